@@ -1,0 +1,71 @@
+// The one error boundary: every failure a tool can meet becomes one of the exact texts of the
+// conventions. Handlers throw; only this file decides what the agent reads.
+
+/** The remote answered with a non-success status. */
+export class RemoteStatusError extends Error {
+  override readonly name = "RemoteStatusError";
+  constructor(
+    readonly status: number,
+    readonly retryAfterMs?: number,
+  ) {
+    super(`Remote answered with status ${status}`);
+  }
+}
+
+/** The remote did not answer within the request timeout. */
+export class RemoteTimeoutError extends Error {
+  override readonly name = "RemoteTimeoutError";
+  constructor(readonly timeoutMs: number) {
+    super(`Remote did not answer within ${timeoutMs} ms`);
+  }
+}
+
+/** The connection failed or was dropped before a whole answer arrived. */
+export class ConnectionError extends Error {
+  override readonly name = "ConnectionError";
+}
+
+/** The remote answered 2xx with a body we cannot read (malformed JSON, wrong shape, cut short). */
+export class InvalidResponseError extends Error {
+  override readonly name = "InvalidResponseError";
+}
+
+/** Arguments that failed validation; the message tells the model what to change. */
+export class InvalidInputError extends Error {
+  override readonly name = "InvalidInputError";
+}
+
+/**
+ * A failure whose message is written for the agent and shown as is (e.g. missing configuration).
+ * Never put a credential in its message.
+ */
+export class ToolUserError extends Error {
+  override readonly name = "ToolUserError";
+}
+
+const STATUS_TEXTS: Record<number, string> = {
+  401: "Error: Invalid API authentication",
+  403: "Error: Permission denied. You don't have access to this resource.",
+  404: "Error: Resource not found. Please check the ID is correct.",
+  429: "Error: Rate limit exceeded. Please wait before making more requests.",
+};
+
+export const TIMEOUT_TEXT = "Error: Request timed out. Please try again.";
+
+/** The exact text an agent reads for any thrown value. */
+export function errorText(error: unknown): string {
+  if (error instanceof RemoteStatusError) {
+    return STATUS_TEXTS[error.status] ?? `Error: API request failed with status ${error.status}`;
+  }
+  if (error instanceof RemoteTimeoutError) return TIMEOUT_TEXT;
+  if (error instanceof InvalidInputError || error instanceof ToolUserError) {
+    return error.message.startsWith("Error:") ? error.message : `Error: ${error.message}`;
+  }
+  return `Error: Unexpected error occurred: ${typeName(error)}`;
+}
+
+function typeName(error: unknown): string {
+  if (error instanceof Error) return error.name || error.constructor.name || "Error";
+  if (error === null) return "null";
+  return typeof error === "object" ? (error.constructor?.name ?? "Object") : typeof error;
+}

@@ -1,0 +1,30 @@
+// Pluggable authentication for RemoteClient: each service picks a strategy (API key, OAuth, ...).
+
+export interface AuthStrategy {
+  /** Adds the credential to an outgoing request's headers. May fetch or refresh a token first. */
+  authorize(headers: Headers, signal?: AbortSignal): Promise<void> | void;
+  /**
+   * Called once after the remote answered 401. Returns true when the credential was renewed and the
+   * request is worth sending again (e.g. an expired OAuth token); false to report the 401.
+   */
+  renewAfterUnauthorized?(signal?: AbortSignal): Promise<boolean>;
+}
+
+export function bearerToken(token: string): AuthStrategy {
+  return {
+    authorize(headers) {
+      headers.set("authorization", `Bearer ${token}`);
+    },
+  };
+}
+
+export function basicAuth(username: string, password = ""): AuthStrategy {
+  const encoded = Buffer.from(`${username}:${password}`).toString("base64");
+  return {
+    authorize(headers) {
+      headers.set("authorization", `Basic ${encoded}`);
+    },
+  };
+}
+
+export const noAuth: AuthStrategy = { authorize() {} };

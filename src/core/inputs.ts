@@ -1,0 +1,73 @@
+// The shared inputs of the conventions and the bounded building blocks every tool input is made of.
+// Each helper carries a type, a description and bounds, so that no tool can declare an unbounded field.
+import { z } from "zod";
+
+export const RESPONSE_FORMATS = ["markdown", "json"] as const;
+export type ResponseFormat = (typeof RESPONSE_FORMATS)[number];
+
+export const responseFormat = z
+  .enum(RESPONSE_FORMATS)
+  .default("markdown")
+  .describe("Output format: 'markdown' (default) for reading, 'json' for complete structured data.");
+
+export const limit = boundedInteger({
+  min: 1,
+  max: 100,
+  description: "Maximum number of results to return, 1 to 100 (default 20).",
+}).default(20);
+
+export const offset = boundedInteger({
+  min: 0,
+  max: Number.MAX_SAFE_INTEGER,
+  description: "Number of results to skip, for paging (default 0). Use next_offset from the previous page.",
+}).default(0);
+
+/** The paging inputs every list tool takes. */
+export const pagingInputs = { limit, offset, response_format: responseFormat };
+
+interface StringBounds {
+  description: string;
+  min?: number;
+  max: number;
+  /** A regular expression the trimmed value must match, with the message shown when it does not. */
+  pattern?: { regex: RegExp; message: string };
+}
+
+/** A required string, trimmed before its bounds are checked (the tool wrapper trims too). */
+export function boundedString({ description, min = 1, max, pattern }: StringBounds) {
+  let schema = z.string().trim().min(1, { message: "must not be empty or whitespace only", abort: true });
+  if (min > 1) schema = schema.min(min, `must be at least ${min} characters`);
+  schema = schema.max(max, `must be at most ${max} characters`);
+  if (pattern) schema = schema.regex(pattern.regex, pattern.message);
+  return schema.describe(description);
+}
+
+interface IntegerBounds {
+  description: string;
+  min: number;
+  max: number;
+}
+
+export function boundedInteger({ description, min, max }: IntegerBounds) {
+  return z
+    .number()
+    .int("must be a whole number")
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .describe(description);
+}
+
+interface ListBounds {
+  description: string;
+  maxItems?: number;
+  itemMaxLength?: number;
+}
+
+/** An optional list of strings, empty by default, at most 10 items unless said otherwise. */
+export function stringList({ description, maxItems = 10, itemMaxLength = 100 }: ListBounds) {
+  return z
+    .array(boundedString({ description: "One item of the list.", max: itemMaxLength }))
+    .max(maxItems, `must have at most ${maxItems} items`)
+    .default([])
+    .describe(description);
+}

@@ -1,0 +1,60 @@
+// defineTool(): the shape every tool of every service is declared in, and the checks made when a
+// tool is registered. Annotations are required by the type; inputs are built from core/inputs.ts.
+import type { z } from "zod";
+import type { ToolContext } from "./context.js";
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ToolDefinition<Shape extends z.ZodRawShape, Service> {
+  /** snake_case, prefixed with the service id, e.g. "example_search_users". */
+  name: string;
+  title: string;
+  /** When to use the tool, what it returns, and which tool finds the ids it takes. */
+  description: string;
+  /** The toolset it belongs to, for MCP_TOOLSETS; the service id when left out. */
+  toolset?: string;
+  annotations: ToolAnnotations;
+  input: Shape;
+  /** Returns the text the agent reads; throws typed errors (core/errors.ts) on failure. */
+  handler(args: z.output<z.ZodObject<Shape>>, ctx: ToolContext, service: Service): Promise<string>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a list of tools holds many input shapes
+export type AnyTool<Service> = ToolDefinition<any, Service>;
+
+/** Declares a tool; the type makes every required part explicit. */
+export function defineTool<Shape extends z.ZodRawShape, Service>(
+  definition: ToolDefinition<Shape, Service>,
+): ToolDefinition<Shape, Service> {
+  return definition;
+}
+
+const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/;
+const ANNOTATION_KEYS: Array<keyof ToolAnnotations> = [
+  "readOnlyHint",
+  "destructiveHint",
+  "idempotentHint",
+  "openWorldHint",
+];
+
+/** The registration-time checks: a broken tool stops the server from starting, not a call. */
+export function assertValidTool(serviceId: string, tool: AnyTool<unknown>): void {
+  const problems: string[] = [];
+  if (!SNAKE_CASE.test(tool.name)) problems.push("its name is not snake_case");
+  if (!tool.name.startsWith(`${serviceId}_`)) problems.push(`its name does not start with "${serviceId}_"`);
+  if (!tool.title.trim()) problems.push("it has no title");
+  if (!tool.description.trim()) problems.push("it has no description");
+  for (const key of ANNOTATION_KEYS) {
+    if (typeof tool.annotations?.[key] !== "boolean") problems.push(`annotation ${key} is not a boolean`);
+  }
+  if (tool.annotations?.readOnlyHint && tool.annotations.destructiveHint) {
+    problems.push("it cannot be both read-only and destructive");
+  }
+  if (problems.length > 0)
+    throw new Error(`Tool "${tool.name}" cannot be registered: ${problems.join("; ")}`);
+}

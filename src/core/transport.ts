@@ -1,0 +1,179 @@
+// The two ways a client reaches a server: stdio (default) and streamable HTTP on loopback, guarded
+// against DNS rebinding (Host and Origin checks) and, when MCP_HTTP_TOKEN is set, by a bearer token.
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+
+export interface RunningTransport {
+  /** For HTTP: the MCP endpoint URL. */
+  url?: string;
+  close(): Promise<void>;
+}
+
+/** Serves one client over stdin/stdout. stdout carries nothing but JSON-RPC. */
+export async function serveStdio(server: McpServer): Promise<RunningTransport> {
+  // Anything printed by mistake must not corrupt the protocol stream.
+  console.log = console.error;
+  console.info = console.error;
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  return { close: () => server.close() };
+}
+
+export interface HttpOptions {
+  host: string;
+  port: number;
+  /** When set, every request must carry "Authorization: Bearer <token>". */
+  token?: string;
+  /** Path of the MCP endpoint. */
+  path?: string;
+}
+
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"];
+
+/**
+ * Serves many clients over streamable HTTP, one McpServer per session (the SDK's stateful pattern),
+ * built by `createServerForSession`.
+ */
+export async function serveHttp(
+  createServerForSession: () => McpServer,
+  options: HttpOptions,
+): Promise<RunningTransport> {
+  const path = options.path ?? "/mcp";
+  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>();
+  const expectedToken = options.token ? digest(options.token) : undefined;
+  let allowedHosts: Set<string> = new Set();
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    if (!allowedHosts.has((req.headers.host ?? "").toLowerCase())) {
+      return sendJson(res, 403, { error: "Forbidden: the Host header is not one this server answers to" });
+    }
+    const origin = req.headers.origin;
+    if (origin !== undefined && !isLocalOrigin(origin, options.host)) {
+      return sendJson(res, 403, { error: "Forbidden: requests from this Origin are not allowed" });
+    }
+    if (expectedToken && !bearerMatches(req.headers.authorization, expectedToken)) {
+      res.setHeader("www-authenticate", 'Bearer realm="mcp"');
+      return sendJson(res, 401, { error: "Unauthorized: send 'Authorization: Bearer <MCP_HTTP_TOKEN>'" });
+    }
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname !== path) return sendJson(res, 404, { error: `Not found: the MCP endpoint is ${path}` });
+
+    const sessionId = req.headers["mcp-session-id"];
+    const existing = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
+    if (req.method === "POST") {
+      const body = await readJsonBody(req, res);
+      if (body === undefined) return;
+      if (existing) return existing.transport.handleRequest(req, res, body);
+      if (sessionId !== undefined)
+        return sendRpcError(res, 404, "Session not found: initialize a new session");
+      if (!isInitializeRequest(body))
+        return sendRpcError(res, 400, "Bad request: no session; send initialize first");
+      const server = createServerForSession();
+      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => {
+          sessions.set(id, { transport, server });
+        },
+      });
+      transport.onclose = () => {
+        if (transport.sessionId) sessions.delete(transport.sessionId);
+        void server.close();
+      };
+      await server.connect(transport);
+      return transport.handleRequest(req, res, body);
+    }
+    if (req.method === "GET" || req.method === "DELETE") {
+      if (!existing)
+        return sendRpcError(res, sessionId ? 404 : 400, "Session not found: initialize a new session");
+      return existing.transport.handleRequest(req, res);
+    }
+    res.setHeader("allow", "GET, POST, DELETE");
+    return sendJson(res, 405, { error: "Method not allowed" });
+  };
+
+  const http: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      process.stderr.write(`HTTP request failed: ${error instanceof Error ? error.name : String(error)}\n`);
+      if (!res.headersSent) sendRpcError(res, 500, "Internal server error");
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(options.port, options.host, () => {
+      http.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (http.address() as AddressInfo).port;
+  const hostNames = new Set([...LOOPBACK_NAMES, hostForUrl(options.host)]);
+  allowedHosts = new Set([...hostNames].flatMap((name) => [name, `${name}:${port}`]));
+
+  return {
+    url: `http://${hostForUrl(options.host)}:${port}${path}`,
+    async close() {
+      await Promise.allSettled([...sessions.values()].map(({ transport }) => transport.close()));
+      sessions.clear();
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
+
+function hostForUrl(host: string): string {
+  return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host.toLowerCase();
+}
+
+/** Browsers send Origin; only pages served from this machine (or the bound host) may call us. */
+function isLocalOrigin(origin: string, boundHost: string): boolean {
+  try {
+    const { hostname } = new URL(origin);
+    return LOOPBACK_NAMES.includes(hostname) || hostname === hostForUrl(boundHost);
+  } catch {
+    return false;
+  }
+}
+
+function digest(value: string): Buffer {
+  return createHash("sha256").update(value).digest();
+}
+
+function bearerMatches(header: string | undefined, expected: Buffer): boolean {
+  const match = /^Bearer\s+(.+)$/i.exec(header ?? "");
+  return match !== null && timingSafeEqual(digest((match[1] as string).trim()), expected);
+}
+
+async function readJsonBody(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) {
+      sendRpcError(res, 413, "Request body too large");
+      return undefined;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  } catch {
+    res.writeHead(400, { "content-type": "application/json" });
+    res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error" }, id: null }));
+    return undefined;
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+function sendRpcError(res: ServerResponse, status: number, message: string): void {
+  sendJson(res, status, { jsonrpc: "2.0", error: { code: -32000, message }, id: null });
+}

@@ -1,0 +1,41 @@
+// Input rules of the conventions, applied before any handler runs: strings trimmed, unknown fields
+// rejected, every bound checked, and a message the model can act on when something is wrong.
+import { z } from "zod";
+import { InvalidInputError } from "./errors.js";
+
+export function inputSchemaOf(shape: z.ZodRawShape) {
+  return z.strictObject(shape);
+}
+
+export function validateInput<Shape extends z.ZodRawShape>(
+  toolName: string,
+  shape: Shape,
+  rawArgs: unknown,
+): z.output<z.ZodObject<Shape>> {
+  const parsed = inputSchemaOf(shape).safeParse(trimStrings(rawArgs ?? {}));
+  if (parsed.success) return parsed.data as z.output<z.ZodObject<Shape>>;
+  const problems = parsed.error.issues.map((issue) => describeIssue(issue, Object.keys(shape)));
+  throw new InvalidInputError(
+    `Error: Invalid input for ${toolName}: ${problems.join("; ")}. Correct the arguments and call the tool again.`,
+  );
+}
+
+/** Strips surrounding whitespace from every string, however deep. */
+export function trimStrings(value: unknown): unknown {
+  if (typeof value === "string") return value.trim();
+  if (Array.isArray(value)) return value.map(trimStrings);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, trimStrings(item)]));
+  }
+  return value;
+}
+
+function describeIssue(issue: z.core.$ZodIssue, knownFields: string[]): string {
+  const field = issue.path.length > 0 ? issue.path.join(".") : "arguments";
+  if (issue.code === "unrecognized_keys") {
+    const keys = issue.keys.map((key) => `'${key}'`).join(", ");
+    return `unknown field${issue.keys.length > 1 ? "s" : ""} ${keys} (allowed: ${knownFields.join(", ") || "none"})`;
+  }
+  if (issue.code === "invalid_type" && issue.input === undefined) return `${field}: is required`;
+  return `${field}: ${issue.message}`;
+}

@@ -1,0 +1,51 @@
+// Small request/response helpers every emulator needs, kept free of any framework.
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": String(Buffer.byteLength(text)),
+    ...headers,
+  });
+  res.end(text);
+}
+
+export function sendEmpty(res: ServerResponse, status = 204): void {
+  res.writeHead(status);
+  res.end();
+}
+
+/** The token of an `Authorization: Bearer <token>` header, or undefined when absent or another scheme. */
+export function bearerToken(req: IncomingMessage): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
+  return match?.[1];
+}
+
+// Compares digests so neither the length nor a prefix of the secret leaks through timing.
+export function secretsEqual(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const digest = (s: string): Buffer => createHash("sha256").update(s).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+export class BodyTooLargeError extends Error {}
+
+/** Reads a request body as text, refusing more than `maxBytes` so a test bug cannot exhaust memory. */
+export async function readBody(req: IncomingMessage, maxBytes = 64 * 1024): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > maxBytes) throw new BodyTooLargeError(`body larger than ${maxBytes} bytes`);
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

@@ -1,0 +1,136 @@
+// Real MCP clients (the SDK's Client) over the three transports: in memory, stdio to the built bin,
+// and streamable HTTP to the built bin.
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { prepare } from "../../src/core/run.js";
+import { createMcpServer, type ServiceDefinition } from "../../src/core/server.js";
+
+export const ROOT = join(import.meta.dirname, "..", "..");
+export const binPath = (name: string) => join(ROOT, "dist", "bin", `${name}.js`);
+
+export interface Connected {
+  client: Client;
+  close(): Promise<void>;
+}
+
+function newClient(): Client {
+  return new Client({ name: "lab-mcp-tests", version: "1.0.0" }, { capabilities: {} });
+}
+
+/** The server in this process, the client linked to it in memory; settings as the bin would read them. */
+export async function connectInMemory<S>(
+  definition: ServiceDefinition<S>,
+  env: Record<string, string>,
+): Promise<Connected> {
+  const prepared = prepare(definition, [], env);
+  if (prepared.help) throw new Error("unexpected --help");
+  const server = createMcpServer(definition, prepared.service, prepared.core);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = newClient();
+  await client.connect(clientSide);
+  return {
+    client,
+    async close() {
+      await client.close();
+      await server.close();
+    },
+  };
+}
+
+/** The built bin as a subprocess over stdio, as Claude Desktop would start it. */
+export async function connectStdio(
+  bin: string,
+  env: Record<string, string>,
+): Promise<Connected & { stderr: () => string }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [binPath(bin)],
+    env: { PATH: process.env.PATH ?? "", NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "", ...env },
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const client = newClient();
+  await client.connect(transport);
+  return { client, close: () => client.close(), stderr: () => stderr };
+}
+
+export interface HttpServerProcess {
+  url: string;
+  child: ChildProcess;
+  stderr: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** The built bin serving streamable HTTP on a free loopback port. */
+export async function startHttpBin(bin: string, env: Record<string, string>): Promise<HttpServerProcess> {
+  const child = spawn(process.execPath, [binPath(bin)], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "",
+      MCP_TRANSPORT: "http",
+      MCP_PORT: "0",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "listening" line; stderr: ${stderr}`)), 15_000);
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(stderr);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1] as string);
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before listening; stderr: ${stderr}`));
+    });
+  });
+  return {
+    url,
+    child,
+    stderr: () => stderr,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill(signal);
+      const [code] = await once(child, "exit");
+      return code as number | null;
+    },
+  };
+}
+
+export async function connectHttp(url: string, token?: string): Promise<Connected> {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
+  const client = newClient();
+  await client.connect(transport);
+  return {
+    client,
+    async close() {
+      await transport.terminateSession().catch(() => undefined);
+      await client.close();
+    },
+  };
+}
+
+/** The one text of a tool result, with its error flag. */
+export function textOf(result: unknown): { text: string; isError: boolean } {
+  const { content, isError } = result as CallToolResult;
+  const first = content[0];
+  if (content.length !== 1 || first?.type !== "text")
+    throw new Error(`expected one text block: ${JSON.stringify(content)}`);
+  return { text: first.text, isError: isError === true };
+}
