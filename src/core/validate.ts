@@ -12,9 +12,10 @@ export function validateInput<Shape extends z.ZodRawShape>(
   shape: Shape,
   rawArgs: unknown,
 ): z.output<z.ZodObject<Shape>> {
-  const parsed = inputSchemaOf(shape).safeParse(trimStrings(rawArgs ?? {}));
+  const args = trimStrings(rawArgs ?? {});
+  const parsed = inputSchemaOf(shape).safeParse(args);
   if (parsed.success) return parsed.data as z.output<z.ZodObject<Shape>>;
-  const problems = parsed.error.issues.map((issue) => describeIssue(issue, Object.keys(shape)));
+  const problems = parsed.error.issues.map((issue) => describeIssue(issue, args, Object.keys(shape)));
   throw new InvalidInputError(
     `Error: Invalid input for ${toolName}: ${problems.join("; ")}. Correct the arguments and call the tool again.`,
   );
@@ -30,12 +31,22 @@ export function trimStrings(value: unknown): unknown {
   return value;
 }
 
-function describeIssue(issue: z.core.$ZodIssue, knownFields: string[]): string {
+function describeIssue(issue: z.core.$ZodIssue, args: unknown, knownFields: string[]): string {
   const field = issue.path.length > 0 ? issue.path.join(".") : "arguments";
   if (issue.code === "unrecognized_keys") {
     const keys = issue.keys.map((key) => `'${key}'`).join(", ");
     return `unknown field${issue.keys.length > 1 ? "s" : ""} ${keys} (allowed: ${knownFields.join(", ") || "none"})`;
   }
-  if (issue.code === "invalid_type" && issue.input === undefined) return `${field}: is required`;
+  if (issue.code === "invalid_type" && valueAt(args, issue.path) === undefined)
+    return `${field}: is required`;
   return `${field}: ${issue.message}`;
+}
+
+function valueAt(value: unknown, path: PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
 }

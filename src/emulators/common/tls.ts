@@ -5,8 +5,8 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { isIP } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-// Must come first: @peculiar/x509 loads tsyringe, which needs a Reflect metadata API at load time.
-import "./reflect-metadata-shim.js";
+// Must come first: @peculiar/x509 loads tsyringe, which needs the Reflect metadata API at load time.
+import "reflect-metadata";
 import * as x509 from "@peculiar/x509";
 
 // Node's webcrypto is the provider; its type differs nominally from the DOM Crypto the library names.

@@ -8,13 +8,20 @@ const DEFAULT_LIMIT = 20;
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
-function parseInteger(raw: string | null, name: string, min: number, max: number, fallback: number) {
-  if (raw === null) return { ok: true, value: fallback } as const;
+// Digits only: "1e1", "2.0", "+3" and " 4" are rejected rather than coerced, as a strict API would.
+function parseInteger(
+  raw: string | null,
+  name: string,
+  min: number,
+  max: number,
+  fallback: number,
+): Parsed<number> {
+  if (raw === null) return { ok: true, value: fallback };
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`;
-    return { ok: false, message: `${name} must be an integer ${range}` } as const;
+    return { ok: false, message: `${name} must be an integer ${range}` };
   }
-  return { ok: true, value: Number(raw) } as const;
+  return { ok: true, value: Number(raw) };
 }
 
 interface SearchQuery {
