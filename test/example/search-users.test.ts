@@ -1,5 +1,7 @@
 // example_search_users exactly as the conventions specify it, through a real MCP client against the
 // HTTPS emulator: annotations, inputs, the remote request, both formats, paging and every error text.
+
+import { setTimeout as delay } from "node:timers/promises";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ExampleEmulator } from "../../src/emulators/example/index.js";
@@ -172,7 +174,9 @@ describe("results", () => {
     const seen: string[] = [];
     let offset: number | null = 0;
     for (let pages = 0; offset !== null && pages < 20; pages++) {
-      const page = JSON.parse((await search({ query: "lab", limit: 7, offset, response_format: "json" })).text);
+      const page = JSON.parse(
+        (await search({ query: "lab", limit: 7, offset, response_format: "json" })).text,
+      );
       seen.push(...page.users.map((user: { id: string }) => user.id));
       offset = page.next_offset;
       if (offset === null) expect(seen.length).toBe(page.total);
@@ -325,6 +329,24 @@ describe("rate limits, progress and logs", () => {
       progress.some((update) => /Waiting \d+ s for the remote rate limit/.test(update.message ?? "")),
     ).toBe(true);
     expect(logs.some((line) => line.startsWith("info:") && line.includes("Waiting"))).toBe(true);
+  });
+
+  it("holds every concurrent call back after a 429, as one client sharing one limiter", async () => {
+    emulator.faults.inject(
+      { kind: "status", status: 429, headers: { "retry-after": "1" } },
+      { path: SEARCH },
+    );
+    const first = search({ query: "chen" });
+    for (let polls = 0; emulator.requests.count() === 0 && polls < 100; polls++) await delay(10);
+    await delay(100); // the 429 has reached the client
+    const others = await Promise.all([search({ query: "ada" }), search({ query: "lee" })]);
+    expect((await first).isError).toBe(false);
+    expect(others.every((result) => !result.isError)).toBe(true);
+    const [limited, ...rest] = emulator.requests.entries();
+    expect(rest.length).toBe(3);
+    // Nobody asked again before Retry-After ran out, not even the calls that never saw the 429.
+    for (const request of rest)
+      expect(request.at.getTime() - (limited?.at.getTime() ?? 0)).toBeGreaterThanOrEqual(990);
   });
 
   it("sends debug logs only after logging/setLevel debug, and never the API key", async () => {

@@ -187,13 +187,17 @@ describe("stdout purity", () => {
       server.send(callTool(5, { query: " ", limit: 300, surprise: true }));
       server.send(callTool(6, { query: "chen" }, "example_no_such_tool"));
       server.child.stdin.write("this line is not JSON\n");
+      const [list, found, invalid, unknown] = await Promise.all(
+        [3, 4, 5, 6].map((id) => server.response(id)),
+      );
+
+      // The fault is armed only now, so that it hits call 7 and not an earlier search.
       emulator.faults.inject({ kind: "status", status: 500 }, { path: SEARCH_PATH });
       server.send(callTool(7, { query: "anna" }));
+      const failed = await server.response(7);
       server.send(callTool(8, { query: "anna" }));
+      const after = await server.response(8);
 
-      const [list, found, invalid, unknown, failed, after] = await Promise.all(
-        [3, 4, 5, 6, 7, 8].map((id) => server.response(id)),
-      );
       expect(JSON.stringify(list?.result)).toContain("example_search_users");
       expect(resultText(found as Record<string, unknown>).text).toContain("# User Search Results: 'chen'");
       expect(resultText(invalid as Record<string, unknown>)).toMatchObject({
@@ -241,7 +245,7 @@ describe("stdout purity", () => {
   });
 });
 
-describe("ending the process", () => {
+describe.concurrent("ending the process", () => {
   it("exits with code 0 when the client closes stdin", async () => {
     const server = await initialized(exampleEnv(emulator));
     try {

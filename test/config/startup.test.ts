@@ -1,0 +1,190 @@
+// Start-up of the built example-mcp bin with a controlled environment and arguments: every settings
+// problem is one stderr line naming the setting and exit code 2, --help lists the settings, flags work
+// as well as variables, and no secret given ever shows up in what the bin prints.
+import { spawn } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ExampleEmulator } from "../../src/emulators/example/index.js";
+import { binPath, connectHttp, textOf } from "../support/clients.js";
+import { startTestExample } from "../support/emulator.js";
+
+const API_KEY = "ex_startup_secret_7d3f9a1c2b4e6f80";
+const HTTP_TOKEN = "tok_startup_secret_0a9b8c7d6e5f4321";
+const SECRETS = [API_KEY, HTTP_TOKEN];
+const BASE_URL = "https://127.0.0.1:9/api";
+
+interface Outcome {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the bin to its end with only PATH, NODE_EXTRA_CA_CERTS and `env`; killed (and rejected) after 10 s. */
+function run(env: Record<string, string>, args: string[] = []): Promise<Outcome> {
+  const child = spawn(process.execPath, [binPath("example-mcp"), ...args], {
+    env: { PATH: process.env.PATH ?? "", NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`still running after 10 s; stderr: ${stderr}`));
+    }, 10_000);
+    child.once("error", reject);
+    child.once("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** Exit code 2, nothing on stdout, exactly one stderr line, no secret anywhere; returns that line. */
+function settingsError(outcome: Outcome): string {
+  expect(outcome.code, outcome.stderr).toBe(2);
+  expect(outcome.stdout).toBe("");
+  expect(outcome.stderr.endsWith("\n")).toBe(true);
+  const lines = outcome.stderr.slice(0, -1).split("\n");
+  expect(lines, outcome.stderr).toHaveLength(1);
+  for (const secret of SECRETS) expect(outcome.stderr).not.toContain(secret);
+  return lines[0] as string;
+}
+
+describe.concurrent("a settings problem is exit code 2 and one stderr line that names it", () => {
+  it("missing EXAMPLE_BASE_URL", async () => {
+    const line = settingsError(await run({ EXAMPLE_API_KEY: API_KEY }));
+    expect(line).toContain("EXAMPLE_BASE_URL");
+  });
+
+  it("misspelt EXAMPLE_BASEURL", async () => {
+    const line = settingsError(await run({ EXAMPLE_BASEURL: BASE_URL, EXAMPLE_API_KEY: API_KEY }));
+    expect(line).toContain("EXAMPLE_BASEURL");
+    expect(line).toContain("did you mean EXAMPLE_BASE_URL");
+  });
+
+  it("misspelt MCP_TRANPORT", async () => {
+    const line = settingsError(
+      await run({ MCP_TRANPORT: "http", EXAMPLE_BASE_URL: BASE_URL, EXAMPLE_API_KEY: API_KEY }),
+    );
+    expect(line).toContain("MCP_TRANPORT");
+    expect(line).toContain("did you mean MCP_TRANSPORT");
+  });
+
+  it("a plain-http base URL", async () => {
+    const line = settingsError(
+      await run({ EXAMPLE_BASE_URL: "http://127.0.0.1:1/api", EXAMPLE_API_KEY: API_KEY }),
+    );
+    expect(line).toContain("EXAMPLE_BASE_URL");
+    expect(line).toMatch(/https/i);
+  });
+
+  it("an unknown transport, naming the allowed values", async () => {
+    const line = settingsError(
+      await run({ MCP_TRANSPORT: "carrier-pigeon", EXAMPLE_BASE_URL: BASE_URL, EXAMPLE_API_KEY: API_KEY }),
+    );
+    expect(line).toContain("MCP_TRANSPORT");
+    expect(line).toContain("stdio");
+    expect(line).toContain("http");
+  });
+
+  it("MCP_HTTP_TOKEN with the stdio transport", async () => {
+    const line = settingsError(
+      await run({ MCP_HTTP_TOKEN: HTTP_TOKEN, EXAMPLE_BASE_URL: BASE_URL, EXAMPLE_API_KEY: API_KEY }),
+    );
+    expect(line).toContain("MCP_HTTP_TOKEN");
+    expect(line).toContain("stdio");
+  });
+
+  it("an unknown flag", async () => {
+    const line = settingsError(
+      await run({ EXAMPLE_BASE_URL: BASE_URL, EXAMPLE_API_KEY: API_KEY, MCP_HTTP_TOKEN: HTTP_TOKEN }, [
+        "--bogus",
+      ]),
+    );
+    expect(line).toContain("--bogus");
+  });
+
+  it("a misspelt flag carrying a secret, without echoing the secret", async () => {
+    const line = settingsError(await run({ EXAMPLE_BASE_URL: BASE_URL }, [`--api-kye=${API_KEY}`]));
+    expect(line).toContain("--api-kye");
+    expect(line).toContain("--api-key");
+  });
+});
+
+describe("--help", () => {
+  it("exits 0 and lists the settings on stdout", async () => {
+    const outcome = await run({ EXAMPLE_API_KEY: API_KEY, MCP_HTTP_TOKEN: HTTP_TOKEN }, ["--help"]);
+    expect(outcome.code).toBe(0);
+    for (const name of ["EXAMPLE_BASE_URL", "EXAMPLE_API_KEY", "MCP_TRANSPORT", "MCP_PORT"]) {
+      expect(outcome.stdout).toContain(name);
+    }
+    for (const flag of ["--base-url", "--api-key", "--transport", "--port"]) {
+      expect(outcome.stdout).toContain(flag);
+    }
+    expect(outcome.stderr).toBe("");
+    for (const secret of SECRETS) expect(outcome.stdout).not.toContain(secret);
+  });
+});
+
+describe("flags instead of variables", () => {
+  let emulator: ExampleEmulator;
+  beforeAll(async () => {
+    emulator = await startTestExample();
+  });
+  afterAll(async () => {
+    await emulator?.close();
+  });
+
+  it("--base-url, --api-key, --transport http and --port 0 start a server that serves calls", async () => {
+    const args = ["--base-url", emulator.url, "--api-key", emulator.apiKey, "--transport", "http"];
+    const child = spawn(process.execPath, [binPath("example-mcp"), ...args, "--port", "0"], {
+      env: { PATH: process.env.PATH ?? "", NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no "listening" line; stderr: ${stderr}`)), 10_000);
+        child.stderr.on("data", (chunk: Buffer) => {
+          stderr += chunk.toString();
+          const match = /listening on (http:\/\/\S+)/.exec(stderr);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[1] as string);
+          }
+        });
+        void exited.then((code) => {
+          clearTimeout(timer);
+          reject(new Error(`exited with ${code} before listening; stderr: ${stderr}`));
+        });
+      });
+      expect(new URL(url).hostname).toBe("127.0.0.1");
+      expect(new URL(url).port).not.toBe("0");
+
+      const conn = await connectHttp(url);
+      try {
+        const result = textOf(
+          await conn.client.callTool({ name: "example_search_users", arguments: { query: "chen" } }),
+        );
+        expect(result.isError).toBe(false);
+        expect(result.text).toContain("# User Search Results: 'chen'");
+      } finally {
+        await conn.close();
+      }
+      expect(stderr).not.toContain(emulator.apiKey);
+    } finally {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      expect(await exited).toBe(0);
+      clearTimeout(timer);
+    }
+  });
+});

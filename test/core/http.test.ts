@@ -1,0 +1,105 @@
+// The pieces of RemoteClient that decide when to wait and what to refuse.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { noAuth } from "../../src/core/http/auth.js";
+import { TokenBucket } from "../../src/core/http/rate-limiter.js";
+import { RemoteClient } from "../../src/core/http/remote-client.js";
+import { DEFAULT_RETRY_POLICY, parseRetryAfter, retryDelay } from "../../src/core/http/retry.js";
+
+describe("HTTPS only", () => {
+  it.each(["http://127.0.0.1:8443/api", "ftp://example.org/", "not a url", "https://user:pw@example.org/"])(
+    "refuses the base URL %s",
+    (baseUrl) => {
+      expect(() => new RemoteClient({ baseUrl, auth: noAuth })).toThrow();
+    },
+  );
+
+  it("joins paths under the base path", () => {
+    const client = new RemoteClient({ baseUrl: "https://lab.example/api/v2", auth: noAuth });
+    expect(client.baseUrl.href).toBe("https://lab.example/api/v2/");
+  });
+});
+
+describe("TokenBucket", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("lets a burst of its capacity through, then serves waiting callers in order at the refill rate", async () => {
+    vi.useFakeTimers();
+    const bucket = new TokenBucket({ requests: 2, windowMs: 1000 });
+    const finished: Array<[number, number]> = [];
+    const waits: number[] = [];
+    const start = Date.now();
+    const calls = [0, 1, 2, 3, 4].map((i) =>
+      bucket.take(undefined, (ms) => waits.push(ms)).then(() => finished.push([i, Date.now() - start])),
+    );
+    await vi.advanceTimersByTimeAsync(5000);
+    await Promise.all(calls);
+    expect(finished).toEqual([
+      [0, 0],
+      [1, 0],
+      [2, 500],
+      [3, 1000],
+      [4, 1500],
+    ]);
+    expect(waits).toEqual([500, 1000, 1500]);
+  });
+
+  it("gives back the reservation of a caller that cancels", async () => {
+    vi.useFakeTimers();
+    const bucket = new TokenBucket({ requests: 1, windowMs: 1000 });
+    await bucket.take();
+    const controller = new AbortController();
+    const cancelled = bucket.take(controller.signal);
+    controller.abort(new Error("cancelled"));
+    await expect(cancelled).rejects.toThrow("cancelled");
+    const next = bucket.take();
+    let done = false;
+    void next.then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+  });
+
+  it("holds everyone back while paused, and follows the remote's remaining count", async () => {
+    vi.useFakeTimers();
+    const bucket = new TokenBucket({ requests: 100, windowMs: 10_000 });
+    bucket.pause(2000);
+    const waits: number[] = [];
+    const taken = bucket.take(undefined, (ms) => waits.push(ms));
+    await vi.advanceTimersByTimeAsync(2000);
+    await taken;
+    expect(waits).toEqual([2000]);
+
+    bucket.observe({ limit: 100, remaining: 0, resetMs: 3000 });
+    const afterReset = bucket.take(undefined, (ms) => waits.push(ms));
+    await vi.advanceTimersByTimeAsync(3000);
+    await afterReset;
+    expect(waits[1]).toBe(3000);
+  });
+});
+
+describe("retry after 429", () => {
+  it("reads Retry-After as seconds or as an HTTP date", () => {
+    expect(parseRetryAfter("3")).toBe(3000);
+    expect(parseRetryAfter("0.5")).toBe(500);
+    expect(parseRetryAfter("Thu, 01 Jan 2026 00:00:10 GMT", Date.parse("2026-01-01T00:00:00Z"))).toBe(10_000);
+    expect(parseRetryAfter("soon")).toBeUndefined();
+    expect(parseRetryAfter(null)).toBeUndefined();
+  });
+
+  it("waits what the remote asked plus a little jitter", () => {
+    expect(retryDelay(0, 2000, DEFAULT_RETRY_POLICY, () => 0.5)).toBe(
+      2000 + 0.5 * DEFAULT_RETRY_POLICY.baseDelayMs,
+    );
+  });
+
+  it("otherwise backs off exponentially with full jitter, capped", () => {
+    const top = (attempt: number) => retryDelay(attempt, undefined, DEFAULT_RETRY_POLICY, () => 1);
+    expect([0, 1, 2, 3, 10].map(top)).toEqual([500, 1000, 2000, 4000, DEFAULT_RETRY_POLICY.maxDelayMs]);
+    expect(retryDelay(3, undefined, DEFAULT_RETRY_POLICY, () => 0.25)).toBe(1000);
+  });
+});

@@ -1,0 +1,153 @@
+// What core does for every service, seen through a real MCP client: registration checks, generic
+// inputs, trimming, toolsets, read-only mode, progress, log levels and reading a resource from a tool.
+import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { describe, expect, it } from "vitest";
+import { createMcpServer, type ServiceDefinition } from "../../src/core/server.js";
+import type { AnyTool } from "../../src/core/tool.js";
+import { connectInMemory, textOf } from "../support/clients.js";
+import { probeService } from "./probe-service.js";
+
+const NO_OPTIONS = { readOnly: false, toolsets: [] };
+const toolNames = async (env: Record<string, string>) => {
+  const connection = await connectInMemory(probeService, env);
+  const { tools } = await connection.client.listTools();
+  await connection.close();
+  return tools.map((tool) => tool.name).sort();
+};
+
+describe("registration", () => {
+  const withTool = (tool: Partial<AnyTool<unknown>>): ServiceDefinition<unknown> =>
+    ({ ...probeService, tools: [{ ...probeService.tools[0], ...tool }] }) as ServiceDefinition<unknown>;
+
+  it.each([
+    ["probeEcho", /not snake_case/],
+    ["other_echo", /does not start with "probe_"/],
+    ["probe", /not snake_case/],
+  ])("refuses the name %s", (name, why) => {
+    expect(() => createMcpServer(withTool({ name }), new Map(), NO_OPTIONS)).toThrow(why);
+  });
+
+  it("refuses a tool with an annotation missing", () => {
+    const annotations = {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+    } as AnyTool<unknown>["annotations"];
+    expect(() => createMcpServer(withTool({ annotations }), new Map(), NO_OPTIONS)).toThrow(/openWorldHint/);
+  });
+
+  it("refuses a tool without a description", () => {
+    expect(() => createMcpServer(withTool({ description: " " }), new Map(), NO_OPTIONS)).toThrow(
+      /no description/,
+    );
+  });
+});
+
+describe("generic inputs", () => {
+  it("trims every string, in lists too, and fills defaults", async () => {
+    const connection = await connectInMemory(probeService, {});
+    const result = textOf(
+      await connection.client.callTool({
+        name: "probe_echo",
+        arguments: { text: "  pH 7.4 \n", tags: [" a ", "b  "] },
+      }),
+    );
+    expect(JSON.parse(result.text)).toEqual({ text: "pH 7.4", tags: ["a", "b"] });
+    const defaults = textOf(
+      await connection.client.callTool({ name: "probe_echo", arguments: { text: "x" } }),
+    );
+    expect(JSON.parse(defaults.text)).toEqual({ text: "x", tags: [] });
+    await connection.close();
+  });
+
+  it.each([
+    [{ text: "x".repeat(101) }, /text: must be at most 100 characters/],
+    [{ text: "x", count: 1001 }, /count: must be at most 1000/],
+    [{ text: "x", count: -1 }, /count: must be at least 0/],
+    [{ text: "x", tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, /tags: must have at most 10 items/],
+    [{ text: "x", tags: ["ok", "  "] }, /tags\.1: must not be empty or whitespace only/],
+  ])("rejects %j", async (args, message) => {
+    const connection = await connectInMemory(probeService, {});
+    const result = textOf(await connection.client.callTool({ name: "probe_echo", arguments: args }));
+    await connection.close();
+    expect(result.isError).toBe(true);
+    expect(result.text).toMatch(message);
+  });
+});
+
+describe("toolsets and read-only mode", () => {
+  it("offers every tool by default", async () => {
+    expect(await toolNames({})).toEqual(["probe_echo", "probe_report", "probe_write_note"]);
+  });
+
+  it("hides every tool that is not read-only in read-only mode", async () => {
+    expect(await toolNames({ MCP_READ_ONLY: "true" })).toEqual(["probe_echo", "probe_report"]);
+  });
+
+  it("offers only the toolsets asked for", async () => {
+    expect(await toolNames({ MCP_TOOLSETS: "writing" })).toEqual(["probe_write_note"]);
+  });
+
+  it("keeps writes hidden in read-only mode even when their toolset is asked for", async () => {
+    expect(await toolNames({ MCP_TOOLSETS: "writing,reading", MCP_READ_ONLY: "1" })).toEqual([
+      "probe_echo",
+      "probe_report",
+    ]);
+  });
+
+  it("refuses to run a hidden tool, saying why", async () => {
+    const connection = await connectInMemory(probeService, { MCP_READ_ONLY: "true" });
+    const result = textOf(
+      await connection.client.callTool({ name: "probe_write_note", arguments: { name: "a", text: "b" } }),
+    );
+    await connection.close();
+    expect(result.isError).toBe(true);
+    expect(result.text).toMatch(/not enabled on this server \(read-only mode or toolsets\)/);
+  });
+});
+
+describe("ToolContext", () => {
+  it("reports increasing progress with messages, logs by level, and reads a resource by URI", async () => {
+    const connection = await connectInMemory(probeService, {});
+    const logs: string[] = [];
+    connection.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+      logs.push(`${params.level} ${params.logger}: ${JSON.stringify(params.data)}`);
+    });
+    const progress: Array<{ progress: number; total?: number; message?: string }> = [];
+    const result = textOf(
+      await connection.client.callTool({ name: "probe_report", arguments: { name: "lab book" } }, undefined, {
+        onprogress: (update) => progress.push(update),
+      }),
+    );
+    expect(result.text).toBe("probe_mcp: Buffer A: 50 mM Tris");
+    expect(progress).toEqual([
+      { progress: 0.25, total: 1, message: "started" },
+      { progress: 0.5, total: 1, message: "reading the note" },
+      { progress: 1, total: 1, message: "done" },
+    ]);
+    // info is the level until the client asks for another
+    expect(logs).toEqual([
+      'info probe_mcp: {"message":"an info line","note":"lab book"}',
+      'error probe_mcp: "an error line"',
+    ]);
+
+    logs.length = 0;
+    await connection.client.setLoggingLevel("debug");
+    await connection.client.callTool({ name: "probe_report", arguments: { name: "lab book" } });
+    expect(logs.map((line) => line.split(" ")[0])).toEqual(["debug", "info", "error"]);
+    await connection.close();
+  });
+
+  it("serves the resource to clients under its URI template", async () => {
+    const connection = await connectInMemory(probeService, {});
+    const { resourceTemplates } = await connection.client.listResourceTemplates();
+    expect(resourceTemplates).toEqual([
+      expect.objectContaining({ uriTemplate: "probe://notes/{name}", name: "note", mimeType: "text/plain" }),
+    ]);
+    const { contents } = await connection.client.readResource({ uri: "probe://notes/lab%20book" });
+    expect(contents).toEqual([
+      { uri: "probe://notes/lab%20book", mimeType: "text/plain", text: "Buffer A: 50 mM Tris" },
+    ]);
+    await connection.close();
+  });
+});
