@@ -7,6 +7,7 @@ export default defineConfig({
     // NODE_EXTRA_CA_CERTS, which the global setup sets before any worker starts.
     pool: "forks",
     globalSetup: ["test/support/global-setup.ts"],
+    reporters: ["default", "./test/support/summary-reporter.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

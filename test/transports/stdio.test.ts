@@ -246,13 +246,23 @@ describe("stdout purity", () => {
 });
 
 describe.concurrent("ending the process", () => {
-  it("exits with code 0 when the client closes stdin", async () => {
-    const server = await initialized(exampleEnv(emulator));
+  it("exits with code 0 when the client closes stdin, even with a remote call still in flight", async () => {
+    // An emulator of its own, whose answer would take 60 s: the server must not wait for it.
+    const slow = await startTestExample();
+    const server = await initialized(exampleEnv(slow));
     try {
+      slow.faults.inject({ kind: "delay", ms: 60_000 }, { path: SEARCH_PATH });
+      server.send(callTool(2, { query: "chen" }));
+      for (let i = 0; i < 100 && slow.requests.count(SEARCH_PATH) === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(slow.requests.count(SEARCH_PATH)).toBe(1);
+
       server.child.stdin.end();
       expect(await exitOf(server.child)).toEqual({ code: 0, signal: null });
     } finally {
       server.child.kill("SIGKILL");
+      await slow.close();
     }
   });
 
