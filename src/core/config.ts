@@ -103,6 +103,9 @@ export function loadConfig(specs: SettingSpec[], argv: string[], env: NodeJS.Pro
     const [flag, inline] = arg.includes("=")
       ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
       : [arg];
+    // A stray word may be half of an unquoted secret: never print it back.
+    if (!arg.startsWith("-"))
+      throw new ConfigError("Unexpected argument (not shown); settings are --flag value pairs");
     const spec = byFlag.get(flag as string);
     if (!spec) throw new ConfigError(`Unknown option ${flag}${suggest(flag as string, [...byFlag.keys()])}`);
     let value = inline;
@@ -126,9 +129,7 @@ export function loadConfig(specs: SettingSpec[], argv: string[], env: NodeJS.Pro
     const value = given ?? spec.default;
     if (value === undefined) {
       if (spec.required) {
-        throw new ConfigError(
-          `Missing setting ${spec.env} (or ${flagOf(spec)}): ${lowerFirst(spec.description)}`,
-        );
+        throw new ConfigError(`Missing setting ${spec.env} (or ${flagOf(spec)}): ${spec.description}`);
       }
       continue;
     }
@@ -215,7 +216,7 @@ function checkForMisspeltVariables(specs: SettingSpec[], env: NodeJS.ProcessEnv)
 
 function suggest(given: string, candidates: string[]): string {
   const close = closest(given, candidates);
-  return close ? `; did you mean ${close}?` : "; run with --help for the options";
+  return close ? `; did you mean ${close}?` : "";
 }
 
 function closest(given: string, candidates: string[]): string | undefined {
@@ -246,10 +247,6 @@ function editDistance(a: string, b: string): number {
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === "" ? undefined : value;
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 /** The --help text: every setting with its flag, default and meaning. */

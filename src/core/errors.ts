@@ -35,14 +35,6 @@ export class InvalidInputError extends Error {
   override readonly name = "InvalidInputError";
 }
 
-/**
- * A failure whose message is written for the agent and shown as is (e.g. missing configuration).
- * Never put a credential in its message.
- */
-export class ToolUserError extends Error {
-  override readonly name = "ToolUserError";
-}
-
 const STATUS_TEXTS: Record<number, string> = {
   401: "Error: Invalid API authentication",
   403: "Error: Permission denied. You don't have access to this resource.",
@@ -58,9 +50,7 @@ export function errorText(error: unknown): string {
     return STATUS_TEXTS[error.status] ?? `Error: API request failed with status ${error.status}`;
   }
   if (error instanceof RemoteTimeoutError) return TIMEOUT_TEXT;
-  if (error instanceof InvalidInputError || error instanceof ToolUserError) {
-    return error.message.startsWith("Error:") ? error.message : `Error: ${error.message}`;
-  }
+  if (error instanceof InvalidInputError) return error.message;
   return `Error: Unexpected error occurred: ${typeName(error)}`;
 }
 

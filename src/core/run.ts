@@ -68,7 +68,8 @@ export async function runServer<S>(definition: ServiceDefinition<S>, command: st
     prepared = prepare(definition, process.argv.slice(2), process.env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${command}: ${error.message}. Run '${command} --help' for all settings.\n`);
+    const sentence = /[.?!]$/.test(error.message) ? error.message : `${error.message}.`;
+    process.stderr.write(`${command}: ${sentence} Run '${command} --help' for all settings.\n`);
     process.exit(2);
   }
   if (prepared.help) {

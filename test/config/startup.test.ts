@@ -60,13 +60,21 @@ function settingsError(outcome: Outcome): string {
 describe.concurrent("a settings problem is exit code 2 and one stderr line that names it", () => {
   it("missing EXAMPLE_BASE_URL", async () => {
     const line = settingsError(await run({ EXAMPLE_API_KEY: API_KEY }));
-    expect(line).toContain("EXAMPLE_BASE_URL");
+    expect(line).toBe(
+      "example-mcp: Missing setting EXAMPLE_BASE_URL (or --base-url): HTTPS base URL of the example service, " +
+        "e.g. https://127.0.0.1:8443/api. Run 'example-mcp --help' for all settings.",
+    );
+  });
+
+  it("a stray argument, which may be half of an unquoted secret, is not printed back", async () => {
+    const line = settingsError(await run({ EXAMPLE_BASE_URL: BASE_URL }, ["--api-key", "ex_part1", API_KEY]));
+    expect(line).toContain("Unexpected argument (not shown)");
   });
 
   it("misspelt EXAMPLE_BASEURL", async () => {
     const line = settingsError(await run({ EXAMPLE_BASEURL: BASE_URL, EXAMPLE_API_KEY: API_KEY }));
     expect(line).toContain("EXAMPLE_BASEURL");
-    expect(line).toContain("did you mean EXAMPLE_BASE_URL");
+    expect(line).toContain("did you mean EXAMPLE_BASE_URL? Run 'example-mcp --help'");
   });
 
   it("misspelt MCP_TRANPORT", async () => {

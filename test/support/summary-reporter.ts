@@ -14,6 +14,8 @@ export default class SummaryReporter implements Reporter {
       if (module.state() === "failed" && [...module.children.allTests()].length === 0) counts.failed++;
     }
     counts.failed += unhandledErrors.length;
-    process.stdout.write(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
+    process.stdout.write(
+      `\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
+    );
   }
 }

@@ -18,13 +18,4 @@ export function bearerToken(token: string): AuthStrategy {
   };
 }
 
-export function basicAuth(username: string, password = ""): AuthStrategy {
-  const encoded = Buffer.from(`${username}:${password}`).toString("base64");
-  return {
-    authorize(headers) {
-      headers.set("authorization", `Basic ${encoded}`);
-    },
-  };
-}
-
 export const noAuth: AuthStrategy = { authorize() {} };

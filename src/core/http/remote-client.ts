@@ -55,7 +55,7 @@ export class RemoteClient {
   readonly baseUrl: URL;
   private readonly auth: AuthStrategy;
   private readonly timeoutMs: number;
-  readonly limiter: TokenBucket | undefined;
+  private readonly limiter: TokenBucket | undefined;
   private readonly retry: RetryPolicy;
   private readonly userAgent: string;
 
