@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExampleEmulator } from "../../src/emulators/example/index.js";
-import { binPath, connectHttp, textOf } from "../support/clients.js";
+import { binPath, connectHttp, expectSearchWorks, startListeningBin } from "../support/clients.js";
 import { startTestExample } from "../support/emulator.js";
 
 const API_KEY = "ex_startup_secret_7d3f9a1c2b4e6f80";
@@ -151,48 +151,29 @@ describe("flags instead of variables", () => {
   });
 
   it("--base-url, --api-key, --transport http and --port 0 start a server that serves calls", async () => {
-    const args = ["--base-url", emulator.url, "--api-key", emulator.apiKey, "--transport", "http"];
-    const child = spawn(process.execPath, [binPath("example-mcp"), ...args, "--port", "0"], {
-      env: { PATH: process.env.PATH ?? "", NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stderr = "";
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const args = [
+      "--base-url",
+      emulator.url,
+      "--api-key",
+      emulator.apiKey,
+      "--transport",
+      "http",
+      "--port",
+      "0",
+    ];
+    const server = await startListeningBin("example-mcp", { args });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no "listening" line; stderr: ${stderr}`)), 10_000);
-        child.stderr.on("data", (chunk: Buffer) => {
-          stderr += chunk.toString();
-          const match = /listening on (http:\/\/\S+)/.exec(stderr);
-          if (match) {
-            clearTimeout(timer);
-            resolve(match[1] as string);
-          }
-        });
-        void exited.then((code) => {
-          clearTimeout(timer);
-          reject(new Error(`exited with ${code} before listening; stderr: ${stderr}`));
-        });
-      });
-      expect(new URL(url).hostname).toBe("127.0.0.1");
-      expect(new URL(url).port).not.toBe("0");
-
-      const conn = await connectHttp(url);
+      expect(new URL(server.url).hostname).toBe("127.0.0.1");
+      expect(new URL(server.url).port).not.toBe("0");
+      const conn = await connectHttp(server.url);
       try {
-        const result = textOf(
-          await conn.client.callTool({ name: "example_search_users", arguments: { query: "chen" } }),
-        );
-        expect(result.isError).toBe(false);
-        expect(result.text).toContain("# User Search Results: 'chen'");
+        await expectSearchWorks(conn.client);
       } finally {
         await conn.close();
       }
-      expect(stderr).not.toContain(emulator.apiKey);
+      expect(server.stderr()).not.toContain(emulator.apiKey);
     } finally {
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-      expect(await exited).toBe(0);
-      clearTimeout(timer);
+      expect(await server.stop()).toBe(0);
     }
   });
 });

@@ -8,6 +8,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { expect } from "vitest";
 import { prepare } from "../../src/core/run.js";
 import { createMcpServer, type ServiceDefinition } from "../../src/core/server.js";
 
@@ -71,16 +72,18 @@ export interface HttpServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** The built bin serving streamable HTTP on a free loopback port. */
-export async function startHttpBin(bin: string, env: Record<string, string>): Promise<HttpServerProcess> {
-  const child = spawn(process.execPath, [binPath(bin)], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "",
-      MCP_TRANSPORT: "http",
-      MCP_PORT: "0",
-      ...env,
-    },
+/** The built bin serving streamable HTTP on a free loopback port, set by env. */
+export function startHttpBin(bin: string, env: Record<string, string>): Promise<HttpServerProcess> {
+  return startListeningBin(bin, { env: { MCP_TRANSPORT: "http", MCP_PORT: "0", ...env } });
+}
+
+/** The built bin with the given env and flags, once it says it is listening. */
+export async function startListeningBin(
+  bin: string,
+  { env = {}, args = [] }: { env?: Record<string, string>; args?: string[] },
+): Promise<HttpServerProcess> {
+  const child = spawn(process.execPath, [binPath(bin), ...args], {
+    env: { PATH: process.env.PATH ?? "", NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
@@ -105,11 +108,22 @@ export async function startHttpBin(bin: string, env: Record<string, string>): Pr
     stderr: () => stderr,
     async stop(signal = "SIGTERM") {
       if (child.exitCode !== null) return child.exitCode;
+      const killer = setTimeout(() => child.kill("SIGKILL"), 5_000);
       child.kill(signal);
       const [code] = await once(child, "exit");
+      clearTimeout(killer);
       return code as number | null;
     },
   };
+}
+
+/** Asserts that a search for "chen" answers the markdown results, as a user would check it works. */
+export async function expectSearchWorks(client: Client): Promise<void> {
+  const result = textOf(
+    await client.callTool({ name: "example_search_users", arguments: { query: "chen" } }),
+  );
+  expect(result.isError).toBe(false);
+  expect(result.text).toContain("# User Search Results: 'chen'");
 }
 
 export async function connectHttp(url: string, token?: string): Promise<Connected> {
