@@ -35,7 +35,8 @@ const WATCHDOG_MS = 170_000;
 function positiveInteger(name, fallback) {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new Error(`${name} must be a positive integer, got ${raw}`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1)
+    throw new Error(`${name} must be a positive integer, got ${raw}`);
   return Number(raw);
 }
 
@@ -43,7 +44,9 @@ function caFromEnv() {
   const certPem = process.env.BENCH_CA_CERT;
   const keyPem = process.env.BENCH_CA_KEY;
   if (!certPem || !keyPem || !process.env.NODE_EXTRA_CA_CERTS) {
-    throw new Error("BENCH_CA_CERT, BENCH_CA_KEY and NODE_EXTRA_CA_CERTS must be set: run through bench/run.mjs");
+    throw new Error(
+      "BENCH_CA_CERT, BENCH_CA_KEY and NODE_EXTRA_CA_CERTS must be set: run through bench/run.mjs",
+    );
   }
   return { certPem, keyPem };
 }
@@ -62,6 +65,13 @@ async function callTool(client) {
 }
 
 const liveChildren = new Set();
+// Interrupted: take the HTTP servers down too (stdio servers end by themselves when their stdin closes).
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    for (const child of liveChildren) child.kill("SIGTERM");
+    process.exit(130);
+  });
+}
 
 /** The example-mcp bin serving streamable HTTP on a free loopback port; resolves once it listens. */
 async function startHttpServer(env) {
@@ -118,7 +128,9 @@ function variants(emulator) {
             const response = await fetch(searchUrl, { headers });
             const body = await response.json();
             if (!response.ok || !Array.isArray(body.users)) {
-              throw new Error(`unexpected response ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+              throw new Error(
+                `unexpected response ${response.status}: ${JSON.stringify(body).slice(0, 300)}`,
+              );
             }
           },
           async close() {},
@@ -244,7 +256,9 @@ function table(rows) {
     row.mean.toFixed(3),
     `${(row.p50 / baseline).toFixed(2)}x`,
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column].length)));
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...body.map((cells) => cells[column].length)),
+  );
   const line = (cells) =>
     `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join(" | ")} |`;
   const rule = `|${widths.map((width, column) => (column === 0 ? `:${"-".repeat(width + 1)}` : `${"-".repeat(width + 1)}:`)).join("|")}|`;

@@ -20,10 +20,21 @@ function machineHeader() {
   ].join("\n");
 }
 
+// Ctrl-C or a kill stops the benchmark running now, runs no further one, and still removes the temp dir.
+let current;
+let interrupted = false;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    interrupted = true;
+    current?.kill(signal);
+  });
+}
+
 /** Runs one benchmark file; resolves to its exit code (or 1 when it died of a signal). */
 function runBenchmark(file, env) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(BENCH_DIR, file)], { env, stdio: "inherit" });
+    current = child;
     child.once("error", reject);
     child.once("exit", (code, signal) => {
       if (signal) process.stderr.write(`${file} was killed by ${signal}\n`);
@@ -56,6 +67,7 @@ async function main() {
     };
     const failed = [];
     for (const file of selected) {
+      if (interrupted) break;
       process.stdout.write(`\n## ${file.slice(0, -SUFFIX.length)}\n\n`);
       const started = performance.now();
       const code = await runBenchmark(file, env);
@@ -67,8 +79,14 @@ async function main() {
         process.stdout.write(`(${file} took ${seconds} s)\n`);
       }
     }
+    if (interrupted) {
+      process.stderr.write("\ninterrupted\n");
+      return 130;
+    }
     if (failed.length > 0) {
-      process.stderr.write(`\n${failed.length} of ${selected.length} benchmarks failed: ${failed.join(", ")}\n`);
+      process.stderr.write(
+        `\n${failed.length} of ${selected.length} benchmarks failed: ${failed.join(", ")}\n`,
+      );
       return 1;
     }
     return 0;

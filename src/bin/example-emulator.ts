@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // Runs the example service emulator in the foreground so example-mcp can be tried without credentials.
+import { rm } from "node:fs/promises";
+import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { createCertificateAuthority, writeCaFile } from "../emulators/common/tls.js";
 import { startExampleEmulator } from "../emulators/example/index.js";
@@ -74,7 +76,9 @@ async function main(): Promise<void> {
   );
 
   const stop = (): void => {
-    emulator.close().then(
+    // A CA file we chose the place of is ours to remove; one the user named is theirs.
+    const removeCa = flags.caFile ? Promise.resolve() : rm(dirname(caFile), { recursive: true, force: true });
+    Promise.all([emulator.close(), removeCa]).then(
       () => process.exit(0),
       () => process.exit(1),
     );
