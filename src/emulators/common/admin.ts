@@ -3,6 +3,7 @@
 // and it is never logged or faulted, so it cannot disturb the counts tests assert on.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
+import type { Clock } from "./clock.js";
 import type { FaultPlan } from "./faults.js";
 import { BodyTooLargeError, bearerToken, readBody, secretsEqual, sendEmpty, sendJson } from "./http.js";
 import type { RequestLog } from "./request-log.js";
@@ -13,7 +14,29 @@ export interface AdminState {
   adminSecret: string;
   faults: FaultPlan;
   requests: RequestLog;
+  /** When given, POST /_admin/clock {advanceMs} moves it forward and GET /_admin/clock reads it. */
+  clock?: Clock;
 }
+
+/**
+ * An emulator's own admin endpoints (users, keys, data...), tried after the shared ones. `route` is
+ * the path below /_admin, e.g. "/users". Returns false when it has no such route.
+ */
+export type AdminRoutes = (
+  route: string,
+  method: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+) => Promise<boolean>;
+
+const advanceSchema = z.object({
+  advanceMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 365 * 24 * 3600 * 1000),
+});
 
 const faultSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("delay"), ms: z.number().int().min(0).max(600_000) }),
@@ -62,6 +85,7 @@ export async function handleAdminRequest(
   res: ServerResponse,
   url: URL,
   state: AdminState,
+  ownRoutes?: AdminRoutes,
 ): Promise<void> {
   if (!secretsEqual(bearerToken(req), state.adminSecret)) {
     sendJson(res, 401, { error: "invalid_token", message: "Admin API needs the admin secret" });
@@ -89,7 +113,30 @@ export async function handleAdminRequest(
         return sendEmpty(res);
       }
       return methodNotAllowed(res, "GET, DELETE");
-    default:
-      return sendJson(res, 404, { error: "not_found", message: `No admin endpoint ${url.pathname}` });
+    case "/clock":
+      if (state.clock) return handleClock(req, res, method, state.clock);
+      break;
   }
+  if (ownRoutes && (await ownRoutes(route, method, req, res, url))) return;
+  sendJson(res, 404, { error: "not_found", message: `No admin endpoint ${url.pathname}` });
+}
+
+async function handleClock(
+  req: IncomingMessage,
+  res: ServerResponse,
+  method: string,
+  clock: Clock,
+): Promise<void> {
+  if (method === "GET") return sendJson(res, 200, { now: new Date(clock.now()).toISOString() });
+  if (method !== "POST") return methodNotAllowed(res, "GET, POST");
+  try {
+    const { advanceMs } = advanceSchema.parse(JSON.parse(await readBody(req)));
+    clock.advance(advanceMs);
+  } catch {
+    return sendJson(res, 400, {
+      error: "invalid_request",
+      message: "body must be {advanceMs: integer >= 0}",
+    });
+  }
+  sendJson(res, 200, { now: new Date(clock.now()).toISOString() });
 }
