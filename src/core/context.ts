@@ -1,8 +1,11 @@
 // ToolContext: what a tool handler may do besides its remote calls: report progress, log to the
 // client, read one of the server's resources, and know which server it runs in.
+import { randomUUID } from "node:crypto";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { LoggingLevel, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestScope } from "./http/remote-client.js";
+import { openSecretPage, type SecretAnswer, type SecretPageText } from "./secret-page.js";
 
 export type ToolLogLevel = "info" | "error" | "debug";
 
@@ -15,7 +18,15 @@ export interface ToolContext extends RequestScope {
   log(level: ToolLogLevel, message: string, data?: Record<string, unknown>): Promise<void>;
   /** Reads a resource of this server by URI, as a client would. */
   readResource(uri: string): Promise<string>;
+  /**
+   * Asks the user for a secret on a one-time local page opened through URL-mode elicitation.
+   * Undefined when the client cannot open URLs, or the user declines or does not answer in time.
+   */
+  askForSecret(text: SecretPageText & { message: string }): Promise<SecretAnswer | undefined>;
 }
+
+/** How long a secret page waits for the user. */
+const SECRET_PAGE_TIMEOUT_MS = 10 * 60 * 1000;
 
 const LEVEL_ORDER: LoggingLevel[] = [
   "debug",
@@ -40,6 +51,7 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 export function createToolContext(options: {
   serverName: string;
+  server: Server;
   extra: Extra;
   logLevel: LogLevelState;
   readResource: (uri: string) => Promise<string>;
@@ -79,6 +91,31 @@ export function createToolContext(options: {
       });
     },
     readResource: options.readResource,
+    async askForSecret({ message, ...text }) {
+      if (!options.server.getClientCapabilities()?.elicitation?.url) return undefined;
+      const page = await openSecretPage(text);
+      const elicitationId = randomUUID();
+      const timeout = AbortSignal.timeout(SECRET_PAGE_TIMEOUT_MS);
+      const stop = AbortSignal.any([extra.signal, timeout]);
+      stop.addEventListener("abort", () => page.close(), { once: true });
+      try {
+        const consent = await options.server.elicitInput(
+          { mode: "url", message, url: page.url, elicitationId },
+          { relatedRequestId: extra.requestId, signal: stop },
+        );
+        if (consent.action !== "accept") return undefined;
+        const answer = await page.answer;
+        await options.server
+          .createElicitationCompletionNotifier(elicitationId, { relatedRequestId: extra.requestId })()
+          .catch(() => undefined);
+        return answer;
+      } catch (error) {
+        if (timeout.aborted) return undefined;
+        throw error;
+      } finally {
+        page.close();
+      }
+    },
     debug(message) {
       void context.log("debug", message);
     },

@@ -35,6 +35,14 @@ export class InvalidInputError extends Error {
   override readonly name = "InvalidInputError";
 }
 
+/**
+ * A failure the user or agent can fix, shown as written (e.g. "no credential is configured: set ...").
+ * Never put a credential in its message.
+ */
+export class ActionableError extends Error {
+  override readonly name = "ActionableError";
+}
+
 const STATUS_TEXTS: Record<number, string> = {
   401: "Error: Invalid API authentication",
   403: "Error: Permission denied. You don't have access to this resource.",
@@ -51,6 +59,7 @@ export function errorText(error: unknown): string {
   }
   if (error instanceof RemoteTimeoutError) return TIMEOUT_TEXT;
   if (error instanceof InvalidInputError) return error.message;
+  if (error instanceof ActionableError) return `Error: ${error.message}`;
   return `Error: Unexpected error occurred: ${typeName(error)}`;
 }
 

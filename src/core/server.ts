@@ -81,6 +81,7 @@ export function createMcpServer<S>(
   const contextFor = (extra: Extra): ToolContext =>
     createToolContext({
       serverName: definition.serverName,
+      server,
       extra,
       logLevel,
       readResource: (uri) => readResource(uri, extra),

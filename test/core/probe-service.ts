@@ -1,5 +1,6 @@
 // A small service built on core alone (no remote), to exercise what example_mcp does not use:
 // progress, log levels, reading a resource from a tool, generic inputs, toolsets and read-only mode.
+import { ActionableError } from "../../src/core/errors.js";
 import { boundedInteger, boundedString, stringList } from "../../src/core/inputs.js";
 import { json } from "../../src/core/render.js";
 import { defineResource } from "../../src/core/resource.js";
@@ -60,6 +61,26 @@ const write = defineTool({
   },
 });
 
+const signIn = defineTool({
+  name: "probe_sign_in",
+  title: "Sign in",
+  description: "Asks the user for a passphrase on a local page and says whether one arrived.",
+  annotations: READ,
+  toolset: "reading",
+  input: {},
+  async handler(_args, ctx) {
+    const answer = await ctx.askForSecret({
+      message: "The probe needs your passphrase.",
+      title: "Probe sign-in",
+      label: "Passphrase",
+      offerRemember: true,
+    });
+    if (!answer)
+      throw new ActionableError("No passphrase given. Set PROBE_PASSPHRASE and restart the server.");
+    return `Got a passphrase of ${answer.secret.length} characters; remember: ${answer.remember}`;
+  },
+});
+
 const noteResource = defineResource({
   name: "note",
   uriTemplate: "probe://notes/{name}",
@@ -79,7 +100,7 @@ export const probeService: ServiceDefinition<Notes> = {
   instructions: "Test service.",
   settings: [],
   toolsets: { reading: "Reading tools", writing: "Writing tools" },
-  tools: [echo, report, write],
+  tools: [echo, report, write, signIn],
   resources: [noteResource],
   createService: () => new Map([["lab book", "Buffer A: 50 mM Tris"]]),
 };

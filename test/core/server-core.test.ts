@@ -77,11 +77,15 @@ describe("generic inputs", () => {
 
 describe("toolsets and read-only mode", () => {
   it("offers every tool by default", async () => {
-    expect(await toolNames({})).toEqual(["probe_echo", "probe_report", "probe_write_note"]);
+    expect(await toolNames({})).toEqual(["probe_echo", "probe_report", "probe_sign_in", "probe_write_note"]);
   });
 
   it("hides every tool that is not read-only in read-only mode", async () => {
-    expect(await toolNames({ MCP_READ_ONLY: "true" })).toEqual(["probe_echo", "probe_report"]);
+    expect(await toolNames({ MCP_READ_ONLY: "true" })).toEqual([
+      "probe_echo",
+      "probe_report",
+      "probe_sign_in",
+    ]);
   });
 
   it("offers only the toolsets asked for", async () => {
@@ -92,6 +96,7 @@ describe("toolsets and read-only mode", () => {
     expect(await toolNames({ MCP_TOOLSETS: "writing,reading", MCP_READ_ONLY: "1" })).toEqual([
       "probe_echo",
       "probe_report",
+      "probe_sign_in",
     ]);
   });
 

@@ -7,7 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { expect } from "vitest";
 import { prepare } from "../../src/core/run.js";
 import { createMcpServer, type ServiceDefinition } from "../../src/core/server.js";
@@ -20,21 +20,22 @@ export interface Connected {
   close(): Promise<void>;
 }
 
-function newClient(): Client {
-  return new Client({ name: "lab-mcp-tests", version: "1.0.0" }, { capabilities: {} });
+function newClient(capabilities: ClientCapabilities = {}): Client {
+  return new Client({ name: "lab-mcp-tests", version: "1.0.0" }, { capabilities });
 }
 
 /** The server in this process, the client linked to it in memory; settings as the bin would read them. */
 export async function connectInMemory<S>(
   definition: ServiceDefinition<S>,
   env: Record<string, string>,
+  capabilities: ClientCapabilities = {},
 ): Promise<Connected> {
   const prepared = prepare(definition, [], env);
   if (prepared.help) throw new Error("unexpected --help");
   const server = createMcpServer(definition, prepared.service, prepared.core);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
-  const client = newClient();
+  const client = newClient(capabilities);
   await client.connect(clientSide);
   return {
     client,
