@@ -71,3 +71,12 @@ export function stringList({ description, maxItems = 10, itemMaxLength = 100 }: 
     .default([])
     .describe(description);
 }
+
+/** An id of the remote: letters, digits, "_" and "-" only, so that no path trick reaches a URL. */
+export function identifier(description: string, max = 64) {
+  return boundedString({
+    description,
+    max,
+    pattern: { regex: /^[A-Za-z0-9_-]+$/, message: "must contain only letters, digits, '_' and '-'" },
+  });
+}

@@ -1,10 +1,15 @@
 // Every tool server of the package, with settings enough to start it (listing tools calls no remote).
 import type { ServiceDefinition } from "../../src/core/server.js";
 import { exampleService } from "../../src/services/example/index.js";
+import { labdataService } from "../../src/services/labdata/index.js";
 
 export const ALL_SERVICES: Array<{ definition: ServiceDefinition<unknown>; env: Record<string, string> }> = [
   {
     definition: exampleService as ServiceDefinition<unknown>,
     env: { EXAMPLE_BASE_URL: "https://127.0.0.1:1/api", EXAMPLE_API_KEY: "unused" },
+  },
+  {
+    definition: labdataService as ServiceDefinition<unknown>,
+    env: { LABDATA_BASE_URL: "https://127.0.0.1:1/acme", LABDATA_API_KEY: "unused" },
   },
 ];

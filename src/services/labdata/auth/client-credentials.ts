@@ -1,0 +1,73 @@
+// OAuth 2.0 client credentials: one token for all concurrent calls, fetched on first use, renewed
+// shortly before it expires, and once more when the platform says 401 (revoked or clock skew).
+import type { RemoteClient } from "../../../core/http/remote-client.js";
+import { tokenResponseSchema } from "../types.js";
+import { credentialId, type LabdataCredential } from "./credential.js";
+
+interface Token {
+  value: string;
+  renewAt: number;
+}
+
+/** Renew this long before expiry, or at 90 % of a short lifetime. */
+const RENEW_MARGIN_MS = 60_000;
+
+export function clientCredentials(options: {
+  clientId: string;
+  clientSecret: string;
+  /** A client of the platform without credentials, for the token endpoint. */
+  tokenClient: RemoteClient;
+  now?: () => number;
+}): LabdataCredential {
+  const now = options.now ?? Date.now;
+  let token: Token | undefined;
+  let pending: Promise<Token> | undefined;
+
+  const fetchToken = async (signal?: AbortSignal): Promise<Token> => {
+    const form = new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: options.clientId,
+      client_secret: options.clientSecret,
+    });
+    const { body } = await options.tokenClient.request(
+      { method: "POST", path: "api/v2/token", body: form, idempotent: true, schema: tokenResponseSchema },
+      { signal },
+    );
+    const lifetimeMs = body.expires_in * 1000;
+    return {
+      value: body.access_token,
+      renewAt: now() + Math.max(lifetimeMs - RENEW_MARGIN_MS, lifetimeMs * 0.9),
+    };
+  };
+
+  // Concurrent callers share one token request.
+  const renew = (signal?: AbortSignal): Promise<Token> => {
+    pending ??= fetchToken(signal).then(
+      (fresh) => {
+        token = fresh;
+        pending = undefined;
+        return fresh;
+      },
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    );
+    return pending;
+  };
+
+  return {
+    method: "client_credentials",
+    description: "OAuth 2.0 client credentials (app)",
+    id: credentialId("client_credentials", `${options.clientId}:${options.clientSecret}`),
+    async authorize(headers, signal) {
+      const current = token && now() < token.renewAt ? token : await renew(signal);
+      headers.set("authorization", `Bearer ${current.value}`);
+    },
+    async renewAfterUnauthorized(signal) {
+      token = undefined;
+      await renew(signal);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,168 @@
+// The lab data platform's API: one request path for every call (credential, per-credential rate
+// limiter, retry, timeout), and offset paging over its cursor lists.
+import type { z } from "zod";
+import type { ToolContext } from "../../core/context.js";
+import { CursorPager } from "../../core/cursor-pager.js";
+import { TokenBucket } from "../../core/http/rate-limiter.js";
+import { RemoteClient, type RequestOptions } from "../../core/http/remote-client.js";
+import type { LabdataCredential } from "./auth/credential.js";
+import type { CredentialHolder } from "./credentials.js";
+import {
+  type DnaSequence,
+  dnaSequenceSchema,
+  type Folder,
+  folderSchema,
+  type LabUser,
+  listSchema,
+  type Project,
+  projectSchema,
+  userSchema,
+} from "./types.js";
+
+/** The platform's default limit: 100 requests per 10 s per user or app. */
+const RATE_LIMIT = { requests: 100, windowMs: 10_000 };
+const MAX_PAGE_SIZE = 100;
+
+export interface SequenceFilters {
+  nameIncludes?: string;
+  folderId?: string;
+  projectId?: string;
+  archiveReason: "NOT_ARCHIVED" | "ANY";
+  sort: string;
+}
+
+export interface NewDnaSequence {
+  name: string;
+  bases: string;
+  isCircular: boolean;
+  folderId: string;
+  aliases: string[];
+  annotations: Array<{ start: number; end: number; strand: number; type: string; name: string }>;
+}
+
+export class LabdataApi {
+  private readonly remotes = new Map<string, RemoteClient>();
+  private readonly pager = new CursorPager({ maxPageSize: MAX_PAGE_SIZE });
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly timeoutMs: number,
+    private readonly credentials: CredentialHolder,
+  ) {}
+
+  async credential(ctx: ToolContext): Promise<LabdataCredential> {
+    return this.credentials.get(ctx, async (candidate) => {
+      await this.remoteFor(candidate).request({ path: "api/v2/users/me", schema: userSchema }, ctx);
+    });
+  }
+
+  async me(ctx: ToolContext): Promise<{ user: LabUser; credential: LabdataCredential }> {
+    const credential = await this.credential(ctx);
+    const { body } = await this.remoteFor(credential).request(
+      { path: "api/v2/users/me", schema: userSchema },
+      ctx,
+    );
+    return { user: body, credential };
+  }
+
+  async getSequence(id: string, ctx: ToolContext): Promise<DnaSequence> {
+    return this.get(`api/v2/dna-sequences/${encodeURIComponent(id)}`, dnaSequenceSchema, ctx);
+  }
+
+  async createSequence(sequence: NewDnaSequence, ctx: ToolContext): Promise<DnaSequence> {
+    return (
+      await this.send(
+        { method: "POST", path: "api/v2/dna-sequences", body: sequence, schema: dnaSequenceSchema },
+        ctx,
+      )
+    ).body;
+  }
+
+  listSequences(filters: SequenceFilters, offset: number, limit: number, ctx: ToolContext) {
+    return this.list<DnaSequence>(
+      "dnaSequences",
+      "api/v2/dna-sequences",
+      dnaSequenceSchema,
+      { ...filters },
+      offset,
+      limit,
+      ctx,
+    );
+  }
+
+  listProjects(offset: number, limit: number, ctx: ToolContext) {
+    return this.list<Project>("projects", "api/v2/projects", projectSchema, {}, offset, limit, ctx);
+  }
+
+  listFolders(projectId: string | undefined, offset: number, limit: number, ctx: ToolContext) {
+    return this.list<Folder>("folders", "api/v2/folders", folderSchema, { projectId }, offset, limit, ctx);
+  }
+
+  private async get<T>(path: string, schema: z.ZodType<T>, ctx: ToolContext): Promise<T> {
+    return (await this.send({ path, schema }, ctx)).body;
+  }
+
+  private async send<T>(options: RequestOptions<T>, ctx: ToolContext) {
+    return this.remoteFor(await this.credential(ctx)).request(options, ctx);
+  }
+
+  /** Offset paging over the platform's pageSize/nextToken lists; `total` from Result-Count. */
+  private async list<T>(
+    key: string,
+    path: string,
+    itemSchema: z.ZodType<T>,
+    query: Record<string, string | undefined>,
+    offset: number,
+    limit: number,
+    ctx: ToolContext,
+  ): Promise<{ items: T[]; total: number }> {
+    const credential = await this.credential(ctx);
+    const remote = this.remoteFor(credential);
+    const schema = listSchema(key, itemSchema);
+    const queryKey = JSON.stringify([credential.id, path, query]);
+    return this.pager.page<T>(
+      queryKey,
+      offset,
+      limit,
+      async (cursor, pageSize) => {
+        const response = await remote.request(
+          {
+            path,
+            query: { ...query, pageSize, nextToken: cursor },
+            schema: schema as z.ZodType<Record<string, unknown>>,
+          },
+          ctx,
+        );
+        const items = response.body[key] as T[];
+        const nextToken = response.body.nextToken as string | null | undefined;
+        return {
+          items,
+          nextCursor: nextToken || undefined,
+          total: resultCount(response.headers, items.length),
+        };
+      },
+      (done, target) =>
+        void ctx.progress(done / target, `Skipping to offset ${target}: ${done} of ${target} read`),
+    );
+  }
+
+  /** One client, and so one rate limiter, per credential. */
+  private remoteFor(credential: LabdataCredential): RemoteClient {
+    let remote = this.remotes.get(credential.id);
+    if (!remote) {
+      remote = new RemoteClient({
+        baseUrl: this.baseUrl,
+        auth: credential,
+        timeoutMs: this.timeoutMs,
+        limiter: new TokenBucket(RATE_LIMIT),
+      });
+      this.remotes.set(credential.id, remote);
+    }
+    return remote;
+  }
+}
+
+function resultCount(headers: Headers, fallback: number): number {
+  const value = Number(headers.get("result-count"));
+  return Number.isInteger(value) && value >= 0 && headers.has("result-count") ? value : fallback;
+}

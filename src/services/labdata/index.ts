@@ -1,0 +1,74 @@
+// labdata_mcp: DNA sequences, projects and folders of the lab data platform, under the user's own
+// permissions.
+
+import { noAuth } from "../../core/http/auth.js";
+import { RemoteClient } from "../../core/http/remote-client.js";
+import type { ServiceDefinition } from "../../core/server.js";
+import { userConfigFile } from "../../core/user-config.js";
+import { apiKeyCredential } from "./auth/api-key.js";
+import { clientCredentials } from "./auth/client-credentials.js";
+import type { LabdataCredential } from "./auth/credential.js";
+import { idTokenCredential } from "./auth/oidc.js";
+import { LabdataApi } from "./client.js";
+import { CredentialHolder } from "./credentials.js";
+import { currentUserResource, sequenceFastaResource } from "./resources.js";
+import { checkLabdataSettings, LABDATA_SETTINGS } from "./settings.js";
+import { createDnaSequence } from "./tools/create-dna-sequence.js";
+import { exportDnaSequence } from "./tools/export-dna-sequence.js";
+import { getCurrentUser } from "./tools/get-current-user.js";
+import { getDnaSequence } from "./tools/get-dna-sequence.js";
+import { listDnaSequences } from "./tools/list-dna-sequences.js";
+import { listFolders } from "./tools/list-folders.js";
+import { listProjects } from "./tools/list-projects.js";
+
+type Values = Record<string, unknown>;
+
+function configuredCredential(values: Values, tokenClient: RemoteClient): LabdataCredential | undefined {
+  const value = (name: string) => values[name] as string | undefined;
+  const apiKey = value("LABDATA_API_KEY");
+  if (apiKey) return apiKeyCredential(apiKey);
+  const clientId = value("LABDATA_CLIENT_ID");
+  const clientSecret = value("LABDATA_CLIENT_SECRET");
+  if (clientId && clientSecret) return clientCredentials({ clientId, clientSecret, tokenClient });
+  const idToken = value("LABDATA_ID_TOKEN");
+  if (idToken) return idTokenCredential({ token: idToken });
+  const idTokenFile = value("LABDATA_ID_TOKEN_FILE");
+  if (idTokenFile) return idTokenCredential({ file: idTokenFile });
+  return undefined;
+}
+
+export const labdataService: ServiceDefinition<LabdataApi> = {
+  id: "labdata",
+  serverName: "labdata_mcp",
+  version: "0.1.0",
+  instructions:
+    "Find, read, export and create DNA sequences on the lab data platform, with the user's own permissions. " +
+    "Start with labdata_get_current_user if anything fails with an authentication error.",
+  settings: LABDATA_SETTINGS,
+  toolsets: {
+    users: "Who you are signed in as",
+    sequences: "DNA sequences: list, read, export, create",
+    projects: "Projects and folders, to find ids",
+  },
+  tools: [
+    getCurrentUser,
+    listDnaSequences,
+    getDnaSequence,
+    exportDnaSequence,
+    listProjects,
+    listFolders,
+    createDnaSequence,
+  ],
+  resources: [sequenceFastaResource, currentUserResource],
+  checkSettings: checkLabdataSettings,
+  createService(values, core) {
+    const baseUrl = values.LABDATA_BASE_URL as string;
+    const tokenClient = new RemoteClient({ baseUrl, auth: noAuth, timeoutMs: core.requestTimeoutMs });
+    const store = {
+      baseUrl,
+      file: (values.LABDATA_CREDENTIALS_FILE as string | undefined) ?? userConfigFile("labdata.json"),
+    };
+    const holder = new CredentialHolder(configuredCredential(values, tokenClient), store);
+    return new LabdataApi(baseUrl, core.requestTimeoutMs, holder);
+  },
+};

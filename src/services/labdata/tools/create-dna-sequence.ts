@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { InvalidInputError } from "../../../core/errors.js";
+import { boundedInteger, boundedString, identifier, stringList } from "../../../core/inputs.js";
+import { defineTool } from "../../../core/tool.js";
+import type { LabdataApi } from "../client.js";
+import { sequenceMarkdown } from "../format/sequence-markdown.js";
+
+const MAX_BASES = 1_000_000;
+
+const annotation = z
+  .strictObject({
+    name: boundedString({ description: "Name of the feature, e.g. 'GFP'.", max: 200 }),
+    type: boundedString({
+      description: "Feature type, e.g. CDS, promoter, terminator, rep_origin.",
+      max: 50,
+    }),
+    start: boundedInteger({ description: "First base, 1-based.", min: 1, max: MAX_BASES }),
+    end: boundedInteger({ description: "Last base, 1-based, inclusive.", min: 1, max: MAX_BASES }),
+    strand: z.enum(["forward", "reverse"]).default("forward").describe("'forward' (default) or 'reverse'."),
+  })
+  .describe("One annotation (feature) on the new sequence.");
+
+export const createDnaSequence = defineTool({
+  name: "labdata_create_dna_sequence",
+  title: "Create DNA Sequence",
+  description:
+    "Create a new DNA sequence in a folder you may write to, with optional aliases and annotations. Each call " +
+    "creates another sequence, even with the same name. Find folder ids with labdata_list_folders. Returns the " +
+    "new sequence with its id.",
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  toolset: "sequences",
+  input: {
+    name: boundedString({ description: "Name of the sequence, e.g. 'pUC19-GFP-v4'.", max: 200 }),
+    bases: boundedString({
+      description: "The bases (A, C, G, T, or IUPAC N, R, Y...); whitespace and digits are ignored.",
+      max: 2 * MAX_BASES,
+    }),
+    folder_id: identifier("Folder to create it in (id from labdata_list_folders)."),
+    is_circular: z
+      .boolean()
+      .default(false)
+      .describe("True for a circular molecule such as a plasmid (default false)."),
+    aliases: stringList({ description: "Other names of the sequence (at most 10)." }),
+    annotations: z.array(annotation).max(200).default([]).describe("Features to annotate (at most 200)."),
+  },
+  async handler({ name, bases, folder_id, is_circular, aliases, annotations }, ctx, api: LabdataApi) {
+    const clean = bases.replace(/[\s\d]/g, "").toUpperCase();
+    const bad = clean.match(/[^ACGTURYSWKMBDHVN]/);
+    if (!clean)
+      throw new InvalidInputError(
+        "Error: Invalid input for labdata_create_dna_sequence: bases: no bases given.",
+      );
+    if (bad) {
+      throw new InvalidInputError(
+        `Error: Invalid input for labdata_create_dna_sequence: bases: '${bad[0]}' is not a DNA base (use A, C, G, T or IUPAC codes).`,
+      );
+    }
+    const outside = annotations.find((a) => a.end > clean.length || (!is_circular && a.start > a.end));
+    if (outside) {
+      throw new InvalidInputError(
+        `Error: Invalid input for labdata_create_dna_sequence: annotations: '${outside.name}' (${outside.start}..${outside.end}) does not fit a sequence of ${clean.length} bases.`,
+      );
+    }
+    const created = await api.createSequence(
+      {
+        name,
+        bases: clean,
+        isCircular: is_circular,
+        folderId: folder_id,
+        aliases,
+        // The platform counts from 0 with an exclusive end.
+        annotations: annotations.map((a) => ({
+          ...a,
+          start: a.start - 1,
+          strand: a.strand === "reverse" ? -1 : 1,
+        })),
+      },
+      ctx,
+    );
+    return `Created DNA sequence ${created.name} (${created.id}).\n\n${sequenceMarkdown(created)}`;
+  },
+});

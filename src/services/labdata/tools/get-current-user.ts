@@ -1,0 +1,31 @@
+import { responseFormat } from "../../../core/inputs.js";
+import { fieldList, heading, json, markdown, nameWithId } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
+import type { LabdataApi } from "../client.js";
+
+export const getCurrentUser = defineTool({
+  name: "labdata_get_current_user",
+  title: "Get Current Lab Data User",
+  description:
+    "Verify the credentials of the lab data platform and show who they sign in as: name, email, handle and the " +
+    "authentication method in use. Call this first when any labdata tool fails with 'Invalid API authentication'.",
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  toolset: "users",
+  input: { response_format: responseFormat },
+  async handler({ response_format }, ctx, api: LabdataApi) {
+    const { user, credential } = await api.me(ctx);
+    if (response_format === "json") {
+      return json({ ...user, authentication: credential.method, base_url: api.baseUrl });
+    }
+    return markdown(
+      heading(1, "Signed in to the lab data platform"),
+      fieldList({
+        User: nameWithId(user.name, user.id),
+        Email: user.email,
+        Handle: user.handle,
+        Authentication: credential.description,
+        Platform: api.baseUrl,
+      }),
+    );
+  },
+});

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
+import { pageOf } from "../../../core/paging.js";
+import { heading, json, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
+import type { LabdataApi } from "../client.js";
+import { sequenceLine } from "../format/sequence-markdown.js";
+
+const SORTS = {
+  modified_desc: "modifiedAt:desc",
+  modified_asc: "modifiedAt:asc",
+  name_asc: "name:asc",
+  name_desc: "name:desc",
+};
+
+export const listDnaSequences = defineTool({
+  name: "labdata_list_dna_sequences",
+  title: "List DNA Sequences",
+  description:
+    "List the DNA sequences you may see on the lab data platform, newest change first, filtered by name, folder " +
+    "or project. Returns name (id), length, topology, folder and modification time; bases are left out (use " +
+    "labdata_get_dna_sequence or labdata_export_dna_sequence). Find folder and project ids with " +
+    "labdata_list_folders and labdata_list_projects. Page with offset while has_more is true.",
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  toolset: "sequences",
+  input: {
+    name: boundedString({
+      description: "Only sequences whose name contains this text (case-insensitive).",
+      max: 200,
+    }).optional(),
+    folder_id: identifier("Only sequences in this folder (id from labdata_list_folders).").optional(),
+    project_id: identifier("Only sequences in this project (id from labdata_list_projects).").optional(),
+    archived: z
+      .enum(["exclude", "include"])
+      .default("exclude")
+      .describe("'exclude' (default) leaves archived sequences out; 'include' lists them too."),
+    sort: z
+      .enum(["modified_desc", "modified_asc", "name_asc", "name_desc"])
+      .default("modified_desc")
+      .describe("Order: by modification time or by name, ascending or descending (default modified_desc)."),
+    ...pagingInputs,
+  },
+  async handler(
+    { name, folder_id, project_id, archived, sort, limit, offset, response_format },
+    ctx,
+    api: LabdataApi,
+  ) {
+    const filters = {
+      nameIncludes: name,
+      folderId: folder_id,
+      projectId: project_id,
+      archiveReason: archived === "include" ? ("ANY" as const) : ("NOT_ARCHIVED" as const),
+      sort: SORTS[sort],
+    };
+    const { items, total } = await api.listSequences(filters, offset, limit, ctx);
+    const page = pageOf(
+      "dna_sequences",
+      items.map(({ bases: _bases, translations: _translations, ...rest }) => rest),
+      total,
+      offset,
+    );
+    if (response_format === "json") return json(page);
+    if (total === 0) return "No DNA sequences match these filters.";
+    if (items.length === 0)
+      return `No DNA sequences at offset ${offset}: there are ${total}. Use a smaller offset.`;
+    return markdown(
+      heading(1, "DNA sequences"),
+      `Found ${total} sequences (showing ${offset + 1}–${offset + items.length})`,
+      items.map(sequenceLine),
+      page.has_more && `More: call again with offset=${page.next_offset}.`,
+    );
+  },
+});

@@ -1,0 +1,33 @@
+import { identifier, pagingInputs } from "../../../core/inputs.js";
+import { pageOf } from "../../../core/paging.js";
+import { heading, json, markdown, nameWithId } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
+import type { LabdataApi } from "../client.js";
+
+export const listFolders = defineTool({
+  name: "labdata_list_folders",
+  title: "List Lab Data Folders",
+  description:
+    "List the folders you may see, optionally of one project, with their ids: use them to filter " +
+    "labdata_list_dna_sequences or as the folder of labdata_create_dna_sequence. Project ids come from " +
+    "labdata_list_projects. Page with offset while has_more is true.",
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  toolset: "projects",
+  input: {
+    project_id: identifier("Only folders of this project (id from labdata_list_projects).").optional(),
+    ...pagingInputs,
+  },
+  async handler({ project_id, limit, offset, response_format }, ctx, api: LabdataApi) {
+    const { items, total } = await api.listFolders(project_id, offset, limit, ctx);
+    const page = pageOf("folders", items, total, offset);
+    if (response_format === "json") return json(page);
+    if (total === 0)
+      return project_id ? `You can see no folders in project ${project_id}.` : "You can see no folders.";
+    return markdown(
+      heading(1, project_id ? `Folders of project ${project_id}` : "Folders"),
+      `Found ${total} folders (showing ${items.length})`,
+      items.map((f) => `- ${nameWithId(f.name, f.id)}${f.projectId ? `, project ${f.projectId}` : ""}`),
+      page.has_more && `More: call again with offset=${page.next_offset}.`,
+    );
+  },
+});

@@ -1,0 +1,31 @@
+import { pagingInputs } from "../../../core/inputs.js";
+import { pageOf } from "../../../core/paging.js";
+import { heading, json, markdown, nameWithId } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
+import type { LabdataApi } from "../client.js";
+
+export const listProjects = defineTool({
+  name: "labdata_list_projects",
+  title: "List Lab Data Projects",
+  description:
+    "List the projects you may see on the lab data platform, with their ids: use them to filter " +
+    "labdata_list_dna_sequences or labdata_list_folders. Page with offset while has_more is true.",
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  toolset: "projects",
+  input: { ...pagingInputs },
+  async handler({ limit, offset, response_format }, ctx, api: LabdataApi) {
+    const { items, total } = await api.listProjects(offset, limit, ctx);
+    const page = pageOf("projects", items, total, offset);
+    if (response_format === "json") return json(page);
+    if (total === 0) return "You can see no projects.";
+    return markdown(
+      heading(1, "Projects"),
+      `Found ${total} projects (showing ${items.length})`,
+      items.map(
+        (p) =>
+          `- ${nameWithId(p.name, p.id)}${p.archiveRecord ? ` (archived: ${p.archiveRecord.reason})` : ""}`,
+      ),
+      page.has_more && `More: call again with offset=${page.next_offset}.`,
+    );
+  },
+});
