@@ -80,6 +80,37 @@ describe("TokenBucket", () => {
     await afterReset;
     expect(waits[1]).toBe(3000);
   });
+
+  it("holds back a caller already waiting when a pause starts", async () => {
+    vi.useFakeTimers();
+    const bucket = new TokenBucket({ requests: 1, windowMs: 1000 });
+    await bucket.take();
+    let doneAt = -1;
+    const start = Date.now();
+    const waiting = bucket.take().then(() => {
+      doneAt = Date.now() - start;
+    });
+    await vi.advanceTimersByTimeAsync(500);
+    bucket.pause(2000); // the remote said: nothing more until 2.5 s
+    await vi.advanceTimersByTimeAsync(3000);
+    await waiting;
+    expect(doneAt).toBe(2500);
+  });
+
+  it("learns a stricter limit and its window from the remote's headers", async () => {
+    vi.useFakeTimers();
+    const bucket = new TokenBucket({ requests: 100, windowMs: 10_000 });
+    bucket.observe({ limit: 5, remaining: 4, resetMs: 2000 });
+    const finished: number[] = [];
+    const start = Date.now();
+    const calls = Array.from({ length: 6 }, () =>
+      bucket.take().then(() => finished.push(Date.now() - start)),
+    );
+    await vi.advanceTimersByTimeAsync(3000);
+    await Promise.all(calls);
+    // 4 left now, then one every 2000 / 5 = 400 ms
+    expect(finished).toEqual([0, 0, 0, 0, 400, 800]);
+  });
 });
 
 describe("retry after 429", () => {

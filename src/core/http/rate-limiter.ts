@@ -12,7 +12,7 @@ export class TokenBucket {
   private refilledAt: number;
   private blockedUntil = 0;
   private capacity: number;
-  private readonly msPerToken: number;
+  private windowMs: number;
 
   constructor(
     limit: RateLimit,
@@ -20,37 +20,47 @@ export class TokenBucket {
   ) {
     this.capacity = limit.requests;
     this.tokens = limit.requests;
-    this.msPerToken = limit.windowMs / limit.requests;
+    this.windowMs = limit.windowMs;
     this.refilledAt = now();
   }
 
   /**
    * Takes one token, waiting for it if needed. Tokens are reserved in arrival order (the balance may
-   * go below zero), so concurrent callers are served first come, first served, without polling.
+   * go below zero), so concurrent callers are served first come, first served, without polling; a
+   * pause that starts while a caller waits (the remote said "no more") holds it back too.
    * `onWait` hears how long the caller will wait when that is not immediate.
    */
   async take(signal?: AbortSignal, onWait?: (waitMs: number) => void): Promise<void> {
     signal?.throwIfAborted();
     this.refill();
     this.tokens -= 1;
-    const waitMs = Math.max(
-      this.blockedUntil - this.now(),
-      this.tokens < 0 ? -this.tokens * this.msPerToken : 0,
-    );
-    if (waitMs <= 0) return;
-    onWait?.(waitMs);
+    const readyAt = this.now() + (this.tokens < 0 ? -this.tokens * this.msPerToken() : 0);
+    let told = false;
     try {
-      await sleep(waitMs, signal);
+      for (let waitMs = this.waitUntil(readyAt); waitMs > 0; waitMs = this.waitUntil(readyAt)) {
+        if (!told) onWait?.(waitMs);
+        told = true;
+        await sleep(waitMs, signal);
+      }
     } catch (error) {
       this.tokens += 1; // a cancelled caller gives its reservation back
       throw error;
     }
   }
 
-  /** Follows what the remote says of its own window (x-rate-limit-* headers). */
+  /**
+   * Follows what the remote says of its window (x-rate-limit-* headers): its limit, what is left, and
+   * when it resets. The window length is learnt as the longest reset seen for the current limit.
+   */
   observe({ limit, remaining, resetMs }: { limit?: number; remaining?: number; resetMs?: number }): void {
     this.refill();
-    if (limit !== undefined && limit > 0) this.capacity = limit;
+    if (limit !== undefined && limit > 0 && limit !== this.capacity) {
+      this.capacity = limit;
+      this.tokens = Math.min(this.tokens, limit);
+      if (resetMs !== undefined && resetMs > 0) this.windowMs = resetMs;
+    } else if (resetMs !== undefined && resetMs > this.windowMs) {
+      this.windowMs = resetMs;
+    }
     if (remaining !== undefined && remaining < this.tokens) this.tokens = remaining;
     if (remaining === 0 && resetMs !== undefined) this.pause(resetMs);
   }
@@ -60,9 +70,17 @@ export class TokenBucket {
     this.blockedUntil = Math.max(this.blockedUntil, this.now() + ms);
   }
 
+  private waitUntil(readyAt: number): number {
+    return Math.max(readyAt, this.blockedUntil) - this.now();
+  }
+
+  private msPerToken(): number {
+    return this.windowMs / this.capacity;
+  }
+
   private refill(): void {
     const now = this.now();
-    const earned = (now - this.refilledAt) / this.msPerToken;
+    const earned = (now - this.refilledAt) / this.msPerToken();
     this.tokens = Math.min(this.capacity, this.tokens + earned);
     this.refilledAt = now;
   }
