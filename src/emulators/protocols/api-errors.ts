@@ -1,0 +1,34 @@
+// Error bodies of the repository API: {status_code, error_message} with the HTTP status. 1218 (invalid
+// token) and 1219 (expired token) are the real service's codes, as are 1 (missing or bad parameters) and
+// 1302 (wrong order field); the others are the emulator's own: 1000 plus the HTTP status.
+import type { ServerResponse } from "node:http";
+import { sendJson } from "../common/http.js";
+
+export const StatusCode = {
+  OK: 0,
+  BAD_PARAMETERS: 1,
+  WRONG_ORDER_FIELD: 1302,
+  INVALID_TOKEN: 1218,
+  TOKEN_EXPIRED: 1219,
+  NOT_FOUND: 1404,
+  METHOD_NOT_ALLOWED: 1405,
+  TOO_MANY_REQUESTS: 1429,
+} as const;
+
+export function sendApiError(
+  res: ServerResponse,
+  httpStatus: number,
+  statusCode: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  sendJson(res, httpStatus, { status_code: statusCode, error_message: message }, headers);
+}
+
+export function sendNotFound(res: ServerResponse, message = "Not found."): void {
+  sendApiError(res, 404, StatusCode.NOT_FOUND, message);
+}
+
+export function sendMethodNotAllowed(res: ServerResponse, allow: string): void {
+  sendApiError(res, 405, StatusCode.METHOD_NOT_ALLOWED, `Method not allowed; use ${allow}.`, { allow });
+}

@@ -1,0 +1,42 @@
+// Who is calling the API: the user behind a valid bearer token (and which kind of token it is), or an
+// anonymous caller known only by address, or a caller whose token is invalid or expired.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { StatusCode, sendApiError } from "./api-errors.js";
+import type { ProtocolsContext } from "./context.js";
+import type { User } from "./model.js";
+import type { TokenKind } from "./tokens.js";
+
+export type Caller =
+  | { kind: "user"; user: User; tokenKind: TokenKind; clientId: string }
+  | { kind: "anonymous" | "invalid_token" | "expired_token"; address: string };
+
+export function identifyCaller(req: IncomingMessage, ctx: ProtocolsContext): Caller {
+  const address = req.socket.remoteAddress ?? "unknown";
+  const header = req.headers.authorization;
+  if (header === undefined) return { kind: "anonymous", address };
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+  const check = token === undefined ? undefined : ctx.tokens.check(token);
+  if (!check || check.status === "invalid") return { kind: "invalid_token", address };
+  if (check.status === "expired") return { kind: "expired_token", address };
+  const user = ctx.store.userById(check.grant.userId);
+  if (!user) return { kind: "invalid_token", address };
+  return { kind: "user", user, tokenKind: check.grant.kind, clientId: check.grant.clientId };
+}
+
+/** Rate limits count per user when the token is valid, otherwise per address. */
+export function rateKey(caller: Caller): string {
+  return caller.kind === "user" ? `user:${caller.user.id}` : `address:${caller.address}`;
+}
+
+// Never echoes the presented token: it might be a real credential sent to the wrong place.
+export function sendAuthError(res: ServerResponse, caller: Exclude<Caller, { kind: "user" }>): void {
+  const expired = caller.kind === "expired_token";
+  const message = expired
+    ? "Token is expired."
+    : caller.kind === "anonymous"
+      ? "Missing access token: send Authorization: Bearer <ACCESS_TOKEN>."
+      : "Invalid access token.";
+  sendApiError(res, 401, expired ? StatusCode.TOKEN_EXPIRED : StatusCode.INVALID_TOKEN, message, {
+    "www-authenticate": `Bearer realm="protocols", error="invalid_token"`,
+  });
+}

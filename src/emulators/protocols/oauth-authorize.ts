@@ -1,0 +1,223 @@
+// GET/POST /api/v3/oauth/authorize: the browser side of the authorization code flow. A request naming an
+// unknown client or a redirect_uri other than the registered one gets an error page and is never
+// redirected; other errors go back to the registered redirect_uri, as RFC 6749 section 4.1.2.1 says.
+// Then: sign-in form (when nobody is signed in), consent page, and a 302 to redirect_uri with the code.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { secretsEqual } from "../common/http.js";
+import { cookieValue, setCookie } from "./browser-sessions.js";
+import type { ProtocolsContext } from "./context.js";
+import { newOpaqueId } from "./credentials.js";
+import type { AuthorizationRequest } from "./form-tickets.js";
+import { AUTHORIZE_PATH, consentPage, errorPage, sendHtml, signInPage } from "./html-pages.js";
+import type { User } from "./model.js";
+import { readParams } from "./request-body.js";
+
+const SIGN_IN_COOKIE = "protocols_sign_in";
+const SIGN_IN_SECONDS = 15 * 60;
+
+function fail(res: ServerResponse, title: string, message: string): void {
+  sendHtml(res, 400, errorPage(title, message));
+}
+
+function redirectTo(
+  res: ServerResponse,
+  redirectUri: string,
+  params: Record<string, string | undefined>,
+): void {
+  const target = new URL(redirectUri);
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined) target.searchParams.set(name, value);
+  }
+  res.writeHead(302, { location: target.toString(), "cache-control": "no-store" });
+  res.end();
+}
+
+/** The one value of a query parameter; "many" when it is repeated (RFC 6749 section 3.1 forbids that). */
+function single(params: URLSearchParams, name: string): string | undefined | { many: true } {
+  const values = params.getAll(name);
+  if (values.length > 1) return { many: true };
+  return values[0] === "" ? undefined : values[0];
+}
+
+// Sends the error page or error redirect itself and returns undefined when the request is not valid.
+function validateRequest(
+  params: URLSearchParams,
+  ctx: ProtocolsContext,
+  res: ServerResponse,
+): AuthorizationRequest | undefined {
+  const clientId = single(params, "client_id");
+  if (typeof clientId !== "string") {
+    fail(res, "Invalid request", "The authorization request needs exactly one client_id.");
+    return undefined;
+  }
+  const app = ctx.store.application(clientId);
+  if (!app) {
+    fail(res, "Unknown application", "No application is registered with this client_id.");
+    return undefined;
+  }
+  const redirectUri = single(params, "redirect_uri");
+  if (typeof redirectUri !== "string") {
+    fail(res, "Invalid request", "The authorization request needs exactly one redirect_uri.");
+    return undefined;
+  }
+  if (redirectUri !== app.redirectUri) {
+    fail(res, "Invalid redirect_uri", "The redirect_uri is not the one registered for this application.");
+    return undefined;
+  }
+  const state = single(params, "state");
+  const responseType = single(params, "response_type");
+  const error =
+    typeof state === "object"
+      ? { error: "invalid_request", error_description: "state is sent more than once" }
+      : typeof responseType !== "string"
+        ? { error: "invalid_request", error_description: "response_type is required and must be code" }
+        : responseType !== "code"
+          ? { error: "unsupported_response_type", error_description: "response_type must be code" }
+          : undefined;
+  if (error) {
+    redirectTo(res, redirectUri, { ...error, state: typeof state === "string" ? state : undefined });
+    return undefined;
+  }
+  return { clientId, redirectUri, state: state as string | undefined };
+}
+
+/** The signed-in user, and what their forms' tickets are bound to. */
+function signedIn(req: IncomingMessage, ctx: ProtocolsContext): { user: User; binding: string } | undefined {
+  const session = ctx.sessions.current(req);
+  const sessionUser = session && ctx.store.userById(session.userId);
+  if (session && sessionUser) return { user: sessionUser, binding: `session:${session.sessionId}` };
+  const name = ctx.settings.browserSessionUser;
+  const settingUser = name === null ? undefined : ctx.store.userByName(name);
+  if (settingUser) return { user: settingUser, binding: `as:${settingUser.username}` };
+  return undefined;
+}
+
+function appName(ctx: ProtocolsContext, clientId: string): string {
+  return ctx.store.application(clientId)?.name ?? "the application";
+}
+
+function showSignIn(
+  res: ServerResponse,
+  ctx: ProtocolsContext,
+  request: AuthorizationRequest,
+  extra: { error?: string; username?: string } = {},
+): void {
+  const nonce = newOpaqueId();
+  const ticket = ctx.tickets.issue(request, `sign-in:${nonce}`);
+  sendHtml(res, 200, signInPage({ appName: appName(ctx, request.clientId), ticket, ...extra }), {
+    "set-cookie": setCookie(SIGN_IN_COOKIE, nonce, SIGN_IN_SECONDS),
+  });
+}
+
+function showConsent(
+  res: ServerResponse,
+  ctx: ProtocolsContext,
+  request: AuthorizationRequest,
+  identity: { user: User; binding: string },
+): void {
+  const app = ctx.store.application(request.clientId);
+  const owner = app && ctx.store.userById(app.ownerId);
+  const ticket = ctx.tickets.issue(request, identity.binding);
+  const html = consentPage({
+    appName: app?.name ?? "the application",
+    appOwner: owner?.name ?? "an unknown developer",
+    userName: identity.user.name,
+    username: identity.user.username,
+    redirectUri: request.redirectUri,
+    ticket,
+  });
+  sendHtml(res, 200, html);
+}
+
+export function handleAuthorizeGet(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  ctx: ProtocolsContext,
+): void {
+  const request = validateRequest(url.searchParams, ctx, res);
+  if (!request) return;
+  const identity = signedIn(req, ctx);
+  if (identity) showConsent(res, ctx, request, identity);
+  else showSignIn(res, ctx, request);
+}
+
+function signIn(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: ProtocolsContext,
+  params: Record<string, string>,
+): void {
+  const nonce = cookieValue(req, SIGN_IN_COOKIE);
+  const request = nonce === undefined ? undefined : ctx.tickets.take(params.ticket, `sign-in:${nonce}`);
+  if (!request) {
+    fail(
+      res,
+      "Sign-in form expired",
+      "This sign-in form has expired or was not shown to this browser. Go back to the application and start again.",
+    );
+    return;
+  }
+  const user = ctx.store.userByName(params.username ?? "");
+  if (!user || !secretsEqual(params.password ?? "", user.password)) {
+    showSignIn(res, ctx, request, { error: "Wrong username or password.", username: params.username });
+    return;
+  }
+  const query = new URLSearchParams({
+    client_id: request.clientId,
+    redirect_uri: request.redirectUri,
+    response_type: "code",
+  });
+  if (request.state !== undefined) query.set("state", request.state);
+  res.writeHead(303, {
+    location: `${AUTHORIZE_PATH}?${query}`,
+    "set-cookie": [ctx.sessions.signIn(user.id), setCookie(SIGN_IN_COOKIE, "", 0)],
+    "cache-control": "no-store",
+  });
+  res.end();
+}
+
+function decide(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: ProtocolsContext,
+  params: Record<string, string>,
+): void {
+  const identity = signedIn(req, ctx);
+  const request = identity && ctx.tickets.take(params.ticket, identity.binding);
+  const app = request && ctx.store.application(request.clientId);
+  if (!identity || !request || !app || app.redirectUri !== request.redirectUri) {
+    fail(
+      res,
+      "Consent form expired",
+      "This consent form has expired or was not shown to this browser. Go back to the application and start again.",
+    );
+    return;
+  }
+  if (params.decision === "deny") {
+    redirectTo(res, request.redirectUri, {
+      error: "access_denied",
+      error_description: "The user denied access",
+      state: request.state,
+    });
+    return;
+  }
+  const code = ctx.tokens.issueCode(
+    { clientId: request.clientId, redirectUri: request.redirectUri, userId: identity.user.id },
+    ctx.settings.codeLifetimeSeconds,
+  );
+  redirectTo(res, request.redirectUri, { code, state: request.state });
+}
+
+export async function handleAuthorizePost(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: ProtocolsContext,
+): Promise<void> {
+  const parsed = await readParams(req);
+  if (!parsed.ok) return fail(res, "Invalid form", parsed.message);
+  const { params } = parsed;
+  if (params.action === "sign_in") return signIn(req, res, ctx, params);
+  if (params.decision === "approve" || params.decision === "deny") return decide(req, res, ctx, params);
+  fail(res, "Invalid form", "The form must be the sign-in form or the consent form.");
+}

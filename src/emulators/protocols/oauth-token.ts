@@ -1,0 +1,154 @@
+// POST /api/v3/oauth/token: exchanges an authorization code, or a refresh token, for an access token and
+// a new refresh token. Errors are RFC 6749 section 5.2 bodies {error, error_description}: 401 for client
+// authentication failures, 400 for everything else.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { secretsEqual, sendJson } from "../common/http.js";
+import type { ProtocolsContext } from "./context.js";
+import { readParams } from "./request-body.js";
+import type { CodeExchange, IssuedTokens } from "./tokens.js";
+
+// Token responses must never be cached (RFC 6749 section 5.1).
+const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
+
+function oauthError(res: ServerResponse, status: 400 | 401, error: string, description: string): void {
+  const headers: Record<string, string> =
+    status === 401 ? { ...NO_STORE, "www-authenticate": 'Basic realm="protocols"' } : NO_STORE;
+  sendJson(res, status, { error, error_description: description }, headers);
+}
+
+function sendTokens(res: ServerResponse, tokens: IssuedTokens): void {
+  sendJson(
+    res,
+    200,
+    {
+      access_token: tokens.accessToken,
+      token_type: "Bearer",
+      expires_in: tokens.expiresIn,
+      refresh_token: tokens.refreshToken,
+    },
+    NO_STORE,
+  );
+}
+
+// HTTP Basic per RFC 6749 section 2.3.1: form-encoded id and secret, joined by a colon, in base64.
+function basicCredentials(req: IncomingMessage): { id: string; secret: string } | "malformed" | undefined {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(req.headers.authorization ?? "");
+  if (!match?.[1])
+    return req.headers.authorization?.toLowerCase().startsWith("basic") ? "malformed" : undefined;
+  const decoded = Buffer.from(match[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 0) return "malformed";
+  const decode = (s: string): string => decodeURIComponent(s.replaceAll("+", " "));
+  try {
+    return { id: decode(decoded.slice(0, colon)), secret: decode(decoded.slice(colon + 1)) };
+  } catch {
+    return "malformed";
+  }
+}
+
+type ClientCheck = { ok: true; clientId: string } | { ok: false; status: 400 | 401; message: string };
+
+function authenticateClient(
+  req: IncomingMessage,
+  params: Record<string, string>,
+  ctx: ProtocolsContext,
+): ClientCheck {
+  const basic = basicCredentials(req);
+  if (basic === "malformed")
+    return { ok: false, status: 401, message: "The Basic credentials are malformed." };
+  if (basic && params.client_secret !== undefined) {
+    return { ok: false, status: 400, message: "Send the client secret in the body or in Basic, not both." };
+  }
+  if (basic && params.client_id !== undefined && params.client_id !== basic.id) {
+    return { ok: false, status: 400, message: "client_id differs from the Basic credentials." };
+  }
+  const clientId = basic?.id ?? params.client_id;
+  const secret = basic?.secret ?? params.client_secret;
+  if (!clientId || secret === undefined) {
+    return { ok: false, status: 401, message: "Client authentication needs client_id and client_secret." };
+  }
+  const app = ctx.store.application(clientId);
+  if (!app || !secretsEqual(secret, app.clientSecret)) {
+    return { ok: false, status: 401, message: "Unknown client or wrong client secret." };
+  }
+  return { ok: true, clientId };
+}
+
+const CODE_FAILURES: Record<Exclude<CodeExchange, { ok: true }>["reason"], string> = {
+  unknown: "The authorization code is not valid.",
+  other_client: "The authorization code was issued to another client.",
+  reused: "The authorization code has already been used; the tokens issued for it are revoked.",
+  expired: "The authorization code has expired.",
+  redirect_mismatch: "redirect_uri does not match the one in the authorization request.",
+};
+
+function exchangeCode(
+  res: ServerResponse,
+  ctx: ProtocolsContext,
+  clientId: string,
+  params: Record<string, string>,
+): void {
+  if (!params.code) {
+    oauthError(res, 400, "invalid_request", "code is required.");
+  } else if (!params.redirect_uri) {
+    oauthError(res, 400, "invalid_request", "redirect_uri is required.");
+  } else {
+    const lifetime = ctx.settings.accessTokenLifetimeSeconds;
+    const outcome = ctx.tokens.exchangeCode(params.code, clientId, params.redirect_uri, lifetime);
+    if (outcome.ok) sendTokens(res, outcome.tokens);
+    else oauthError(res, 400, "invalid_grant", CODE_FAILURES[outcome.reason]);
+  }
+}
+
+function refresh(
+  res: ServerResponse,
+  ctx: ProtocolsContext,
+  clientId: string,
+  params: Record<string, string>,
+): void {
+  if (!params.refresh_token) {
+    oauthError(res, 400, "invalid_request", "refresh_token is required.");
+    return;
+  }
+  const tokens = ctx.tokens.refresh(params.refresh_token, clientId, ctx.settings.accessTokenLifetimeSeconds);
+  if (tokens) sendTokens(res, tokens);
+  else {
+    const reason = "The refresh token is not valid, was already used, or belongs to another client.";
+    oauthError(res, 400, "invalid_grant", reason);
+  }
+}
+
+export async function handleToken(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: ProtocolsContext,
+): Promise<void> {
+  const parsed = await readParams(req);
+  if (!parsed.ok) return oauthError(res, 400, "invalid_request", parsed.message);
+  const { params } = parsed;
+  const client = authenticateClient(req, params, ctx);
+  if (!client.ok) {
+    return oauthError(
+      res,
+      client.status,
+      client.status === 401 ? "invalid_client" : "invalid_request",
+      client.message,
+    );
+  }
+  switch (params.grant_type) {
+    case "authorization_code":
+      return exchangeCode(res, ctx, client.clientId, params);
+    case "refresh_token":
+      return refresh(res, ctx, client.clientId, params);
+    case undefined:
+    case "":
+      return oauthError(res, 400, "invalid_request", "grant_type is required.");
+    default:
+      return oauthError(
+        res,
+        400,
+        "unsupported_grant_type",
+        "grant_type must be authorization_code or refresh_token.",
+      );
+  }
+}

@@ -1,0 +1,105 @@
+// The HTTPS emulator of the protocol repository: OAuth endpoints and API under /api, PDFs under /view,
+// control API under /_admin. All state is in memory and starts from a seed.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { handleAdminRequest, isAdminPath } from "../common/admin.js";
+import { Clock } from "../common/clock.js";
+import { applyFault, FaultPlan } from "../common/faults.js";
+import { startHttpsServer } from "../common/https-server.js";
+import { RequestLog } from "../common/request-log.js";
+import { type CertificateAuthority, createCertificateAuthority } from "../common/tls.js";
+import { createAdminHandle, type ProtocolsAdmin } from "./admin-handle.js";
+import { protocolsAdminRoutes } from "./admin-routes.js";
+import { BrowserSessions } from "./browser-sessions.js";
+import type { ProtocolsContext } from "./context.js";
+import { newAdminSecret } from "./credentials.js";
+import { DEFAULT_SEED } from "./demo-data.js";
+import { type DemoSetup, loadDemo } from "./demo-setup.js";
+import { FormTickets } from "./form-tickets.js";
+import { PdfCache } from "./pdf-render.js";
+import { RateLimits } from "./rate-limits.js";
+import { defaultSettings } from "./settings.js";
+import { ProtocolsStore } from "./store.js";
+import { handleTenantRequest } from "./tenant-routes.js";
+import { TokenStore } from "./tokens.js";
+
+export interface ProtocolsEmulatorOptions {
+  port?: number;
+  host?: string;
+  ca?: CertificateAuthority;
+  adminSecret?: string;
+  /** Seed of the demo data (default DEFAULT_SEED): the same seed gives the same protocols. */
+  seed?: number;
+  /** Load the demo users, application and protocols (default true); false starts empty. */
+  demo?: boolean;
+}
+
+export interface ProtocolsEmulator {
+  /** Origin to give clients, e.g. "https://127.0.0.1:PORT"; the API is under /api/v3 and /api/v4. */
+  url: string;
+  /** CA certificate PEM; clients trust it via NODE_EXTRA_CA_CERTS. */
+  caPem: string;
+  adminSecret: string;
+  /** The admin operations in process (the same as the HTTP admin API). */
+  admin: ProtocolsAdmin;
+  /** Demo credentials, fresh for every start; undefined when started with demo: false. */
+  demo: DemoSetup | undefined;
+  clock: Clock;
+  faults: FaultPlan;
+  /** Every served non-admin request (admin requests are not counted). */
+  requests: RequestLog;
+  close(): Promise<void>;
+}
+
+export async function startProtocolsEmulator(
+  options: ProtocolsEmulatorOptions = {},
+): Promise<ProtocolsEmulator> {
+  const ca = options.ca ?? (await createCertificateAuthority());
+  const adminSecret = options.adminSecret ?? newAdminSecret();
+  const seed = options.seed ?? DEFAULT_SEED;
+  const clock = new Clock();
+  const faults = new FaultPlan();
+  const requests = new RequestLog();
+  const settings = defaultSettings();
+  const ctx: ProtocolsContext = {
+    store: new ProtocolsStore(seed, () => Math.floor(clock.now() / 1000)),
+    tokens: new TokenStore(clock),
+    sessions: new BrowserSessions(clock),
+    tickets: new FormTickets(clock),
+    settings,
+    limits: new RateLimits(clock, settings.rateLimits),
+    pdfs: new PdfCache(),
+    clock,
+    origin: "",
+  };
+  const admin = createAdminHandle(ctx);
+  const adminRoutes = protocolsAdminRoutes(admin);
+  const demo = options.demo === false ? undefined : loadDemo(admin, ctx.store, seed);
+
+  // Order: log, fault, then the route's own auth, limits and validation. Faults come first so tests can
+  // fault a request whatever its credential.
+  const handler = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // Only the path and query matter; a fixed origin keeps "//x" paths from being read as a host.
+    const url = new URL(`https://emulator.invalid${req.url?.startsWith("/") ? req.url : "/"}`);
+    if (isAdminPath(url.pathname)) {
+      return handleAdminRequest(req, res, url, { adminSecret, faults, requests, clock }, adminRoutes);
+    }
+    requests.record(req, url);
+    const fault = faults.take(url.pathname);
+    if (fault && (await applyFault(fault, req, res)) === "handled") return;
+    return handleTenantRequest(req, res, url, ctx);
+  };
+
+  const server = await startHttpsServer({ host: options.host, port: options.port, ca, handler });
+  ctx.origin = server.url;
+  return {
+    url: server.url,
+    caPem: ca.certPem,
+    adminSecret,
+    admin,
+    demo,
+    clock,
+    faults,
+    requests,
+    close: server.close,
+  };
+}
