@@ -4,14 +4,23 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
-import { binPath, connectHttp, expectSearchWorks } from "../support/clients.js";
+import { binPath, connectHttp, expectSearchWorks, textOf } from "../support/clients.js";
 
-async function freePort(): Promise<number> {
+async function isFree(port: number): Promise<boolean> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  return new Promise((resolve) => {
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port whose next one is free too: the sandbox takes consecutive ports. */
+async function freePorts(): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 30_000);
+    if ((await isFree(port)) && (await isFree(port + 1))) return port;
+  }
+  throw new Error("no two consecutive free ports found");
 }
 
 function startSandbox(port: number): { child: ChildProcess; output: () => string } {
@@ -38,12 +47,14 @@ async function waitFor(check: () => boolean, what: string): Promise<void> {
 
 describe("lab-sandbox", () => {
   it("serves example_mcp on the asked port, prints client configuration, and stops cleanly on SIGINT", async () => {
-    const port = await freePort();
+    const port = await freePorts();
     const sandbox = startSandbox(port);
     try {
       await waitFor(() => sandbox.output().includes("Cursor (HTTP)"), "the banner");
-      const endpoint = `http://127.0.0.1:${port}/mcp`;
+      const endpoint = `http://127.0.0.1:${port + 1}/mcp`;
       expect(sandbox.output()).toContain(`example_mcp  ${endpoint}`);
+      const labdataEndpoint = `http://127.0.0.1:${port}/mcp`;
+      expect(sandbox.output()).toContain(`labdata_mcp  ${labdataEndpoint}`);
       const configs = sandbox.output();
       expect(configs).toContain('"type": "http"');
       expect(configs).toContain('"NODE_EXTRA_CA_CERTS"');
@@ -53,6 +64,13 @@ describe("lab-sandbox", () => {
         await expectSearchWorks(conn.client);
       } finally {
         await conn.close();
+      }
+      const labdata = await connectHttp(labdataEndpoint);
+      try {
+        const me = await labdata.client.callTool({ name: "labdata_get_current_user", arguments: {} });
+        expect(textOf(me).text).toContain("- **Authentication**: API key (HTTP Basic)");
+      } finally {
+        await labdata.close();
       }
     } finally {
       sandbox.child.kill("SIGINT");

@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// Runs the lab data platform emulator with its demo tenants, and a small OpenID provider the tenants
+// trust, in the foreground: everything labdata-mcp needs, without an account.
+import { rm } from "node:fs/promises";
+import { dirname } from "node:path";
+import { parseArgs } from "node:util";
+import { Clock } from "../emulators/common/clock.js";
+import { createCertificateAuthority, writeCaFile } from "../emulators/common/tls.js";
+import { startIdentityProvider } from "../emulators/idp/index.js";
+import { type LabdataEmulator, startLabdataEmulator } from "../emulators/labdata/index.js";
+
+const USAGE = `Usage: labdata-emulator [--port <n>] [--seed <n>] [--ca-file <path>]
+
+Serves the lab data platform over HTTPS on 127.0.0.1 with demo tenants "acme" and "globex", and an
+OpenID provider they accept ID tokens from.
+
+  --port <n>         port of the platform (default 0: pick a free port)
+  --seed <n>         seed of the demo data (default 1)
+  --ca-file <path>   where to write the CA certificate PEM (default: a new temp file)
+  --help             show this help`;
+
+interface Flags {
+  port: number;
+  seed: number;
+  caFile: string | undefined;
+  help: boolean;
+}
+
+function parseFlags(argv: string[]): Flags {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: "string" },
+      seed: { type: "string" },
+      "ca-file": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const rawPort = values.port ?? "0";
+  if (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535) {
+    throw new Error(`--port must be an integer from 0 to 65535, got '${rawPort}'`);
+  }
+  const rawSeed = values.seed ?? "1";
+  if (!/^\d{1,10}$/.test(rawSeed) || Number(rawSeed) > 0xffffffff) {
+    throw new Error(`--seed must be an integer from 0 to 4294967295, got '${rawSeed}'`);
+  }
+  if (values["ca-file"] === "") throw new Error("--ca-file must not be empty");
+  return {
+    port: Number(rawPort),
+    seed: Number(rawSeed),
+    caFile: values["ca-file"],
+    help: values.help ?? false,
+  };
+}
+
+const AUDIENCE = (tenant: string): string => `labdata-${tenant}`;
+
+function banner(
+  emulator: LabdataEmulator,
+  idp: { issuer: string; adminSecret: string },
+  caFile: string,
+): string {
+  const demo = emulator.demo;
+  if (!demo) return "";
+  const acme = emulator.tenant("acme");
+  const globex = emulator.tenant("globex");
+  const basic = `-u '${demo.user.apiKey}:'`;
+  const mintBody = JSON.stringify({ email: demo.user.email, audience: AUDIENCE("acme") });
+  return [
+    "labdata emulator listening",
+    `  origin:          ${emulator.url}`,
+    `  tenant acme:     ${acme.baseUrl}   (API ${acme.apiUrl})`,
+    `  tenant globex:   ${globex.baseUrl}`,
+    `  admin secret:    ${emulator.adminSecret}   (Authorization: Bearer, ${emulator.url}/_admin/...)`,
+    `  CA file:         ${caFile}`,
+    "",
+    "Demo (acme):",
+    `  user:            ${demo.user.name} <${demo.user.email}> (${demo.user.id})`,
+    `  API key:         ${demo.user.apiKey}`,
+    `  app:             ${demo.app.name}`,
+    `  client id:       ${demo.app.clientId}`,
+    `  client secret:   ${demo.app.clientSecret}`,
+    `  Plasmid Library: ${demo.projects["Plasmid Library"]}`,
+    `  other users:     ${demo.admin.email} (admin), ${demo.colleague.email}, ${demo.reader.email}, ${demo.suspended.email} (suspended)`,
+    `  globex user:     ${demo.globex.user.email}, API key ${demo.globex.user.apiKey}`,
+    "",
+    "OpenID Connect:",
+    `  identity provider: ${idp.issuer}   (audience ${AUDIENCE("acme")} for acme, ${AUDIENCE("globex")} for globex)`,
+    `  idp admin secret:  ${idp.adminSecret}`,
+    "  mint an ID token:",
+    `    curl --cacert ${caFile} -H 'authorization: Bearer ${idp.adminSecret}' -H 'content-type: application/json' \\`,
+    `      -d '${mintBody}' ${idp.issuer}/_admin/id-tokens`,
+    "",
+    "Try it:",
+    `  curl --cacert ${caFile} ${basic} ${acme.apiUrl}/users/me`,
+    `  curl --cacert ${caFile} ${basic} '${acme.apiUrl}/dna-sequences?pageSize=5&sort=name'`,
+    `  curl --cacert ${caFile} -u '${demo.app.clientId}:${demo.app.clientSecret}' -d grant_type=client_credentials ${acme.apiUrl}/token`,
+    "",
+    "Use it with:",
+    `  LABDATA_BASE_URL=${acme.baseUrl} LABDATA_API_KEY=${demo.user.apiKey} NODE_EXTRA_CA_CERTS=${caFile}`,
+    "",
+  ].join("\n");
+}
+
+async function main(): Promise<void> {
+  let flags: Flags;
+  try {
+    flags = parseFlags(process.argv.slice(2));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`labdata-emulator: ${message.split("\n")[0]} (see --help)\n`);
+    process.exit(2);
+  }
+  if (flags.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+
+  const ca = await createCertificateAuthority();
+  const caFile = await writeCaFile(ca, flags.caFile);
+  // A CA file we chose the place of is ours to remove; one the user named is theirs.
+  const removeCa = (): Promise<void> =>
+    flags.caFile ? Promise.resolve() : rm(dirname(caFile), { recursive: true, force: true });
+  const clock = new Clock();
+  let idp: Awaited<ReturnType<typeof startIdentityProvider>> | undefined;
+  let emulator: LabdataEmulator | undefined;
+  try {
+    idp = await startIdentityProvider({ ca, clock });
+    emulator = await startLabdataEmulator({ port: flags.port, seed: flags.seed, ca, clock });
+    for (const tenant of ["acme", "globex"]) {
+      emulator.admin.updateSettings(tenant, {
+        oidc: { configurationUrl: idp.configurationUrl, audience: AUDIENCE(tenant) },
+      });
+    }
+  } catch (error) {
+    await Promise.all([idp?.close(), emulator?.close(), removeCa()]);
+    throw error;
+  }
+  process.stdout.write(banner(emulator, idp, caFile));
+
+  const running = { idp, emulator };
+  const stop = (): void => {
+    Promise.all([running.emulator.close(), running.idp.close(), removeCa()]).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`labdata-emulator: ${message.split("\n")[0]}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,154 @@
+// One tenant API request, in this order: tenant, path, IP allowlist, token endpoint (no auth needed),
+// authentication, rate limit, route, method, handler, audit. Authentication comes before routing so
+// an unauthenticated caller cannot probe which paths exist.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Clock } from "../common/clock.js";
+import type { PathParams } from "../common/path-pattern.js";
+import { authenticate, type Principal } from "./auth.js";
+import { ApiError, forbidden, methodNotAllowed, notFound } from "./errors.js";
+import type { IdFactory } from "./ids.js";
+import type { OidcVerifier } from "./oidc.js";
+import type { PageTokens } from "./page-tokens.js";
+import { countRequest } from "./rate-limit.js";
+import { type ApiResponse, errorResponse, send } from "./response.js";
+import { API_ROUTES, type ApiRoute, type RouteContext } from "./routes/index.js";
+import { grantAccessToken, readTokenRequest } from "./routes/token.js";
+import type { EmulatorState, TenantState } from "./state.js";
+
+export const API_PREFIX = "/api/v2";
+
+export interface ApiEnvironment {
+  state: EmulatorState;
+  clock: Clock;
+  ids: IdFactory;
+  oidc: OidcVerifier;
+  pageTokens: PageTokens;
+}
+
+interface AuditEvent {
+  principal: Principal;
+  action: string;
+  resourceId: string | null;
+  status: number;
+}
+
+function audit(
+  tenant: TenantState,
+  clock: Clock,
+  req: IncomingMessage,
+  path: string,
+  event: AuditEvent,
+): void {
+  const { actor } = event.principal;
+  tenant.audit.record({
+    at: new Date(clock.now()).toISOString(),
+    method: req.method ?? "GET",
+    path,
+    status: event.status,
+    action: event.action,
+    resourceId: event.resourceId,
+    authMethod: event.principal.method,
+    actorUserId: actor.user.id,
+    actorHandle: actor.user.handle,
+    appId: actor.kind === "app" ? actor.app.id : null,
+    apiKeyId: event.principal.apiKeyId,
+  });
+}
+
+function findRoute(method: string, path: string): { route: ApiRoute; params: PathParams } {
+  let allowed: string[] = [];
+  for (const route of API_ROUTES) {
+    const params = route.match(path);
+    if (!params) continue;
+    if (route.method === method) return { route, params };
+    allowed = [...allowed, route.method];
+  }
+  if (allowed.length > 0) throw methodNotAllowed(allowed.join(", "));
+  throw notFound(`No endpoint ${API_PREFIX}${path}`);
+}
+
+async function tokenEndpoint(
+  req: IncomingMessage,
+  res: ServerResponse,
+  tenant: TenantState,
+  env: ApiEnvironment,
+  fullPath: string,
+): Promise<void> {
+  const request = await readTokenRequest(req, tenant);
+  if ("refused" in request) return send(res, request.refused);
+  const rate = countRequest(tenant, request.principal.rateKey);
+  if (rate.refusal) return send(res, errorResponse(rate.refusal), rate.headers);
+  const response = grantAccessToken(tenant, request.app, env.clock);
+  audit(tenant, env.clock, req, fullPath, {
+    principal: request.principal,
+    action: "token.issue",
+    resourceId: request.app.id,
+    status: response.status,
+  });
+  send(res, response, rate.headers);
+}
+
+async function serveRoute(ctx: RouteContext, route: ApiRoute, params: PathParams): Promise<ApiResponse> {
+  try {
+    return await route.handle(ctx, params);
+  } catch (error) {
+    if (error instanceof ApiError) return errorResponse(error);
+    throw error;
+  }
+}
+
+export async function handleApiRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  env: ApiEnvironment,
+): Promise<void> {
+  const slash = url.pathname.indexOf("/", 1);
+  const tenantName = url.pathname.slice(1, slash < 0 ? undefined : slash);
+  const tenant = env.state.tenants.get(tenantName);
+  if (!tenant) return send(res, errorResponse(notFound("No such tenant")));
+  const apiPath = slash < 0 ? "" : url.pathname.slice(slash);
+  if (!apiPath.startsWith(`${API_PREFIX}/`))
+    return send(res, errorResponse(notFound(`No endpoint ${apiPath || "/"}`)));
+  if (!tenant.allowsAddress(req.socket.remoteAddress)) {
+    return send(res, errorResponse(forbidden("Your IP address is not on this tenant's API allowlist")));
+  }
+  const path = apiPath.slice(API_PREFIX.length);
+  if (path === "/token") return tokenEndpoint(req, res, tenant, env, url.pathname);
+
+  let principal: Principal;
+  try {
+    principal = await authenticate(req, tenant, env.clock, env.oidc);
+  } catch (error) {
+    if (error instanceof ApiError) return send(res, errorResponse(error));
+    throw error;
+  }
+  const rate = countRequest(tenant, principal.rateKey);
+  if (rate.refusal) return send(res, errorResponse(rate.refusal), rate.headers);
+
+  let found: { route: ApiRoute; params: PathParams };
+  try {
+    found = findRoute(req.method ?? "GET", path);
+  } catch (error) {
+    if (error instanceof ApiError) return send(res, errorResponse(error), rate.headers);
+    throw error;
+  }
+  const ctx: RouteContext = {
+    req,
+    url,
+    tenant,
+    principal,
+    clock: env.clock,
+    ids: env.ids,
+    pageTokens: env.pageTokens,
+    resourceId: null,
+  };
+  const response = await serveRoute(ctx, found.route, found.params);
+  audit(tenant, env.clock, req, url.pathname, {
+    principal,
+    action: found.route.action,
+    resourceId: ctx.resourceId,
+    status: response.status,
+  });
+  send(res, response, rate.headers);
+}

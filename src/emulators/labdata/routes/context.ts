@@ -1,0 +1,31 @@
+// What an API route handler is given: the request, its tenant and authenticated principal, and a
+// slot to name the record it touched for the audit log.
+import type { IncomingMessage } from "node:http";
+import type { Clock } from "../../common/clock.js";
+import type { PathMatcher, PathParams } from "../../common/path-pattern.js";
+import type { Principal } from "../auth.js";
+import type { IdFactory } from "../ids.js";
+import type { PageTokens } from "../page-tokens.js";
+import type { ApiResponse } from "../response.js";
+import type { TenantState } from "../state.js";
+
+export interface RouteContext {
+  req: IncomingMessage;
+  url: URL;
+  tenant: TenantState;
+  principal: Principal;
+  clock: Clock;
+  ids: IdFactory;
+  pageTokens: PageTokens;
+  /** Set by the handler: the record the audit entry names. */
+  resourceId: string | null;
+}
+
+export interface ApiRoute {
+  method: string;
+  /** Matches the path below /api/v2. */
+  match: PathMatcher;
+  /** The audit log's name for it, e.g. "dna-sequence.read". */
+  action: string;
+  handle(ctx: RouteContext, params: PathParams): ApiResponse | Promise<ApiResponse>;
+}

@@ -1,0 +1,31 @@
+// GET /api/v2/folders: the folders the caller may read, optionally of one project it may read.
+import { badRequest, forbidden } from "../errors.js";
+import { matchesQuery, paginate, parseListQuery } from "../listing.js";
+import type { Folder } from "../model.js";
+import { allows, roleOnFolder, roleOnProject } from "../permissions.js";
+import type { ApiResponse } from "../response.js";
+import { folderToWire } from "../wire.js";
+import type { RouteContext } from "./context.js";
+import { listResponse, listScope } from "./list-response.js";
+
+export function listFolders(ctx: RouteContext): ApiResponse {
+  const projectId = ctx.url.searchParams.get("projectId") ?? undefined;
+  const query = parseListQuery(ctx.url.searchParams, listScope(ctx, "folders", [projectId]));
+  const { tenant, principal } = ctx;
+  if (projectId !== undefined) {
+    const project = tenant.projects.get(projectId);
+    if (!project) throw badRequest(`projectId: no project '${projectId}'`);
+    if (!allows(roleOnProject(tenant, principal.actor, project), "read")) {
+      throw forbidden(`You cannot read project ${projectId}`);
+    }
+  }
+  const matches: Folder[] = [];
+  for (const folder of tenant.folders.values()) {
+    if (projectId !== undefined && folder.projectId !== projectId) continue;
+    if (allows(roleOnFolder(tenant, principal.actor, folder), "read") && matchesQuery(folder, query)) {
+      matches.push(folder);
+    }
+  }
+  const page = paginate(matches, query, ctx.pageTokens);
+  return listResponse("folders", page, (folder) => JSON.stringify(folderToWire(folder)));
+}

@@ -1,0 +1,21 @@
+// GET /api/v2/projects: the projects the caller may read, so their ids can be found.
+import { matchesQuery, paginate, parseListQuery } from "../listing.js";
+import type { Project } from "../model.js";
+import { allows, roleOnProject } from "../permissions.js";
+import type { ApiResponse } from "../response.js";
+import { projectToWire } from "../wire.js";
+import type { RouteContext } from "./context.js";
+import { listResponse, listScope } from "./list-response.js";
+
+export function listProjects(ctx: RouteContext): ApiResponse {
+  const query = parseListQuery(ctx.url.searchParams, listScope(ctx, "projects"));
+  const { tenant, principal } = ctx;
+  const matches: Project[] = [];
+  for (const project of tenant.projects.values()) {
+    if (allows(roleOnProject(tenant, principal.actor, project), "read") && matchesQuery(project, query)) {
+      matches.push(project);
+    }
+  }
+  const page = paginate(matches, query, ctx.pageTokens);
+  return listResponse("projects", page, (project) => JSON.stringify(projectToWire(tenant, project)));
+}

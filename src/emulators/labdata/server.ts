@@ -1,0 +1,142 @@
+// The HTTPS emulator of the lab data platform: tenants at https://HOST:PORT/<tenant> with the API under
+// /api/v2, the control API under /_admin (its own secret). Plain HTTP is never served: the listener
+// speaks TLS only.
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { handleAdminRequest, isAdminPath } from "../common/admin.js";
+import { Clock } from "../common/clock.js";
+import { applyFault, FaultPlan } from "../common/faults.js";
+import { sendJson } from "../common/http.js";
+import { startHttpsServer } from "../common/https-server.js";
+import { RequestLog } from "../common/request-log.js";
+import { type CertificateAuthority, createCertificateAuthority } from "../common/tls.js";
+import { createAdminHandle, type LabdataAdmin } from "./admin/handle.js";
+import { labdataAdminRoutes } from "./admin/routes.js";
+import { type ApiEnvironment, handleApiRequest } from "./api-request.js";
+import { createDemoData, type DemoData } from "./demo-data.js";
+import { IdFactory } from "./ids.js";
+import { OidcVerifier } from "./oidc.js";
+import { PageTokens } from "./page-tokens.js";
+import { createRandom } from "./random.js";
+import { EmulatorState } from "./state.js";
+
+export interface LabdataEmulatorOptions {
+  /** Default 0: any free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** The CA that signs the server certificate; default: a new throwaway CA. */
+  ca?: CertificateAuthority;
+  /** Default: random. */
+  adminSecret?: string;
+  /** Seed of the demo data and of record ids; default 1. */
+  seed?: number;
+  /** Create the demo tenants "acme" and "globex" (default true). */
+  demo?: boolean;
+  /** CAs to trust when fetching identity providers' discovery documents and keys (the emulator's own CA is always trusted). */
+  oidcTrustedCaPems?: string[];
+  /** Share a clock, e.g. with an identity provider; default: a new one. */
+  clock?: Clock;
+}
+
+export interface TenantHandle {
+  name: string;
+  /** e.g. "https://127.0.0.1:8443/acme". */
+  baseUrl: string;
+  /** `${baseUrl}/api/v2`. */
+  apiUrl: string;
+}
+
+export interface LabdataEmulator {
+  /** The origin, e.g. "https://127.0.0.1:8443"; tenants live below it. */
+  url: string;
+  /** CA certificate PEM; clients trust it via NODE_EXTRA_CA_CERTS. */
+  caPem: string;
+  adminSecret: string;
+  /** A tenant's URLs; throws for an unknown tenant. */
+  tenant(name: string): TenantHandle;
+  /** Every operation of the admin API, in process. */
+  admin: LabdataAdmin;
+  /** Demo credentials and ids, or null when started with demo: false. */
+  demo: DemoData | null;
+  clock: Clock;
+  faults: FaultPlan;
+  /** Every tenant API request (admin requests are not logged). */
+  requests: RequestLog;
+  close(): Promise<void>;
+}
+
+function serviceUnavailable(res: ServerResponse): void {
+  sendJson(res, 503, {
+    error: { message: "Starting up", type: "server_error", userMessage: "Try again shortly." },
+  });
+}
+
+export async function startLabdataEmulator(options: LabdataEmulatorOptions = {}): Promise<LabdataEmulator> {
+  const ca = options.ca ?? (await createCertificateAuthority());
+  const adminSecret = options.adminSecret ?? `ldadm_${randomBytes(24).toString("base64url")}`;
+  if (!/^\S{16,}$/.test(adminSecret))
+    throw new Error("adminSecret must be at least 16 characters, no spaces");
+  const seed = options.seed ?? 1;
+  const clock = options.clock ?? new Clock();
+  const faults = new FaultPlan();
+  const requests = new RequestLog();
+
+  // The origin is known once listening; requests arriving before the state exists get a 503.
+  let route: ((req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>) | undefined;
+  const server = await startHttpsServer({
+    host: options.host,
+    port: options.port,
+    ca,
+    handler: (req, res) => {
+      // Only the path and query matter; a fixed origin keeps "//x" paths from being read as a host.
+      const url = new URL(`https://emulator.invalid${req.url?.startsWith("/") ? req.url : "/"}`);
+      return route ? route(req, res, url) : serviceUnavailable(res);
+    },
+  });
+
+  const state = new EmulatorState(server.url, clock, new IdFactory(createRandom(seed ^ 0x1d5eed)));
+  const admin = createAdminHandle(state, faults, requests);
+  const adminRoutes = labdataAdminRoutes(admin);
+  const env: ApiEnvironment = {
+    state,
+    clock,
+    ids: state.ids,
+    oidc: new OidcVerifier([...(options.oidcTrustedCaPems ?? []), ca.certPem], clock),
+    pageTokens: new PageTokens(),
+  };
+  route = async (req, res, url) => {
+    if (isAdminPath(url.pathname)) {
+      return handleAdminRequest(req, res, url, { adminSecret, faults, requests, clock }, adminRoutes);
+    }
+    requests.record(req, url);
+    const fault = faults.take(url.pathname);
+    if (fault && (await applyFault(fault, req, res)) === "handled") return;
+    return handleApiRequest(req, res, url, env);
+  };
+
+  let demo: DemoData | null = null;
+  try {
+    if (options.demo ?? true) demo = createDemoData(admin, state, seed);
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+
+  return {
+    url: server.url,
+    caPem: ca.certPem,
+    adminSecret,
+    tenant(name) {
+      const tenant = state.tenants.get(name);
+      if (!tenant) throw new Error(`no tenant '${name}'`);
+      return { name, baseUrl: tenant.baseUrl, apiUrl: `${tenant.baseUrl}/api/v2` };
+    },
+    admin,
+    demo,
+    clock,
+    faults,
+    requests,
+    close: server.close,
+  };
+}

@@ -1,0 +1,200 @@
+// OpenID Connect: ID tokens from the tenant's identity provider as Bearer, verified against its
+// discovery document and keys (signature, issuer, audience, expiry by the emulator clock), the user
+// matched by the email claim.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCertificateAuthority } from "../../../src/emulators/common/tls.js";
+import { type IdentityProvider, startIdentityProvider } from "../../../src/emulators/idp/index.js";
+import type { LabdataEmulator } from "../../../src/emulators/labdata/index.js";
+import { basic, bearer, call, demoOf, expectError, startTestIdp, startTestLabdata } from "./support.js";
+
+const AUDIENCE = "labdata-acme";
+
+let emulator: LabdataEmulator;
+let idp: IdentityProvider;
+let api: string;
+
+beforeAll(async () => {
+  [emulator, idp] = await Promise.all([startTestLabdata(), startTestIdp()]);
+  api = emulator.tenant("acme").apiUrl;
+  emulator.admin.updateSettings("acme", {
+    oidc: { configurationUrl: idp.configurationUrl, audience: AUDIENCE },
+  });
+});
+
+afterAll(async () => {
+  await Promise.all([emulator.close(), idp.close()]);
+});
+
+const me = (token: string, apiUrl = api) => call(`${apiUrl}/users/me`, { authorization: bearer(token) });
+
+async function rejected(token: string, message: string): Promise<void> {
+  const reply = await me(token);
+  expectError(reply, 401, "authentication_error");
+  expect(reply.body.error.message).toBe(message);
+  expect(reply.text).not.toContain(token);
+}
+
+describe("labdata auth: OpenID Connect", () => {
+  it("authenticates the platform user whose email the ID token carries", async () => {
+    const { user } = demoOf(emulator);
+    const reply = await me(await idp.mintIdToken({ email: user.email, audience: AUDIENCE }));
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ id: user.id, email: user.email, name: user.name });
+  });
+
+  it("matches the email without regard to case", async () => {
+    const { colleague } = demoOf(emulator);
+    const reply = await me(
+      await idp.mintIdToken({ email: colleague.email.toUpperCase(), audience: AUDIENCE }),
+    );
+    expect(reply.body.id).toBe(colleague.id);
+  });
+
+  it("refuses a token signed with a key the provider does not publish", async () => {
+    const token = await idp.mintIdToken({
+      email: demoOf(emulator).user.email,
+      audience: AUDIENCE,
+      signWithForeignKey: true,
+    });
+    await rejected(token, "ID token signature is not valid");
+  });
+
+  it("refuses a token from another issuer", async () => {
+    const token = await idp.mintIdToken({
+      email: demoOf(emulator).user.email,
+      audience: AUDIENCE,
+      issuer: "https://evil.example",
+    });
+    await rejected(token, "ID token issuer is not the identity provider's");
+  });
+
+  it("refuses a token for another audience", async () => {
+    const token = await idp.mintIdToken({ email: demoOf(emulator).user.email, audience: "some-other-app" });
+    await rejected(token, "ID token audience is not this tenant's");
+  });
+
+  it("refuses an expired token", async () => {
+    const token = await idp.mintIdToken({
+      email: demoOf(emulator).user.email,
+      audience: AUDIENCE,
+      expiresInSec: -60,
+    });
+    await rejected(token, "ID token has expired");
+  });
+
+  it("refuses a token whose email is no platform user's, or a suspended user's", async () => {
+    await rejected(
+      await idp.mintIdToken({ email: "nobody@acme.example", audience: AUDIENCE }),
+      "No user of this tenant has the ID token's email",
+    );
+    const { suspended } = demoOf(emulator);
+    await rejected(
+      await idp.mintIdToken({ email: suspended.email, audience: AUDIENCE }),
+      "The ID token belongs to a suspended user",
+    );
+  });
+
+  it("refuses an unsigned (alg none) token and one that is a JWT in shape only", async () => {
+    await rejected(
+      "eyJhbGciOiJub25lIn0.eyJlbWFpbCI6Im1pcmEifQ.c2lnbmF0dXJl",
+      "ID token algorithm is not allowed",
+    );
+    await rejected("abc.def.ghi", "ID token is malformed");
+  });
+
+  it("checks exp and nbf by the emulator clock", async () => {
+    const other = await startTestLabdata();
+    try {
+      const otherApi = other.tenant("acme").apiUrl;
+      other.admin.updateSettings("acme", {
+        oidc: { configurationUrl: idp.configurationUrl, audience: AUDIENCE },
+      });
+      const email = demoOf(other).user.email;
+      const shortLived = await idp.mintIdToken({ email, audience: AUDIENCE, expiresInSec: 120 });
+      const later = await idp.mintIdToken({
+        email,
+        audience: AUDIENCE,
+        notBefore: new Date(Date.now() + 300_000),
+      });
+      expect((await me(shortLived, otherApi)).status).toBe(200);
+      expect((await me(later, otherApi)).body.error.message).toBe("ID token is not valid yet");
+
+      other.clock.advance(301_000);
+      expect((await me(shortLived, otherApi)).body.error.message).toBe("ID token has expired");
+      expect((await me(later, otherApi)).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("caches discovery and keys, and fetches the keys once more after the provider rotates them", async () => {
+    const email = demoOf(emulator).user.email;
+    expect((await me(await idp.mintIdToken({ email, audience: AUDIENCE }))).status).toBe(200);
+    idp.requests.clear();
+    expect((await me(await idp.mintIdToken({ email, audience: AUDIENCE }))).status).toBe(200);
+    expect(idp.requests.count()).toBe(0);
+
+    await idp.rotateKeys();
+    expect((await me(await idp.mintIdToken({ email, audience: AUDIENCE }))).status).toBe(200);
+    expect(idp.requests.count("/jwks")).toBe(1);
+    expect(idp.requests.count("/.well-known")).toBe(0);
+    expect((await me(await idp.mintIdToken({ email, audience: AUDIENCE }))).status).toBe(200);
+    expect(idp.requests.count()).toBe(1);
+  });
+
+  it("refuses ID tokens where the tenant has no OpenID Connect set up, and on another tenant", async () => {
+    const { globex } = demoOf(emulator);
+    const token = await idp.mintIdToken({ email: globex.user.email, audience: AUDIENCE });
+    const reply = await me(token, emulator.tenant("globex").apiUrl);
+    expectError(reply, 401, "authentication_error");
+    expect(reply.body.error.message).toBe("OpenID Connect is not set up for this tenant");
+  });
+
+  it("answers 401 while the provider cannot be reached, and recovers once it can", async () => {
+    const other = await startTestLabdata();
+    try {
+      const otherApi = other.tenant("acme").apiUrl;
+      other.admin.updateSettings("acme", {
+        oidc: { configurationUrl: idp.configurationUrl, audience: AUDIENCE },
+      });
+      const token = await idp.mintIdToken({ email: demoOf(other).user.email, audience: AUDIENCE });
+      idp.faults.inject({ kind: "status", status: 503 }, { path: "/.well-known/" });
+      const down = await me(token, otherApi);
+      expectError(down, 401, "authentication_error");
+      expect(down.body.error.message).toBe("could not read the identity provider's OpenID configuration");
+      expect((await me(token, otherApi)).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("trusts a provider signed by another CA only when that CA is given in oidcTrustedCaPems", async () => {
+    const foreignCa = await createCertificateAuthority("foreign idp CA");
+    const foreignIdp = await startIdentityProvider({ ca: foreignCa });
+    const [untrusting, trusting] = await Promise.all([
+      startTestLabdata({ demo: false }),
+      startTestLabdata({ demo: false, oidcTrustedCaPems: [foreignCa.certPem] }),
+    ]);
+    try {
+      const token = await foreignIdp.mintIdToken({ email: "ada@example.org", audience: AUDIENCE });
+      for (const target of [untrusting, trusting]) {
+        target.admin.createTenant({
+          name: "solo",
+          settings: { oidc: { configurationUrl: foreignIdp.configurationUrl, audience: AUDIENCE } },
+        });
+        target.admin.createUser("solo", { name: "Ada Lovelace", email: "ada@example.org" });
+      }
+      expect((await me(token, untrusting.tenant("solo").apiUrl)).status).toBe(401);
+      expect((await me(token, trusting.tenant("solo").apiUrl)).status).toBe(200);
+    } finally {
+      await Promise.all([untrusting.close(), trusting.close(), foreignIdp.close()]);
+    }
+  });
+
+  it("works beside the other methods for the same user", async () => {
+    const { user } = demoOf(emulator);
+    const viaKey = await call(`${api}/users/me`, { authorization: basic(user.apiKey) });
+    const viaOidc = await me(await idp.mintIdToken({ email: user.email, audience: AUDIENCE }));
+    expect(viaOidc.body).toEqual(viaKey.body);
+  });
+});

@@ -1,0 +1,123 @@
+// The spec's states and transitions, row by row: users active or suspended, apps active or archived
+// (unarchiving restores access), API keys existing or deleted, client secrets existing or deleted.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { IdentityProvider } from "../../../src/emulators/idp/index.js";
+import type { LabdataEmulator } from "../../../src/emulators/labdata/index.js";
+import {
+  accessToken,
+  basic,
+  bearer,
+  call,
+  demoOf,
+  expectError,
+  startTestIdp,
+  startTestLabdata,
+} from "./support.js";
+
+const AUDIENCE = "labdata-acme";
+let emulator: LabdataEmulator;
+let idp: IdentityProvider;
+let api: string;
+
+beforeAll(async () => {
+  [emulator, idp] = await Promise.all([startTestLabdata(), startTestIdp()]);
+  api = emulator.tenant("acme").apiUrl;
+  emulator.admin.updateSettings("acme", {
+    oidc: { configurationUrl: idp.configurationUrl, audience: AUDIENCE },
+  });
+});
+
+afterAll(async () => {
+  await Promise.all([emulator.close(), idp.close()]);
+});
+
+const me = (authorization: string) => call(`${api}/users/me`, { authorization });
+const token = (clientId: string, clientSecret: string) =>
+  call(`${api}/token`, {
+    form: { grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret },
+  });
+
+describe("labdata states: users", () => {
+  it("a suspended user has no API access by API key or ID token; reactivating restores it", async () => {
+    const user = emulator.admin.createUser("acme", { name: "Rosa Klein", email: "rosa.klein@acme.example" });
+    const { key } = emulator.admin.createApiKey("acme", { userId: user.id });
+    const idToken = await idp.mintIdToken({ email: user.email, audience: AUDIENCE });
+    expect((await me(basic(key))).status).toBe(200);
+    expect((await me(bearer(idToken))).status).toBe(200);
+
+    emulator.admin.updateUser("acme", user.id, { status: "suspended" });
+    for (const authorization of [basic(key), bearer(idToken)]) {
+      const reply = await me(authorization);
+      expectError(reply, 401, "authentication_error");
+      expect(reply.body.error.message).toMatch(/suspended user$/);
+    }
+    expect((await call(`${api}/dna-sequences`, { authorization: basic(key) })).status).toBe(401);
+
+    emulator.admin.updateUser("acme", user.id, { status: "active" });
+    expect((await me(basic(key))).status).toBe(200);
+    expect((await me(bearer(idToken))).status).toBe(200);
+  });
+
+  it("the demo's suspended user is refused", async () => {
+    expect((await me(basic(demoOf(emulator).suspended.apiKey))).status).toBe(401);
+  });
+});
+
+describe("labdata states: apps", () => {
+  it("an archived app has no API access: its tokens and new token requests fail; unarchiving restores access", async () => {
+    const created = emulator.admin.createApp("acme", { name: "Archive Probe" });
+    const before = await accessToken(api, created.clientId, created.clientSecret);
+    expect((await me(bearer(before))).status).toBe(200);
+
+    emulator.admin.archiveApp("acme", created.app.id);
+    expect((await me(bearer(before))).status).toBe(401);
+    const refused = await token(created.clientId, created.clientSecret);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ error: "invalid_client", error_description: "The app is archived" });
+
+    emulator.admin.unarchiveApp("acme", created.app.id);
+    const after = await accessToken(api, created.clientId, created.clientSecret);
+    expect((await me(bearer(after))).status).toBe(200);
+    // Archiving revoked the tokens issued before it; they stay dead.
+    expect((await me(bearer(before))).status).toBe(401);
+  });
+});
+
+describe("labdata states: API keys", () => {
+  it("an API key is shown once at creation and no longer authenticates once deleted", async () => {
+    const { reader } = demoOf(emulator);
+    const created = emulator.admin.createApiKey("acme", { userId: reader.id });
+    const listed = emulator.admin.listApiKeys("acme", reader.id);
+    expect(listed.map((k) => k.id)).toContain(created.id);
+    expect(Object.keys(listed[0] ?? {}).sort()).toEqual(["createdAt", "id", "userId"]);
+    expect((await me(basic(created.key))).status).toBe(200);
+
+    emulator.admin.deleteApiKey("acme", created.id);
+    expectError(await me(basic(created.key)), 401, "authentication_error");
+    expect(emulator.admin.listApiKeys("acme", reader.id).map((k) => k.id)).not.toContain(created.id);
+  });
+});
+
+describe("labdata states: client secrets", () => {
+  it("a new secret works beside the old until the old is deleted; then the old no longer authenticates", async () => {
+    const created = emulator.admin.createApp("acme", { name: "Rotation Probe" });
+    const second = emulator.admin.addAppSecret("acme", created.app.id);
+    expect(second.secret).toMatch(/^cs_/);
+    expect(second.secret).not.toBe(created.clientSecret);
+    expect((await token(created.clientId, created.clientSecret)).status).toBe(200);
+    expect((await token(created.clientId, second.secret)).status).toBe(200);
+
+    emulator.admin.deleteAppSecret("acme", created.app.id, created.secretId);
+    const old = await token(created.clientId, created.clientSecret);
+    expect(old.status).toBe(401);
+    expect(old.body.error).toBe("invalid_client");
+    const fresh = await accessToken(api, created.clientId, second.secret);
+    expect((await me(bearer(fresh))).status).toBe(200);
+    expect(
+      emulator.admin
+        .listApps("acme")
+        .find((a) => a.id === created.app.id)
+        ?.secrets.map((s) => s.id),
+    ).toEqual([second.id]);
+  });
+});
