@@ -2,11 +2,11 @@
 // ten folders, ~2,300 DNA sequences, scientists with different memberships, a suspended user and an
 // app granted a subset) and a small "globex" to show isolation. Credentials are fresh at every start.
 
+import { createRandom, type Random } from "../common/seeded-random.js";
 import type { LabdataAdmin } from "./admin/handle.js";
 import { draftOf, draftToSequence, type SEED_KINDS } from "./admin/sequences.js";
 import { ID_PREFIX } from "./ids.js";
 import type { ARCHIVE_REASONS } from "./model.js";
-import { createRandom, type Random } from "./random.js";
 import { SequenceGenerator } from "./sequence-generator.js";
 import type { EmulatorState } from "./state.js";
 

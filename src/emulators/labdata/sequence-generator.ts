@@ -1,6 +1,8 @@
 // Realistic DNA sequences from a seed: plasmids assembled from a backbone and an insert, sgRNA
 // cassettes, antibody chains and knockout cassettes, with their annotations, primers and
 // translations. A named feature has the same bases wherever it appears, as in a real collection.
+
+import type { Random } from "../common/seeded-random.js";
 import {
   BACKBONES,
   type Backbone,
@@ -15,7 +17,6 @@ import {
 } from "./demo-catalog.js";
 import { randomBases, randomOrf, reverseComplement, translate } from "./dna.js";
 import type { Annotation, FieldScalar, Primer, Translation } from "./model.js";
-import type { Random } from "./random.js";
 
 export const MIN_LENGTH = 500;
 export const MAX_LENGTH = 10_000;

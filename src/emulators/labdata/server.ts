@@ -9,6 +9,7 @@ import { applyFault, FaultPlan } from "../common/faults.js";
 import { sendJson } from "../common/http.js";
 import { startHttpsServer } from "../common/https-server.js";
 import { RequestLog } from "../common/request-log.js";
+import { createRandom } from "../common/seeded-random.js";
 import { type CertificateAuthority, createCertificateAuthority } from "../common/tls.js";
 import { createAdminHandle, type LabdataAdmin } from "./admin/handle.js";
 import { labdataAdminRoutes } from "./admin/routes.js";
@@ -17,7 +18,6 @@ import { createDemoData, type DemoData } from "./demo-data.js";
 import { IdFactory } from "./ids.js";
 import { OidcVerifier } from "./oidc.js";
 import { PageTokens } from "./page-tokens.js";
-import { createRandom } from "./random.js";
 import { EmulatorState } from "./state.js";
 
 export interface LabdataEmulatorOptions {

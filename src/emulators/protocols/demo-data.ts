@@ -1,9 +1,10 @@
 // The demo repository: a few hundred public protocols built from the bench techniques, plus private ones
 // per demo account (some shared with a colleague). Everything here follows from the seed alone.
+
+import { createRandom, type Random } from "../common/seeded-random.js";
 import { COMMUNITY_MEMBERS, DEMO_ACCOUNTS, type DemoPerson, GUEST_AUTHORS } from "./demo-people.js";
 import { GENERAL_STEPS, LONG_NOTES, TECHNIQUES, type Technique } from "./demo-techniques.js";
 import type { Author } from "./model.js";
-import { SeededRandom } from "./seeded-random.js";
 import type { ProtocolDraft, StepDraft } from "./store.js";
 
 export const DEFAULT_SEED = 20_240_601;
@@ -44,7 +45,7 @@ function fill(text: string, variant: string): string {
 }
 
 // The technique's own steps, trimmed or padded with general bench steps to `count`, a few made long.
-function stepsFor(random: SeededRandom, technique: Technique, variant: string): StepDraft[] {
+function stepsFor(random: Random, technique: Technique, variant: string): StepDraft[] {
   const count = random.int(MIN_STEPS, MAX_STEPS);
   const core = technique.sections.flatMap((section) =>
     section.steps.map((text) => ({ section: section.name, text: fill(text, variant) })),
@@ -82,7 +83,7 @@ function authorOf(person: { name: string; affiliation: string; username?: string
   return { name: person.name, affiliation: person.affiliation, username: person.username ?? null };
 }
 
-function authorsFor(random: SeededRandom, creator: DemoPerson): Author[] {
+function authorsFor(random: Random, creator: DemoPerson): Author[] {
   const others = [...DEMO_ACCOUNTS, ...COMMUNITY_MEMBERS, ...GUEST_AUTHORS].filter(
     (p) => p.name !== creator.name,
   );
@@ -90,19 +91,19 @@ function authorsFor(random: SeededRandom, creator: DemoPerson): Author[] {
 }
 
 // Popularity falls off steeply, as on a real repository: most protocols are seen a few hundred times.
-function statsFor(random: SeededRandom) {
-  const views = 10 + Math.floor(random.next() ** 3 * 25_000);
+function statsFor(random: Random) {
+  const views = 10 + Math.floor(random.float() ** 3 * 25_000);
   return {
     views,
-    bookmarks: Math.floor((views / 40) * random.next()),
-    comments: Math.floor((views / 400) * random.next()),
-    exports: Math.floor((views / 25) * random.next()),
-    runs: Math.floor((views / 100) * random.next()),
+    bookmarks: Math.floor((views / 40) * random.float()),
+    comments: Math.floor((views / 400) * random.float()),
+    exports: Math.floor((views / 25) * random.float()),
+    runs: Math.floor((views / 100) * random.float()),
   };
 }
 
 function draftFor(
-  random: SeededRandom,
+  random: Random,
   { title, technique, variant }: TitledTechnique,
   creator: DemoPerson,
   isPublic: boolean,
@@ -128,7 +129,7 @@ function draftFor(
 
 /** Every demo protocol, oldest first, so ids grow with creation dates as on the real service. */
 export function demoProtocolDrafts(seed: number): ProtocolDraft[] {
-  const random = new SeededRandom(seed);
+  const random = createRandom(seed);
   const titles = allTitles();
   const creators = [...DEMO_ACCOUNTS, ...COMMUNITY_MEMBERS];
   const drafts = titles.map((titled) => draftFor(random, titled, random.pick(creators), true));

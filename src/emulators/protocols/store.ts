@@ -1,7 +1,8 @@
 // The repository's in-memory records: users, client applications and protocols, with the rules that
 // keep them consistent (unique usernames and URIs, known owners, DOIs only for public protocols).
+
+import { createRandom, type Random } from "../common/seeded-random.js";
 import type { Author, ClientApplication, Material, Protocol, ProtocolStats, Step, User } from "./model.js";
-import { SeededRandom } from "./seeded-random.js";
 
 /** A refused change, with the HTTP status the admin API answers it with. */
 export class StoreError extends Error {
@@ -77,13 +78,13 @@ export class ProtocolsStore {
   #suffixes = new Set<string>();
   #nextStepId = FIRST_STEP_ID;
   // URIs and guids only need to be unique and look real; seeded so demo data is reproducible.
-  readonly #random: SeededRandom;
+  readonly #random: Random;
 
   constructor(
     seed: number,
     private readonly nowSeconds: () => number,
   ) {
-    this.#random = new SeededRandom(seed ^ 0x5eed);
+    this.#random = createRandom(seed ^ 0x5eed);
   }
 
   addUser(input: NewUser): User {
@@ -194,7 +195,7 @@ export class ProtocolsStore {
   #step(draft: StepDraft): Step {
     return {
       id: this.#nextStepId++,
-      guid: this.#random.guid(),
+      guid: this.#random.string("0123456789ABCDEF", 32),
       section: draft.section ?? null,
       text: draft.text,
     };
@@ -203,7 +204,7 @@ export class ProtocolsStore {
   // The suffix ends the URI and the DOI alike, as on the real service, so it is unique on its own.
   #uniqueSuffix(): string {
     for (let attempt = 0; attempt < 100; attempt++) {
-      const suffix = this.#random.token(7);
+      const suffix = this.#random.string("abcdefghijklmnopqrstuvwxyz0123456789", 7);
       if (!this.#suffixes.has(suffix)) {
         this.#suffixes.add(suffix);
         return suffix;

@@ -1,9 +1,9 @@
 // DNA sequences put in by the admin API: one given record, or many generated from a seed, and
 // archiving, so listings with archiveReason can be tested.
 import { z } from "zod";
+import { createRandom } from "../../common/seeded-random.js";
 import { ID_PREFIX } from "../ids.js";
 import { ARCHIVE_REASONS, type DnaSequence, type FieldScalar, type FieldValue } from "../model.js";
-import { createRandom } from "../random.js";
 import { type SequenceDraft, SequenceGenerator } from "../sequence-generator.js";
 import {
   buildSequence,

@@ -10,6 +10,10 @@ export interface Random {
   int(min: number, max: number): number;
   chance(probability: number): boolean;
   pick<T>(items: readonly T[]): T;
+  /** `count` distinct items, in their original order. */
+  sample<T>(items: readonly T[], count: number): T[];
+  /** `length` characters drawn from `alphabet`. */
+  string(alphabet: string, length: number): string;
 }
 
 function splitmix32(seed: number): () => number {
@@ -48,6 +52,24 @@ export function createRandom(seed: number): Random {
       const item = items[Math.floor(float() * items.length)];
       if (item === undefined) throw new RangeError("pick from an empty list");
       return item;
+    },
+    sample: <T>(items: readonly T[], count: number): T[] => {
+      // A partial Fisher-Yates shuffle of the indexes, then back into the original order.
+      const indexes = items.map((_, i) => i);
+      const taken = Math.min(count, items.length);
+      for (let i = 0; i < taken; i++) {
+        const j = i + Math.floor(float() * (indexes.length - i));
+        [indexes[i], indexes[j]] = [indexes[j] as number, indexes[i] as number];
+      }
+      return indexes
+        .slice(0, taken)
+        .sort((a, b) => a - b)
+        .map((i) => items[i] as T);
+    },
+    string: (alphabet, length) => {
+      let out = "";
+      for (let i = 0; i < length; i++) out += alphabet[Math.floor(float() * alphabet.length)];
+      return out;
     },
   };
 }
