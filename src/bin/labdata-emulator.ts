@@ -1,12 +1,9 @@
 #!/usr/bin/env node
 // Runs the lab data platform emulator with its demo tenants, and a small OpenID provider the tenants
 // trust, in the foreground: everything labdata-mcp needs, without an account.
-import { rm } from "node:fs/promises";
-import { dirname } from "node:path";
-import { parseArgs } from "node:util";
+import { runEmulatorBin } from "../emulators/common/bin.js";
 import { Clock } from "../emulators/common/clock.js";
-import { createCertificateAuthority, writeCaFile } from "../emulators/common/tls.js";
-import { startIdentityProvider } from "../emulators/idp/index.js";
+import { type IdentityProvider, startIdentityProvider } from "../emulators/idp/index.js";
 import { type LabdataEmulator, startLabdataEmulator } from "../emulators/labdata/index.js";
 
 const USAGE = `Usage: labdata-emulator [--port <n>] [--seed <n>] [--ca-file <path>]
@@ -18,42 +15,6 @@ OpenID provider they accept ID tokens from.
   --seed <n>         seed of the demo data (default 1)
   --ca-file <path>   where to write the CA certificate PEM (default: a new temp file)
   --help             show this help`;
-
-interface Flags {
-  port: number;
-  seed: number;
-  caFile: string | undefined;
-  help: boolean;
-}
-
-function parseFlags(argv: string[]): Flags {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      port: { type: "string" },
-      seed: { type: "string" },
-      "ca-file": { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
-  const rawPort = values.port ?? "0";
-  if (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535) {
-    throw new Error(`--port must be an integer from 0 to 65535, got '${rawPort}'`);
-  }
-  const rawSeed = values.seed ?? "1";
-  if (!/^\d{1,10}$/.test(rawSeed) || Number(rawSeed) > 0xffffffff) {
-    throw new Error(`--seed must be an integer from 0 to 4294967295, got '${rawSeed}'`);
-  }
-  if (values["ca-file"] === "") throw new Error("--ca-file must not be empty");
-  return {
-    port: Number(rawPort),
-    seed: Number(rawSeed),
-    caFile: values["ca-file"],
-    help: values.help ?? false,
-  };
-}
 
 const AUDIENCE = (tenant: string): string => `labdata-${tenant}`;
 
@@ -104,55 +65,32 @@ function banner(
   ].join("\n");
 }
 
-async function main(): Promise<void> {
-  let flags: Flags;
-  try {
-    flags = parseFlags(process.argv.slice(2));
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`labdata-emulator: ${message.split("\n")[0]} (see --help)\n`);
-    process.exit(2);
-  }
-  if (flags.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
-
-  const ca = await createCertificateAuthority();
-  const caFile = await writeCaFile(ca, flags.caFile);
-  // A CA file we chose the place of is ours to remove; one the user named is theirs.
-  const removeCa = (): Promise<void> =>
-    flags.caFile ? Promise.resolve() : rm(dirname(caFile), { recursive: true, force: true });
-  const clock = new Clock();
-  let idp: Awaited<ReturnType<typeof startIdentityProvider>> | undefined;
-  let emulator: LabdataEmulator | undefined;
-  try {
-    idp = await startIdentityProvider({ ca, clock });
-    emulator = await startLabdataEmulator({ port: flags.port, seed: flags.seed, ca, clock });
-    for (const tenant of ["acme", "globex"]) {
-      emulator.admin.updateSettings(tenant, {
-        oidc: { configurationUrl: idp.configurationUrl, audience: AUDIENCE(tenant) },
-      });
+await runEmulatorBin({
+  name: "labdata-emulator",
+  usage: USAGE,
+  takesSeed: true,
+  async start(flags, ca, caFile) {
+    const clock = new Clock();
+    let idp: IdentityProvider | undefined;
+    let emulator: LabdataEmulator | undefined;
+    try {
+      idp = await startIdentityProvider({ ca, clock });
+      emulator = await startLabdataEmulator({ port: flags.port, seed: flags.seed ?? 1, ca, clock });
+      for (const tenant of ["acme", "globex"]) {
+        emulator.admin.updateSettings(tenant, {
+          oidc: { configurationUrl: idp.configurationUrl, audience: AUDIENCE(tenant) },
+        });
+      }
+    } catch (error) {
+      await Promise.all([idp?.close(), emulator?.close()]);
+      throw error;
     }
-  } catch (error) {
-    await Promise.all([idp?.close(), emulator?.close(), removeCa()]);
-    throw error;
-  }
-  process.stdout.write(banner(emulator, idp, caFile));
-
-  const running = { idp, emulator };
-  const stop = (): void => {
-    Promise.all([running.emulator.close(), running.idp.close(), removeCa()]).then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
-}
-
-main().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`labdata-emulator: ${message.split("\n")[0]}\n`);
-  process.exit(1);
+    const running = { idp, emulator };
+    return {
+      banner: banner(running.emulator, running.idp, caFile),
+      close: async () => {
+        await Promise.all([running.emulator.close(), running.idp.close()]);
+      },
+    };
+  },
 });

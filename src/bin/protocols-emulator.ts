@@ -1,10 +1,7 @@
 #!/usr/bin/env node
 // Runs the protocol repository emulator in the foreground with demo data, so protocols-mcp and the OAuth
 // sign-in can be tried without an account.
-import { rm } from "node:fs/promises";
-import { dirname } from "node:path";
-import { parseArgs } from "node:util";
-import { createCertificateAuthority, writeCaFile } from "../emulators/common/tls.js";
+import { runEmulatorBin } from "../emulators/common/bin.js";
 import { type DemoSetup, startProtocolsEmulator } from "../emulators/protocols/index.js";
 
 const USAGE = `Usage: protocols-emulator [--port <n>] [--seed <n>] [--ca-file <path>]
@@ -13,41 +10,6 @@ const USAGE = `Usage: protocols-emulator [--port <n>] [--seed <n>] [--ca-file <p
   --seed <n>         seed of the demo protocols, an integer from 0 to 4294967295 (same seed, same data)
   --ca-file <path>   where to write the CA certificate PEM (default: a new temp file)
   --help             show this help`;
-
-interface Flags {
-  port: number;
-  seed: number | undefined;
-  caFile: string | undefined;
-  help: boolean;
-}
-
-function integerFlag(name: string, raw: string, max: number): number {
-  if (!/^\d+$/.test(raw) || Number(raw) > max) {
-    throw new Error(`--${name} must be an integer from 0 to ${max}, got '${raw}'`);
-  }
-  return Number(raw);
-}
-
-function parseFlags(argv: string[]): Flags {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      port: { type: "string" },
-      seed: { type: "string" },
-      "ca-file": { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
-  if (values["ca-file"] === "") throw new Error("--ca-file must not be empty");
-  return {
-    port: integerFlag("port", values.port ?? "0", 65535),
-    seed: values.seed === undefined ? undefined : integerFlag("seed", values.seed, 4_294_967_295),
-    caFile: values["ca-file"],
-    help: values.help ?? false,
-  };
-}
 
 // Single quotes keep the shell from touching '&' and '?' in the URLs.
 function banner(url: string, adminSecret: string, caFile: string, demo: DemoSetup): string {
@@ -93,39 +55,16 @@ function banner(url: string, adminSecret: string, caFile: string, demo: DemoSetu
   ].join("\n");
 }
 
-async function main(): Promise<void> {
-  let flags: Flags;
-  try {
-    flags = parseFlags(process.argv.slice(2));
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`protocols-emulator: ${message.split("\n")[0]} (see --help)\n`);
-    process.exit(2);
-  }
-  if (flags.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
-
-  const ca = await createCertificateAuthority();
-  const caFile = await writeCaFile(ca, flags.caFile);
-  const emulator = await startProtocolsEmulator({ port: flags.port, seed: flags.seed, ca });
-  if (!emulator.demo) throw new Error("the emulator started without its demo data");
-  process.stdout.write(banner(emulator.url, emulator.adminSecret, caFile, emulator.demo));
-
-  const stop = (): void => {
-    // A CA file we chose the place of is ours to remove; one the user named is theirs.
-    const removeCa = flags.caFile ? Promise.resolve() : rm(dirname(caFile), { recursive: true, force: true });
-    Promise.all([emulator.close(), removeCa]).then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`protocols-emulator: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
+await runEmulatorBin({
+  name: "protocols-emulator",
+  usage: USAGE,
+  takesSeed: true,
+  async start(flags, ca, caFile) {
+    const emulator = await startProtocolsEmulator({ port: flags.port, seed: flags.seed, ca });
+    if (!emulator.demo) throw new Error("the emulator started without its demo data");
+    return {
+      banner: banner(emulator.url, emulator.adminSecret, caFile, emulator.demo),
+      close: () => emulator.close(),
+    };
+  },
 });
