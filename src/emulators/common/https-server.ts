@@ -5,7 +5,8 @@ import { createServer } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import { type CertificateAuthority, issueServerCertificate } from "./tls.js";
 
-export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+/** `url` holds the path and query; its origin is a placeholder. */
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>;
 
 export interface HttpsServerOptions {
   host?: string;
@@ -33,7 +34,14 @@ export async function startHttpsServer(options: HttpsServerOptions): Promise<Run
 
   const server = createServer({ cert: leaf.certPem, key: leaf.keyPem }, (req, res) => {
     Promise.resolve()
-      .then(() => options.handler(req, res))
+      // A fixed origin keeps a "//x" path from being read as a host.
+      .then(() =>
+        options.handler(
+          req,
+          res,
+          new URL(`https://emulator.invalid${req.url?.startsWith("/") ? req.url : "/"}`),
+        ),
+      )
       .catch(() => {
         // A handler bug must not kill the emulator; answer 500 if still possible, else cut the connection.
         if (res.headersSent) {

@@ -1,8 +1,9 @@
 // The HTTPS emulator of the "example" remote service: tenant API under /api, control API under /_admin.
+
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { handleAdminRequest, isAdminPath } from "../common/admin.js";
-import { applyFault, FaultPlan } from "../common/faults.js";
+import { FaultPlan } from "../common/faults.js";
+import { frontDoor } from "../common/front-door.js";
 import { bearerToken, secretsEqual, sendJson } from "../common/http.js";
 import { startHttpsServer } from "../common/https-server.js";
 import { RequestLog } from "../common/request-log.js";
@@ -37,26 +38,15 @@ export interface ExampleEmulator {
 interface TenantState {
   apiKey: string;
   users: readonly ExampleUser[];
-  faults: FaultPlan;
-  requests: RequestLog;
 }
 
 function randomSecret(prefix: string): string {
   return `${prefix}${randomBytes(16).toString("hex")}`;
 }
 
-// Order: log, fault, auth, route, method, validate. Faults come before auth so tests can fault a request
-// whatever its credential; auth comes before routing so unauthenticated callers cannot probe paths.
-async function handleTenantRequest(
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  state: TenantState,
-): Promise<void> {
-  state.requests.record(req, url);
-  const fault = state.faults.take(url.pathname);
-  if (fault && (await applyFault(fault, req, res)) === "handled") return;
-
+// After the front door's log and faults: auth, route, method, validate. Auth comes before routing so
+// unauthenticated callers cannot probe paths.
+function handleTenantRequest(req: IncomingMessage, res: ServerResponse, url: URL, state: TenantState): void {
   if (!secretsEqual(bearerToken(req), state.apiKey)) {
     // Never echo the presented key back: it might be a real credential sent to the wrong place.
     sendJson(
@@ -87,19 +77,16 @@ export async function startExampleEmulator(options: ExampleEmulatorOptions = {})
   const faults = new FaultPlan();
   const requests = new RequestLog();
   const users = (options.users ?? SEED_USERS).map((u) => ({ ...u }));
-  const tenant: TenantState = { apiKey, users, faults, requests };
+  const tenant: TenantState = { apiKey, users };
 
   const server = await startHttpsServer({
     host: options.host,
     port: options.port,
     ca,
-    handler: (req, res) => {
-      // Only the path and query matter; a fixed origin keeps "//x" paths from being read as a host.
-      const url = new URL(`https://emulator.invalid${req.url?.startsWith("/") ? req.url : "/"}`);
-      if (isAdminPath(url.pathname))
-        return handleAdminRequest(req, res, url, { adminSecret, faults, requests });
-      return handleTenantRequest(req, res, url, tenant);
-    },
+    handler: frontDoor({
+      admin: { adminSecret, faults, requests },
+      serve: (req, res, url) => handleTenantRequest(req, res, url, tenant),
+    }),
   });
 
   return {

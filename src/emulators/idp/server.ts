@@ -1,11 +1,13 @@
 // A small OpenID provider for the OpenID Connect method of the lab data platform: the discovery
 // document, the JWKS, and ID tokens minted on request (in process, or over its admin API for the bin
 // and the sandbox). It has no login pages: it stands in for a customer's identity provider.
+
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { type AdminRoutes, handleAdminRequest, isAdminPath } from "../common/admin.js";
+import type { AdminRoutes } from "../common/admin.js";
 import { Clock } from "../common/clock.js";
-import { applyFault, FaultPlan } from "../common/faults.js";
+import { FaultPlan } from "../common/faults.js";
+import { frontDoor } from "../common/front-door.js";
 import { sendJson } from "../common/http.js";
 import { startHttpsServer } from "../common/https-server.js";
 import { readJsonBody } from "../common/json-body.js";
@@ -100,29 +102,27 @@ export async function startIdentityProvider(options: IdentityProviderOptions): P
     host: options.host,
     port: options.port,
     ca: options.ca,
-    handler: async (req, res) => {
-      const url = new URL(`https://idp.invalid${req.url?.startsWith("/") ? req.url : "/"}`);
-      if (isAdminPath(url.pathname)) {
-        return handleAdminRequest(req, res, url, { adminSecret, faults, requests, clock }, ownRoutes);
-      }
-      requests.record(req, url);
-      const fault = faults.take(url.pathname);
-      if (fault && (await applyFault(fault, req, res)) === "handled") return;
-      if (req.method !== "GET") return sendJson(res, 405, { error: "method_not_allowed" }, { allow: "GET" });
-      const { issuer, jwksUri } = current();
-      if (url.pathname === DISCOVERY_PATH) {
-        return sendJson(res, 200, {
-          issuer,
-          jwks_uri: jwksUri,
-          response_types_supported: ["id_token"],
-          subject_types_supported: ["public"],
-          id_token_signing_alg_values_supported: [ALG],
-          claims_supported: ["iss", "sub", "aud", "exp", "iat", "nbf", "email", "email_verified", "name"],
-        });
-      }
-      if (url.pathname === JWKS_PATH) return sendJson(res, 200, keys.jwks());
-      sendJson(res, 404, { error: "not_found" });
-    },
+    handler: frontDoor({
+      admin: { adminSecret, faults, requests, clock },
+      adminRoutes: ownRoutes,
+      serve: (req, res, url) => {
+        if (req.method !== "GET")
+          return sendJson(res, 405, { error: "method_not_allowed" }, { allow: "GET" });
+        const { issuer, jwksUri } = current();
+        if (url.pathname === DISCOVERY_PATH) {
+          return sendJson(res, 200, {
+            issuer,
+            jwks_uri: jwksUri,
+            response_types_supported: ["id_token"],
+            subject_types_supported: ["public"],
+            id_token_signing_alg_values_supported: [ALG],
+            claims_supported: ["iss", "sub", "aud", "exp", "iat", "nbf", "email", "email_verified", "name"],
+          });
+        }
+        if (url.pathname === JWKS_PATH) return sendJson(res, 200, keys.jwks());
+        sendJson(res, 404, { error: "not_found" });
+      },
+    }),
   });
 
   const issuer = server.url;

@@ -1,11 +1,12 @@
 // The HTTPS emulator of the lab data platform: tenants at https://HOST:PORT/<tenant> with the API under
 // /api/v2, the control API under /_admin (its own secret). Plain HTTP is never served: the listener
 // speaks TLS only.
+
 import { randomBytes } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { handleAdminRequest, isAdminPath } from "../common/admin.js";
+import type { ServerResponse } from "node:http";
 import { Clock } from "../common/clock.js";
-import { applyFault, FaultPlan } from "../common/faults.js";
+import { FaultPlan } from "../common/faults.js";
+import { frontDoor, type ServeRequest } from "../common/front-door.js";
 import { sendJson } from "../common/http.js";
 import { startHttpsServer } from "../common/https-server.js";
 import { RequestLog } from "../common/request-log.js";
@@ -83,16 +84,12 @@ export async function startLabdataEmulator(options: LabdataEmulatorOptions = {})
   const requests = new RequestLog();
 
   // The origin is known once listening; requests arriving before the state exists get a 503.
-  let route: ((req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>) | undefined;
+  let route: ServeRequest | undefined;
   const server = await startHttpsServer({
     host: options.host,
     port: options.port,
     ca,
-    handler: (req, res) => {
-      // Only the path and query matter; a fixed origin keeps "//x" paths from being read as a host.
-      const url = new URL(`https://emulator.invalid${req.url?.startsWith("/") ? req.url : "/"}`);
-      return route ? route(req, res, url) : serviceUnavailable(res);
-    },
+    handler: (req, res, url) => (route ? route(req, res, url) : serviceUnavailable(res)),
   });
 
   const state = new EmulatorState(server.url, clock, new IdFactory(createRandom(seed ^ 0x1d5eed)));
@@ -105,15 +102,11 @@ export async function startLabdataEmulator(options: LabdataEmulatorOptions = {})
     oidc: new OidcVerifier([...(options.oidcTrustedCaPems ?? []), ca.certPem], clock),
     pageTokens: new PageTokens(),
   };
-  route = async (req, res, url) => {
-    if (isAdminPath(url.pathname)) {
-      return handleAdminRequest(req, res, url, { adminSecret, faults, requests, clock }, adminRoutes);
-    }
-    requests.record(req, url);
-    const fault = faults.take(url.pathname);
-    if (fault && (await applyFault(fault, req, res)) === "handled") return;
-    return handleApiRequest(req, res, url, env);
-  };
+  route = frontDoor({
+    admin: { adminSecret, faults, requests, clock },
+    adminRoutes,
+    serve: (req, res, url) => handleApiRequest(req, res, url, env),
+  });
 
   let demo: DemoData | null = null;
   try {

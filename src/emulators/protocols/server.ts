@@ -1,9 +1,9 @@
 // The HTTPS emulator of the protocol repository: OAuth endpoints and API under /api, PDFs under /view,
 // control API under /_admin. All state is in memory and starts from a seed.
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { handleAdminRequest, isAdminPath } from "../common/admin.js";
+
 import { Clock } from "../common/clock.js";
-import { applyFault, FaultPlan } from "../common/faults.js";
+import { FaultPlan } from "../common/faults.js";
+import { frontDoor } from "../common/front-door.js";
 import { startHttpsServer } from "../common/https-server.js";
 import { RequestLog } from "../common/request-log.js";
 import { type CertificateAuthority, createCertificateAuthority } from "../common/tls.js";
@@ -77,17 +77,11 @@ export async function startProtocolsEmulator(
 
   // Order: log, fault, then the route's own auth, limits and validation. Faults come first so tests can
   // fault a request whatever its credential.
-  const handler = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    // Only the path and query matter; a fixed origin keeps "//x" paths from being read as a host.
-    const url = new URL(`https://emulator.invalid${req.url?.startsWith("/") ? req.url : "/"}`);
-    if (isAdminPath(url.pathname)) {
-      return handleAdminRequest(req, res, url, { adminSecret, faults, requests, clock }, adminRoutes);
-    }
-    requests.record(req, url);
-    const fault = faults.take(url.pathname);
-    if (fault && (await applyFault(fault, req, res)) === "handled") return;
-    return handleTenantRequest(req, res, url, ctx);
-  };
+  const handler = frontDoor({
+    admin: { adminSecret, faults, requests, clock },
+    adminRoutes,
+    serve: (req, res, url) => handleTenantRequest(req, res, url, ctx),
+  });
 
   const server = await startHttpsServer({ host: options.host, port: options.port, ca, handler });
   ctx.origin = server.url;
