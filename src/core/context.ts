@@ -23,10 +23,36 @@ export interface ToolContext extends RequestScope {
    * Undefined when the client cannot open URLs, or the user declines or does not answer in time.
    */
   askForSecret(text: SecretPageText & { message: string }): Promise<SecretAnswer | undefined>;
+  /** Whether the client can open a URL for the user (URL-mode elicitation). */
+  canOpenUrls(): boolean;
+  /**
+   * Asks the client to open `url` for the user (URL-mode elicitation), then waits for `until`, which
+   * something outside the client settles once the user is done there (a form posted to a local page,
+   * a redirect reaching a local listener), and tells the client that the elicitation is complete.
+   * `until` rejecting rejects; the caller closes whatever it opened.
+   */
+  openUrl<T>(request: OpenUrlRequest<T>): Promise<OpenUrlOutcome<T>>;
 }
 
-/** How long a secret page waits for the user. */
-const SECRET_PAGE_TIMEOUT_MS = 10 * 60 * 1000;
+export interface OpenUrlRequest<T> {
+  /** Why the user should open the page. */
+  message: string;
+  url: string;
+  until: Promise<T>;
+  /** How long the user has, from the request to the end (default 10 minutes). */
+  timeoutMs?: number;
+  /** The progress message sent now and then while waiting, which also keeps the call alive. */
+  waitingMessage?: string;
+}
+
+export type OpenUrlOutcome<T> =
+  | { status: "done"; value: T }
+  | { status: "unsupported" | "declined" | "timeout" };
+
+/** How long a page opened for the user waits for them by default. */
+const OPEN_URL_TIMEOUT_MS = 10 * 60 * 1000;
+/** How often a long wait reports progress (clients may reset their request timeout on progress). */
+const WAIT_PROGRESS_EVERY_MS = 5_000;
 
 const LEVEL_ORDER: LoggingLevel[] = [
   "debug",
@@ -91,27 +117,55 @@ export function createToolContext(options: {
       });
     },
     readResource: options.readResource,
-    async askForSecret({ message, ...text }) {
-      if (!options.server.getClientCapabilities()?.elicitation?.url) return undefined;
-      const page = await openSecretPage(text);
+    canOpenUrls() {
+      return Boolean(options.server.getClientCapabilities()?.elicitation?.url);
+    },
+    async openUrl<T>({
+      message,
+      url,
+      until,
+      timeoutMs = OPEN_URL_TIMEOUT_MS,
+      waitingMessage,
+    }: OpenUrlRequest<T>): Promise<OpenUrlOutcome<T>> {
+      if (!context.canOpenUrls()) return { status: "unsupported" };
+      until.catch(() => undefined); // it may settle before it is awaited
       const elicitationId = randomUUID();
-      const timeout = AbortSignal.timeout(SECRET_PAGE_TIMEOUT_MS);
+      const timeout = AbortSignal.timeout(timeoutMs);
       const stop = AbortSignal.any([extra.signal, timeout]);
-      stop.addEventListener("abort", () => page.close(), { once: true });
+      const stopped = new Promise<never>((_, reject) => {
+        const onStop = () => reject(stop.reason);
+        if (stop.aborted) onStop();
+        else stop.addEventListener("abort", onStop, { once: true });
+      });
+      stopped.catch(() => undefined);
       try {
         const consent = await options.server.elicitInput(
-          { mode: "url", message, url: page.url, elicitationId },
-          { relatedRequestId: extra.requestId, signal: stop },
+          { mode: "url", message, url, elicitationId },
+          { relatedRequestId: extra.requestId, signal: stop, timeout: timeoutMs },
         );
-        if (consent.action !== "accept") return undefined;
-        const answer = await page.answer;
+        if (consent.action !== "accept") return { status: "declined" };
+        const ticker = waitingMessage ? every(WAIT_PROGRESS_EVERY_MS, stop, () => waitingMessage) : undefined;
+        let value: T;
+        try {
+          value = await Promise.race([until, stopped]);
+        } finally {
+          ticker?.stop();
+        }
         await options.server
           .createElicitationCompletionNotifier(elicitationId, { relatedRequestId: extra.requestId })()
           .catch(() => undefined);
-        return answer;
+        return { status: "done", value };
       } catch (error) {
-        if (timeout.aborted) return undefined;
+        if (timeout.aborted && !extra.signal.aborted) return { status: "timeout" };
         throw error;
+      }
+    },
+    async askForSecret({ message, ...text }) {
+      if (!context.canOpenUrls()) return undefined;
+      const page = await openSecretPage(text);
+      try {
+        const outcome = await context.openUrl({ message, url: page.url, until: page.answer });
+        return outcome.status === "done" ? outcome.value : undefined;
       } finally {
         page.close();
       }
@@ -120,12 +174,28 @@ export function createToolContext(options: {
       void context.log("debug", message);
     },
     onWait(waitMs, reason) {
-      const seconds = Math.ceil(waitMs / 1000);
-      if (waitMs >= 1000) {
-        void context.log("info", `Waiting ${seconds} s for the ${reason}`);
-        void context.progress(Math.max(lastProgress, 0), `Waiting ${seconds} s for the ${reason}`);
+      if (waitMs < 1000) return;
+      const endsAt = Date.now() + waitMs;
+      const message = () => `Waiting ${Math.ceil((endsAt - Date.now()) / 1000)} s for the ${reason}`;
+      void context.log("info", message());
+      void context.progress(Math.max(lastProgress, 0), message());
+      // A long wait goes on reporting, so that the user sees it is alive and a client that resets its
+      // timeout on progress does not give up; it stops by itself when the wait is over.
+      if (waitMs > WAIT_PROGRESS_EVERY_MS) {
+        const ticker = every(WAIT_PROGRESS_EVERY_MS, extra.signal, message);
+        setTimeout(() => ticker.stop(), waitMs - 1000).unref();
       }
     },
+  };
+
+  /** Sends `message()` as progress every `ms` until stopped or `signal` aborts. */
+  const every = (ms: number, signal: AbortSignal, message: () => string) => {
+    const timer = setInterval(() => {
+      if (signal.aborted) return clearInterval(timer);
+      void context.progress(Math.max(lastProgress, 0), message());
+    }, ms);
+    timer.unref();
+    return { stop: () => clearInterval(timer) };
   };
   return context;
 }

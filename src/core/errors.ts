@@ -7,6 +7,11 @@ export class RemoteStatusError extends Error {
   constructor(
     readonly status: number,
     readonly retryAfterMs?: number,
+    /**
+     * The remote's error body (parsed JSON, else text; cut at a few KB), for a service that reads its
+     * remote's error codes. Never shown to the agent: errorText() looks at the status only.
+     */
+    readonly body?: unknown,
   ) {
     super(`Remote answered with status ${status}`);
   }

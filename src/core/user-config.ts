@@ -1,8 +1,9 @@
 // Where secrets the user asked us to remember live: the user's own config folder (XDG on Linux,
 // Application Support on macOS, AppData on Windows), never the project tree, files readable by the
 // user alone.
-import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { chmod, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 import envPaths from "env-paths";
 
 /** The file `name` in lab-mcp's folder of the user's config directory. */
@@ -14,11 +15,24 @@ export function userConfigFile(name: string, env: NodeJS.ProcessEnv = process.en
   return join(base, name);
 }
 
-/** Writes JSON with mode 0600 in a folder of mode 0700. */
+/**
+ * Writes JSON with mode 0600 in a folder of mode 0700, atomically: a reader (another process of the
+ * user's) sees the old content or the new, never half of it, and a crash leaves the old file whole.
+ */
 export async function writePrivateJson(path: string, value: unknown): Promise<void> {
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  await writeFile(path, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
-  await chmod(path, 0o600); // an existing file keeps its old mode through writeFile
+  const temporary = join(
+    dirname(path),
+    `.${basename(path)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`,
+  );
+  try {
+    await writeFile(temporary, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600, flag: "wx" });
+    await chmod(temporary, 0o600); // the umask may have taken bits away; never added any
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }
 
 export async function readJsonIfPresent(path: string): Promise<unknown> {

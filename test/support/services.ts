@@ -2,6 +2,7 @@
 import type { ServiceDefinition } from "../../src/core/server.js";
 import { exampleService } from "../../src/services/example/index.js";
 import { labdataService } from "../../src/services/labdata/index.js";
+import { protocolsService } from "../../src/services/protocols/index.js";
 
 export const ALL_SERVICES: Array<{ definition: ServiceDefinition<unknown>; env: Record<string, string> }> = [
   {
@@ -11,5 +12,9 @@ export const ALL_SERVICES: Array<{ definition: ServiceDefinition<unknown>; env: 
   {
     definition: labdataService as ServiceDefinition<unknown>,
     env: { LABDATA_BASE_URL: "https://127.0.0.1:1/acme", LABDATA_API_KEY: "unused" },
+  },
+  {
+    definition: protocolsService as ServiceDefinition<unknown>,
+    env: { PROTOCOLS_BASE_URL: "https://127.0.0.1:1", PROTOCOLS_ACCESS_TOKEN: "unused" },
   },
 ];

@@ -6,8 +6,10 @@ export interface AuthStrategy {
   /**
    * Called once after the remote answered 401. Returns true when the credential was renewed and the
    * request is worth sending again (e.g. an expired OAuth token); false to report the 401.
+   * `sentAuthorization` is the Authorization header the refused request carried: when it is no longer
+   * the current one, another call has renewed already and a strategy should not renew again.
    */
-  renewAfterUnauthorized?(signal?: AbortSignal): Promise<boolean>;
+  renewAfterUnauthorized?(signal?: AbortSignal, sentAuthorization?: string | null): Promise<boolean>;
 }
 
 export function bearerToken(token: string): AuthStrategy {

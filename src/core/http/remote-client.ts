@@ -8,6 +8,7 @@ import { DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy, retryDelay } f
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 const MAX_REDIRECTS = 5;
+const MAX_ERROR_BODY_CHARS = 4096;
 
 /** What a single call brings along: its cancellation signal and where to report waits and debug lines. */
 export interface RequestScope {
@@ -79,13 +80,13 @@ export class RemoteClient {
 
     for (let attempt = 0; ; attempt++) {
       await this.limiter?.take(scope.signal, (ms) => scope.onWait?.(ms, "client-side rate limit"));
-      const response = await this.send(method, url, options, scope);
+      const { response, authorization } = await this.send(method, url, options, scope);
       this.observeRateHeaders(response.headers);
 
       if (response.status === 401 && !renewedAuth && this.auth.renewAfterUnauthorized) {
         renewedAuth = true;
         await response.body?.cancel();
-        if (await this.auth.renewAfterUnauthorized(scope.signal)) continue;
+        if (await this.auth.renewAfterUnauthorized(scope.signal, authorization)) continue;
         throw new RemoteStatusError(401);
       }
       if (response.status === 429) {
@@ -103,16 +104,24 @@ export class RemoteClient {
         continue;
       }
       if (!response.ok) {
-        await response.body?.cancel();
-        throw new RemoteStatusError(response.status);
+        throw new RemoteStatusError(response.status, undefined, await this.readErrorBody(response, scope));
       }
       const body = await this.readBody(response, options, scope);
       return { status: response.status, headers: response.headers, body };
     }
   }
 
-  /** One HTTP exchange (following HTTPS redirects), bounded by the timeout and the caller's signal. */
-  private async send(method: string, url: URL, options: RequestOptions<unknown>, scope: RequestScope) {
+  /**
+   * One HTTP exchange (following HTTPS redirects), bounded by the timeout and the caller's signal. Also
+   * says which Authorization header it sent, so that a strategy renewing after a 401 can tell whether
+   * another call has renewed the credential already.
+   */
+  private async send(
+    method: string,
+    url: URL,
+    options: RequestOptions<unknown>,
+    scope: RequestScope,
+  ): Promise<{ response: Response; authorization: string | null }> {
     const headers = new Headers({ "user-agent": this.userAgent, accept: acceptFor(options.responseType) });
     for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
     await this.auth.authorize(headers, scope.signal);
@@ -132,7 +141,7 @@ export class RemoteClient {
       const location = response.headers.get("location");
       if (response.status < 300 || response.status >= 400 || !location || redirects >= MAX_REDIRECTS) {
         scope.debug?.(`${method} ${target.pathname} -> ${response.status} in ${Date.now() - started} ms`);
-        return response;
+        return { response, authorization: headers.get("authorization") };
       }
       await response.body?.cancel();
       const next = new URL(location, target);
@@ -163,6 +172,20 @@ export class RemoteClient {
       );
     }
     return checked.data;
+  }
+
+  /** The start of an error response's body, parsed as JSON when it is; undefined when unreadable. */
+  private async readErrorBody(response: Response, scope: RequestScope): Promise<unknown> {
+    try {
+      const text = (await this.withDeadline(scope, () => response.text())).slice(0, MAX_ERROR_BODY_CHARS);
+      try {
+        return JSON.parse(text);
+      } catch {
+        return text;
+      }
+    } catch {
+      return undefined;
+    }
   }
 
   /**

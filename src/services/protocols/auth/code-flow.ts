@@ -1,0 +1,205 @@
+// The OAuth authorization code flow as a native app runs it (RFC 8252): a fresh random state, the
+// authorize URL for the user's browser, and a one-shot listener on this computer at the redirect URI
+// that receives the browser's redirect, checks the state, and exchanges the code for tokens. Both
+// `protocols-mcp login` and the protocols_sign_in tool run it; only how the URL reaches the user differs.
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { ActionableError } from "../../../core/errors.js";
+import type { OAuthApp } from "../settings.js";
+import type { TokenResponse } from "../types.js";
+import { AUTHORIZE_PATH } from "./token-endpoint.js";
+
+/** How long a sign-in waits for the browser by default. */
+export const SIGN_IN_TIMEOUT_MS = 5 * 60 * 1000;
+
+export interface CodeFlowOptions {
+  /** Origin of the repository, e.g. https://www.protocols.io */
+  baseUrl: string;
+  app: OAuthApp;
+  exchange(code: string): Promise<TokenResponse>;
+  timeoutMs?: number;
+  /** Heard for every redirect refused while the flow goes on (a wrong state), e.g. to tell the terminal. */
+  onRefused?(reason: string): void;
+}
+
+export interface CodeFlow {
+  /** Where to send the user: the repository's authorize endpoint with this flow's state. */
+  authorizeUrl: string;
+  /** The tokens, once the browser came back with a valid code and it was exchanged. */
+  tokens: Promise<TokenResponse>;
+  /** Stops listening; a flow not finished yet then fails. Safe to call more than once. */
+  close(): void;
+}
+
+/** The sign-in did not complete; the message says why, without any secret. */
+export class SignInError extends ActionableError {}
+
+export async function startCodeFlow(options: CodeFlowOptions): Promise<CodeFlow> {
+  const redirect = new URL(options.app.redirectUri);
+  const state = randomBytes(32).toString("base64url");
+  const timeoutMs = options.timeoutMs ?? SIGN_IN_TIMEOUT_MS;
+
+  const authorize = new URL(AUTHORIZE_PATH, `${options.baseUrl}/`);
+  authorize.search = new URLSearchParams({
+    client_id: options.app.clientId,
+    redirect_uri: options.app.redirectUri,
+    response_type: "code",
+    state,
+  }).toString();
+
+  let settled = false;
+  let exchanging = false;
+  let finish: { resolve(tokens: TokenResponse): void; reject(error: Error): void } | undefined;
+  const tokens = new Promise<TokenResponse>((resolve, reject) => {
+    finish = { resolve, reject };
+  });
+  tokens.catch(() => undefined);
+
+  const servers: Server[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  // The port goes at once (a next sign-in may need it); open connections a moment later, so that the
+  // answer page reaches the browser first.
+  const close = (dropConnectionsAfterMs = 0) => {
+    clearTimeout(timer);
+    for (const server of servers) server.close();
+    const drop = () => {
+      for (const server of servers) server.closeAllConnections();
+    };
+    if (dropConnectionsAfterMs > 0) setTimeout(drop, dropConnectionsAfterMs).unref();
+    else drop();
+  };
+  const settle = (outcome: { tokens: TokenResponse } | { error: Error }) => {
+    if (settled) return;
+    settled = true;
+    if ("tokens" in outcome) finish?.resolve(outcome.tokens);
+    else finish?.reject(outcome.error);
+    close(200);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", redirect.origin);
+    if (url.pathname !== redirect.pathname)
+      return page(res, 404, "Not found", "This is not the sign-in address.");
+    if (req.method !== "GET" && req.method !== "HEAD") return page(res, 405, "Not allowed", "Use GET.");
+    if (settled || exchanging) {
+      return page(res, 410, "Sign-in over", "This sign-in has already finished. You can close this tab.");
+    }
+    const given = url.searchParams.get("state");
+    if (!given || !sameSecret(given, state)) {
+      options.onRefused?.(
+        "Refused a sign-in response whose state does not match this sign-in (an old tab, or a forged link); still waiting",
+      );
+      return page(
+        res,
+        400,
+        "Sign-in refused",
+        "This sign-in response does not belong to the sign-in in progress (wrong state), so nothing was signed in. " +
+          "Use the link the sign-in gave you, or start the sign-in again.",
+      );
+    }
+    const error = url.searchParams.get("error");
+    const code = url.searchParams.get("code");
+    if (error || !code) {
+      const description = url.searchParams.get("error_description");
+      const why = error ? `${error}${description ? `: ${description}` : ""}` : "no code came back";
+      page(
+        res,
+        400,
+        "Sign-in not completed",
+        `The repository did not grant access (${why}). Nothing was signed in.`,
+      );
+      return settle({
+        error: new SignInError(`The sign-in was not completed in the browser (${why.slice(0, 300)}).`),
+      });
+    }
+    exchanging = true;
+    try {
+      const granted = await options.exchange(code);
+      page(res, 200, "Signed in", "You are signed in to the protocol repository. You can close this tab.");
+      settle({ tokens: granted });
+    } catch (failure) {
+      const why = failure instanceof ActionableError ? ` ${failure.message}` : "";
+      page(
+        res,
+        502,
+        "Sign-in failed",
+        `The sign-in code could not be exchanged for tokens.${why} Start the sign-in again.`,
+      );
+      settle({ error: failure instanceof Error ? failure : new SignInError("The code exchange failed.") });
+    }
+  };
+
+  const listen = (host: string) =>
+    new Promise<Server>((resolve, reject) => {
+      const server = createServer((req, res) => {
+        handle(req, res).catch(() => {
+          if (!res.headersSent) page(res, 500, "Error", "Something went wrong.");
+        });
+      });
+      server.once("error", reject);
+      server.listen(Number(redirect.port), host, () => {
+        server.off("error", reject);
+        resolve(server);
+      });
+    });
+  timer = setTimeout(() => {
+    const minutes = Math.round(timeoutMs / 60_000);
+    const span =
+      minutes >= 1 ? `${minutes} minute${minutes > 1 ? "s" : ""}` : `${Math.round(timeoutMs / 1000)} s`;
+    settle({ error: new SignInError(`No sign-in came back from the browser within ${span}.`) });
+  }, timeoutMs);
+  timer.unref();
+  try {
+    servers.push(await listen("127.0.0.1"));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === "EADDRINUSE" ? "the port is in use (is another sign-in running?)" : (code ?? "failed");
+    clearTimeout(timer);
+    throw new SignInError(
+      `Cannot receive the sign-in at ${options.app.redirectUri} (PROTOCOLS_REDIRECT_URI): ${why}.`,
+    );
+  }
+  // A browser may resolve "localhost" to ::1; listen there too when it is possible.
+  if (redirect.hostname === "localhost")
+    servers.push(
+      ...(await listen("::1")
+        .then((s) => [s])
+        .catch(() => [])),
+    );
+
+  return {
+    authorizeUrl: authorize.toString(),
+    tokens,
+    close() {
+      // A finished flow has closed already, leaving its answer page a moment to get out.
+      if (settled) return;
+      settle({ error: new SignInError("The sign-in was stopped before the browser came back.") });
+      close();
+    },
+  };
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function page(res: ServerResponse, status: number, title: string, text: string): void {
+  res.writeHead(status, {
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": "no-store",
+    "referrer-policy": "no-referrer",
+    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
+  });
+  res.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} · lab-mcp</title>` +
+      `<style>body{font-family:system-ui,sans-serif;max-width:34rem;margin:4rem auto;padding:0 1rem}</style>` +
+      `</head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></body></html>`,
+  );
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,111 @@
+// Which credential the server uses: the configured client token; else the OAuth sign-in in the token
+// file, read on every call so that a sign-in or sign-out from a terminal counts at once; else none
+// (PDFs of public protocols still work anonymously).
+import { ActionableError } from "../../core/errors.js";
+import { type CodeFlow, startCodeFlow } from "./auth/code-flow.js";
+import { clientTokenCredential, type ProtocolsCredential } from "./auth/credential.js";
+import { OAuthSession, SessionEndedError } from "./auth/oauth-session.js";
+import type { TokenEndpoint } from "./auth/token-endpoint.js";
+import { type StoredTokens, TokenStore } from "./auth/token-store.js";
+import { type ProtocolsConfig, SETUP_HINT, SIGN_IN_HINT } from "./settings.js";
+import type { TokenResponse } from "./types.js";
+
+export class ProtocolsCredentials {
+  private readonly clientToken: ProtocolsCredential | undefined;
+  /** Present when an OAuth application is configured. */
+  readonly store: TokenStore | undefined;
+  private session: OAuthSession | undefined;
+  private signingIn = false;
+
+  constructor(
+    readonly config: ProtocolsConfig,
+    private readonly endpoint: TokenEndpoint | undefined,
+  ) {
+    this.clientToken = config.clientToken ? clientTokenCredential(config.clientToken) : undefined;
+    this.store = config.oauth
+      ? new TokenStore(config.tokenFile, { baseUrl: config.baseUrl, clientId: config.oauth.clientId })
+      : undefined;
+  }
+
+  /**
+   * The credential in use; without one, why (for a message), and whether that is simply "nobody signed
+   * in" (anonymous PDFs are fine then) rather than a sign-in that stopped working.
+   */
+  async current(): Promise<{ credential?: ProtocolsCredential; why?: string; anonymous?: boolean }> {
+    if (this.clientToken) return { credential: this.clientToken };
+    if (!this.store || !this.endpoint) {
+      return { why: `No access to the protocol repository is configured. ${SETUP_HINT}.`, anonymous: true };
+    }
+    const stored = await this.store.read();
+    if (stored.status !== "signed_in") {
+      this.session = undefined;
+      const detail = stored.status === "unusable" ? ` (${stored.why})` : "";
+      return {
+        why: `Not signed in to the protocol repository${detail}. ${SIGN_IN_HINT}, then try again.`,
+        anonymous: stored.status === "none",
+      };
+    }
+    if (!this.session) this.session = new OAuthSession(stored.tokens, this.store, this.endpoint);
+    if (!this.session.adopt(stored.tokens)) return { why: new SessionEndedError().message };
+    return { credential: this.session };
+  }
+
+  /** The credential for API calls; an ActionableError saying what to do when there is none. */
+  async required(): Promise<ProtocolsCredential> {
+    const { credential, why } = await this.current();
+    if (!credential) throw new ActionableError(why ?? "Not signed in to the protocol repository.");
+    return credential;
+  }
+
+  /** The OAuth session, when that is the sign-in in use (for its expiry, on the profile). */
+  oauthSession(): OAuthSession | undefined {
+    return this.clientToken ? undefined : this.session;
+  }
+
+  /**
+   * Starts an OAuth sign-in: the listener at the redirect URI and the authorize URL to show the user.
+   * One at a time, since the redirect URI's port is fixed.
+   */
+  async startSignIn(options: { timeoutMs?: number; onRefused?(reason: string): void }): Promise<CodeFlow> {
+    const { oauth } = this.config;
+    const endpoint = this.endpoint;
+    if (!oauth || !endpoint) {
+      const using = this.clientToken
+        ? " The server already uses the client token in PROTOCOLS_ACCESS_TOKEN."
+        : "";
+      throw new ActionableError(
+        "OAuth sign-in is not configured: set PROTOCOLS_CLIENT_ID, PROTOCOLS_CLIENT_SECRET and PROTOCOLS_REDIRECT_URI " +
+          `(your application on the repository) and restart the server.${using}`,
+      );
+    }
+    if (this.signingIn) {
+      throw new ActionableError("A sign-in is already waiting for the browser. Finish or close it first.");
+    }
+    this.signingIn = true;
+    try {
+      const flow = await startCodeFlow({
+        baseUrl: this.config.baseUrl,
+        app: oauth,
+        exchange: (code) => endpoint.exchangeCode(code),
+        ...options,
+      });
+      flow.tokens
+        .finally(() => {
+          this.signingIn = false;
+        })
+        .catch(() => undefined);
+      return flow;
+    } catch (error) {
+      this.signingIn = false;
+      throw error;
+    }
+  }
+
+  /** Stores the tokens of a finished sign-in (mode 0600) and makes it the one in use. */
+  async completeSignIn(tokens: TokenResponse): Promise<StoredTokens> {
+    if (!this.store || !this.endpoint) throw new ActionableError("OAuth sign-in is not configured.");
+    const stored = await this.store.save(tokens);
+    this.session = new OAuthSession(stored, this.store, this.endpoint);
+    return stored;
+  }
+}

@@ -1,0 +1,105 @@
+// How protocols read to an agent: a line per protocol in lists, and one protocol's facts, people,
+// description and materials; step bodies live in protocols_get_steps.
+import {
+  bulletList,
+  fieldList,
+  heading,
+  markdown,
+  nameWithId,
+  truncate,
+  utcTime,
+} from "../../../core/render.js";
+import type { Person, Protocol, ProtocolSummary } from "../types.js";
+
+const DESCRIPTION_CHARS = 1500;
+const GUIDELINES_CHARS = 800;
+const MATERIALS_SHOWN = 40;
+const AUTHORS_IN_LINE = 3;
+
+const fromUnix = (seconds: number | null | undefined) =>
+  typeof seconds === "number" ? utcTime(seconds * 1000) : undefined;
+
+export function stepCount(protocol: ProtocolSummary): number | undefined {
+  const steps = (protocol as Protocol).steps;
+  if (Array.isArray(steps)) return steps.length;
+  const counted = protocol.stats?.number_of_steps;
+  return typeof counted === "number" ? counted : undefined;
+}
+
+function authorNames(protocol: ProtocolSummary): string | undefined {
+  const names = (protocol.authors ?? []).map((a) => a.name).filter(Boolean);
+  if (names.length === 0) return protocol.creator?.name || undefined;
+  const shown = names.slice(0, AUTHORS_IN_LINE).join(", ");
+  return names.length > AUTHORS_IN_LINE ? `${shown} et al.` : shown;
+}
+
+/** One line of a list: title (id), authors, date, step count, visibility, uri. */
+export function protocolLine(protocol: ProtocolSummary): string {
+  const steps = stepCount(protocol);
+  const parts = [
+    authorNames(protocol),
+    protocol.published_on
+      ? `published ${fromUnix(protocol.published_on)}`
+      : protocol.created_on
+        ? `created ${fromUnix(protocol.created_on)}`
+        : undefined,
+    steps === undefined ? undefined : `${steps} step${steps === 1 ? "" : "s"}`,
+    protocol.public === false ? "private" : undefined,
+    `uri ${protocol.uri}`,
+  ].filter(Boolean);
+  return `- **${nameWithId(protocol.title, protocol.id)}**: ${parts.join("; ")}`;
+}
+
+function personLine(person: Person): string {
+  const name = person.username ? nameWithId(person.name, person.username) : person.name;
+  return person.affiliation ? `${name}, ${person.affiliation}` : name;
+}
+
+/** One protocol: facts, authors, description, guidelines, materials, and where its steps are. */
+export function protocolMarkdown(protocol: Protocol): string {
+  const steps = stepCount(protocol) ?? 0;
+  const versions = protocol.versions ?? [];
+  const materials = protocol.materials ?? [];
+  const authors = protocol.authors ?? [];
+  const longText = "call protocols_get with response_format 'json' for the whole text";
+  return markdown(
+    heading(1, nameWithId(protocol.title, protocol.id)),
+    fieldList({
+      URI: protocol.uri,
+      DOI: protocol.doi,
+      Visibility: protocol.public === false ? "private" : "public",
+      Published: fromUnix(protocol.published_on),
+      Created: fromUnix(protocol.created_on),
+      Version:
+        protocol.version_id != null
+          ? `${protocol.version_id}${versions.length > 1 ? ` (${versions.length} versions)` : ""}`
+          : undefined,
+      Creator: protocol.creator ? personLine(protocol.creator) : undefined,
+      Steps: `${steps}: read them in order with protocols_get_steps`,
+      "Web page": protocol.url,
+    }),
+    ...(authors.length > 0
+      ? [heading(2, `Authors (${authors.length})`), bulletList(authors.map(personLine))]
+      : []),
+    ...(protocol.description
+      ? [heading(2, "Description"), truncate(protocol.description, DESCRIPTION_CHARS, longText)]
+      : []),
+    ...(protocol.guidelines
+      ? [heading(2, "Guidelines"), truncate(protocol.guidelines, GUIDELINES_CHARS, longText)]
+      : []),
+    heading(2, `Materials (${materials.length})`),
+    materials.length === 0
+      ? "None listed."
+      : [
+          ...bulletList(
+            materials.slice(0, MATERIALS_SHOWN).map((m) => {
+              const source = [m.vendor, m.sku ? `cat. no. ${m.sku}` : undefined].filter(Boolean).join(", ");
+              return source ? `${m.name}: ${source}` : m.name;
+            }),
+          ),
+          ...(materials.length > MATERIALS_SHOWN
+            ? [`… and ${materials.length - MATERIALS_SHOWN} more; ${longText}.`]
+            : []),
+        ],
+  );
+}

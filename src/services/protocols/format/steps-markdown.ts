@@ -1,0 +1,50 @@
+// The steps of a protocol in order, under their section headings, long ones cut with a note saying
+// how to read the whole step.
+import { heading, markdown, truncate } from "../../../core/render.js";
+import type { Step } from "../types.js";
+
+export const STEP_CHARS = 1000;
+
+export function stepNumber(step: Step, index: number): string {
+  return step.number != null && String(step.number).trim() !== "" ? String(step.number) : String(index + 1);
+}
+
+/** Steps [offset, offset + count) of `steps`, with section headings where the section changes. */
+export function stepsMarkdown(
+  protocol: string,
+  steps: Step[],
+  offset: number,
+  limit: number,
+  { cut = true }: { cut?: boolean } = {},
+): string {
+  const shown = steps.slice(offset, offset + limit);
+  const lines: string[] = [];
+  let section: string | null | undefined;
+  shown.forEach((step, i) => {
+    const index = offset + i;
+    if (step.section && step.section !== section) lines.push("", heading(2, step.section), "");
+    section = step.section;
+    const number = stepNumber(step, index);
+    const howToGetTheRest = `protocols_get_steps with step_number=${index + 1} gives the whole step`;
+    const text = cut ? truncate(step.step, STEP_CHARS, howToGetTheRest) : step.step;
+    lines.push(`**Step ${number}.** ${text}`, "");
+  });
+  const end = offset + shown.length;
+  return markdown(
+    heading(1, `Steps of protocol ${protocol}`),
+    `${steps.length} steps in all (showing ${offset + 1}–${end})`,
+    lines.join("\n").trim(),
+    end < steps.length && `More: call again with offset=${end}.`,
+  );
+}
+
+/** One whole step, uncut. */
+export function stepMarkdown(protocol: string, steps: Step[], position: number): string {
+  const step = steps[position - 1] as Step;
+  return markdown(
+    heading(1, `Step ${stepNumber(step, position - 1)} of protocol ${protocol}`),
+    `Step ${position} of ${steps.length}${step.section ? `, section "${step.section}"` : ""}`,
+    step.step,
+    position < steps.length && `Next: step_number ${position + 1}.`,
+  );
+}

@@ -1,0 +1,51 @@
+// protocols_mcp: search, read and download the protocols of the protocol repository, with a client
+// token or as the user who signed in with OAuth.
+import { noAuth } from "../../core/http/auth.js";
+import { RemoteClient } from "../../core/http/remote-client.js";
+import type { ServiceDefinition } from "../../core/server.js";
+import { TokenEndpoint } from "./auth/token-endpoint.js";
+import { ProtocolsApi } from "./client.js";
+import { ProtocolsCredentials } from "./credentials.js";
+import { protocolResource, protocolStepsResource } from "./resources.js";
+import { checkProtocolsSettings, PROTOCOLS_SETTINGS, protocolsConfigOf } from "./settings.js";
+import { downloadPdf } from "./tools/download-pdf.js";
+import { getProtocol } from "./tools/get.js";
+import { getProfile } from "./tools/get-profile.js";
+import { getSteps } from "./tools/get-steps.js";
+import { listMyProtocols } from "./tools/list-my-protocols.js";
+import { searchProtocols } from "./tools/search.js";
+import { signInTool } from "./tools/sign-in.js";
+
+/** The API client of a configuration; also what `protocols-mcp login` and `logout` work with. */
+export function createProtocolsApi(
+  values: Record<string, unknown>,
+  timeoutMs: number,
+  env: NodeJS.ProcessEnv = process.env,
+): ProtocolsApi {
+  const config = protocolsConfigOf(values, env);
+  const endpoint = config.oauth
+    ? new TokenEndpoint(new RemoteClient({ baseUrl: config.baseUrl, auth: noAuth, timeoutMs }), config.oauth)
+    : undefined;
+  return new ProtocolsApi(new ProtocolsCredentials(config, endpoint), timeoutMs);
+}
+
+export const protocolsService: ServiceDefinition<ProtocolsApi> = {
+  id: "protocols",
+  serverName: "protocols_mcp",
+  version: "0.1.0",
+  instructions:
+    "Search, read and download lab protocols of the protocol repository: steps, materials, authors, DOIs, PDFs. " +
+    "Start with protocols_search; if a tool says you are not signed in, call protocols_sign_in.",
+  settings: PROTOCOLS_SETTINGS,
+  toolsets: {
+    protocols: "Search, list and read protocols and their steps",
+    pdfs: "Download protocols as PDF files",
+    account: "Who you are signed in as, and signing in",
+  },
+  tools: [searchProtocols, getProtocol, getSteps, listMyProtocols, downloadPdf, getProfile, signInTool],
+  resources: [protocolStepsResource, protocolResource],
+  checkSettings: checkProtocolsSettings,
+  createService(values, core) {
+    return createProtocolsApi(values, core.requestTimeoutMs);
+  },
+};

@@ -1,0 +1,33 @@
+import { defineResource } from "../../core/resource.js";
+import type { ProtocolsApi } from "./client.js";
+import { protocolMarkdown } from "./format/protocol-markdown.js";
+import { stepsMarkdown } from "./format/steps-markdown.js";
+import { protocolRef } from "./tools/inputs.js";
+
+/** Every step, uncut: where the whole text of long steps can be read at once. */
+export const protocolStepsResource = defineResource({
+  name: "protocol_steps",
+  uriTemplate: "protocols://protocols/{id}/steps",
+  title: "Protocol steps",
+  description: "All steps of one protocol in order, under their section headings, none cut (markdown).",
+  mimeType: "text/markdown",
+  params: { id: protocolRef("The protocol's id or uri.") },
+  async read({ id }, ctx, api: ProtocolsApi) {
+    const steps = await api.steps(id, ctx);
+    if (steps.length === 0) return `Protocol ${id} has no steps.`;
+    return stepsMarkdown(id, steps, 0, steps.length, { cut: false });
+  },
+});
+
+export const protocolResource = defineResource({
+  name: "protocol",
+  uriTemplate: "protocols://protocols/{id}",
+  title: "Protocol",
+  description:
+    "One protocol: title, authors, DOI, description, guidelines, materials and step count (markdown).",
+  mimeType: "text/markdown",
+  params: { id: protocolRef("The protocol's id or uri.") },
+  async read({ id }, ctx, api: ProtocolsApi) {
+    return protocolMarkdown(await api.protocol(id, ctx));
+  },
+});

@@ -1,0 +1,44 @@
+// One OAuth sign-in, from the listener to the stored tokens, for both ways of starting it:
+// `protocols-mcp login` (prints the URL and opens a browser) and the protocols_sign_in tool (asks the
+// client to open the URL). Only `present` differs.
+import type { CodeFlow } from "./auth/code-flow.js";
+import type { ProtocolsApi } from "./client.js";
+import type { Profile, TokenResponse } from "./types.js";
+
+export interface SignedIn {
+  /** Who signed in, when the repository said (the sign-in holds even if asking failed). */
+  profile: Profile | undefined;
+  tokenFile: string;
+}
+
+export async function signIn(
+  api: ProtocolsApi,
+  options: {
+    timeoutMs?: number;
+    onRefused?(reason: string): void;
+    /** Brings the authorize URL to the user and resolves with the flow's tokens. */
+    present(flow: CodeFlow): Promise<TokenResponse>;
+  },
+): Promise<SignedIn> {
+  const flow = await api.credentials.startSignIn({
+    timeoutMs: options.timeoutMs,
+    onRefused: options.onRefused,
+  });
+  try {
+    const tokens = await options.present(flow);
+    await api.credentials.completeSignIn(tokens);
+    const profile = await api.profile({}).then(
+      (answer) => answer.profile,
+      () => undefined,
+    );
+    return { profile, tokenFile: api.credentials.config.tokenFile };
+  } finally {
+    flow.close();
+  }
+}
+
+export function signedInAs(signedIn: SignedIn): string {
+  const { profile } = signedIn;
+  if (!profile) return "Signed in to the protocol repository";
+  return `Signed in to the protocol repository as ${profile.name ? `${profile.name} (${profile.username})` : profile.username}`;
+}

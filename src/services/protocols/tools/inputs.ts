@@ -1,0 +1,69 @@
+// Inputs shared by the protocols tools.
+import { z } from "zod";
+import { boundedString } from "../../../core/inputs.js";
+import type { ListQuery } from "../client.js";
+
+const PROTOCOL_REF_RULE =
+  "must be a protocol id (digits, e.g. 12314) or uri (e.g. western-blot-for-erk-4haf43q)";
+
+/**
+ * A protocol's numeric id or its URI slug, as text or (an id) as a number, which is how agents and
+ * clients often send an id they saw as a number; nothing that could change the path of a request.
+ */
+export function protocolRef(description: string) {
+  return z
+    .union(
+      [
+        boundedString({
+          description: "The id or uri, as text.",
+          max: 200,
+          pattern: { regex: /^[A-Za-z0-9][A-Za-z0-9._-]*$/, message: PROTOCOL_REF_RULE },
+        }),
+        z
+          .number()
+          .int(PROTOCOL_REF_RULE)
+          .min(1, PROTOCOL_REF_RULE)
+          .max(Number.MAX_SAFE_INTEGER)
+          .describe("The id, as a number."),
+      ],
+      { error: PROTOCOL_REF_RULE },
+    )
+    .transform(String)
+    .describe(description);
+}
+
+export const ORDERS = ["relevance", "activity", "newest", "oldest", "title"] as const;
+export type Order = (typeof ORDERS)[number];
+
+export function orderInput(defaultText: string) {
+  return z
+    .enum(ORDERS)
+    .optional()
+    .describe(
+      "Order: 'relevance' (keyword hits, title first), 'activity' (most used), 'newest' or 'oldest' " +
+        `(publication date), 'title' (A to Z). Default: ${defaultText}.`,
+    );
+}
+
+export function orderOf(order: Order): Pick<ListQuery, "orderField" | "orderDir"> {
+  switch (order) {
+    case "relevance":
+      return { orderField: "relevance", orderDir: "desc" };
+    case "activity":
+      return { orderField: "activity", orderDir: "desc" };
+    case "newest":
+      return { orderField: "date", orderDir: "desc" };
+    case "oldest":
+      return { orderField: "date", orderDir: "asc" };
+    case "title":
+      return { orderField: "name", orderDir: "asc" };
+  }
+}
+
+export const ORDER_WORDS: Record<Order, string> = {
+  relevance: "most relevant first",
+  activity: "most used first",
+  newest: "newest first",
+  oldest: "oldest first",
+  title: "by title",
+};

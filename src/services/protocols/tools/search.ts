@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { boundedString, pagingInputs } from "../../../core/inputs.js";
+import { pageOf } from "../../../core/paging.js";
+import { heading, json, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
+import { LIST_FILTERS, type ProtocolsApi } from "../client.js";
+import { protocolLine } from "../format/protocol-markdown.js";
+import { ORDER_WORDS, orderInput, orderOf } from "./inputs.js";
+
+const FILTER_WORDS = {
+  public: "public protocols",
+  user_public: "your public protocols",
+  user_private: "your private protocols",
+  shared_with_user: "private protocols shared with you",
+};
+
+export const searchProtocols = defineTool({
+  name: "protocols_search",
+  title: "Search Protocols",
+  description:
+    "Search the protocol repository by keyword (every word must appear in the title, description, steps or " +
+    "authors), in public protocols or in your own or shared private ones. Returns title (id), authors, date, " +
+    "step count and uri of each match. Use the id with protocols_get, protocols_get_steps or " +
+    "protocols_download_pdf. Page with offset while has_more is true.",
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  toolset: "protocols",
+  input: {
+    keyword: boundedString({
+      description:
+        "Words to search for, e.g. 'western blot' or 'RNA extraction TRIzol' (2 to 200 characters).",
+      min: 2,
+      max: 200,
+    }).optional(),
+    filter: z
+      .enum(LIST_FILTERS)
+      .default("public")
+      .describe(
+        "Which protocols: 'public' (default, everyone's public ones), 'user_public' and 'user_private' (your own), " +
+          "'shared_with_user' (others' private ones shared with you).",
+      ),
+    order: orderInput("'relevance' with a keyword, 'activity' without"),
+    ...pagingInputs,
+  },
+  async handler({ keyword, filter, order, limit, offset, response_format }, ctx, api: ProtocolsApi) {
+    const chosen = order ?? (keyword ? "relevance" : "activity");
+    const query = { filter, key: keyword, ...orderOf(chosen) };
+    const { items, total } = await api.range(query, offset, limit, ctx);
+    const page = pageOf("protocols", items, total, offset);
+    if (response_format === "json") return json(page);
+    const what = FILTER_WORDS[filter];
+    if (total === 0) {
+      return keyword
+        ? `No protocols found matching '${keyword}'`
+        : `No protocols found: there are no ${what}.`;
+    }
+    if (items.length === 0)
+      return `No protocols at offset ${offset}: there are ${total}. Use a smaller offset.`;
+    return markdown(
+      heading(1, keyword ? `Protocol search: '${keyword}'` : `Protocols: ${what}`),
+      `Found ${total} ${what} (showing ${offset + 1}–${offset + items.length}), ${ORDER_WORDS[chosen]}`,
+      items.map(protocolLine),
+      page.has_more && `More: call again with offset=${page.next_offset}.`,
+    );
+  },
+});

@@ -1,0 +1,60 @@
+import { ActionableError } from "../../../core/errors.js";
+import { defineTool } from "../../../core/tool.js";
+import { SIGN_IN_TIMEOUT_MS, SignInError } from "../auth/code-flow.js";
+import type { ProtocolsApi } from "../client.js";
+import { signedInAs, signIn } from "../sign-in.js";
+
+export const signInTool = defineTool({
+  name: "protocols_sign_in",
+  title: "Sign In to the Protocol Repository",
+  description:
+    "Sign in to the protocol repository with OAuth: your client opens the repository's sign-in page, you approve " +
+    "there, and the server keeps the tokens (renewing them by itself) for every protocols tool. Call it when a " +
+    "tool says you are not signed in or your sign-in expired; protocols_get_profile shows who is signed in.",
+  // Not read-only: it replaces the stored sign-in (a file on this computer) and creates a new grant
+  // with new tokens at the repository. Not destructive: nothing is lost that signing in again cannot
+  // bring back. Not idempotent: every call is a new authorization with new tokens.
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  toolset: "account",
+  input: {},
+  async handler(_args, ctx, api: ProtocolsApi) {
+    if (!ctx.canOpenUrls() && api.credentials.config.oauth) {
+      throw new ActionableError(
+        "This client cannot open the sign-in page (it lacks URL elicitation). Run 'protocols-mcp login' in a " +
+          "terminal with the same settings, or set PROTOCOLS_ACCESS_TOKEN (a client token) instead, then try again.",
+      );
+    }
+    const signedIn = await signIn(api, {
+      timeoutMs: SIGN_IN_TIMEOUT_MS,
+      onRefused: (reason) => void ctx.log("info", reason),
+      async present(flow) {
+        const outcome = await ctx.openUrl({
+          message: "Sign in to the protocol repository and approve access for lab-mcp.",
+          url: flow.authorizeUrl,
+          until: flow.tokens,
+          timeoutMs: SIGN_IN_TIMEOUT_MS,
+          waitingMessage: "Waiting for the sign-in in the browser",
+        });
+        if (outcome.status === "done") return outcome.value;
+        if (outcome.status === "timeout") {
+          throw new ActionableError(
+            "No sign-in came back from the browser within 5 minutes. Call protocols_sign_in again.",
+          );
+        }
+        if (outcome.status === "declined")
+          throw new ActionableError("Sign-in cancelled: the page was not opened.");
+        throw new ActionableError(
+          "This client cannot open the sign-in page. Run 'protocols-mcp login' in a terminal, or set PROTOCOLS_ACCESS_TOKEN.",
+        );
+      },
+    }).catch((error: unknown) => {
+      if (error instanceof SignInError)
+        throw new ActionableError(`${error.message} Call protocols_sign_in to try again.`);
+      throw error;
+    });
+    return (
+      `${signedInAs(signedIn)}. The tokens are stored in ${signedIn.tokenFile} (readable only by you) and renew ` +
+      "themselves; every protocols tool now works with this sign-in."
+    );
+  },
+});

@@ -1,0 +1,246 @@
+// `protocols-mcp login` and `logout`, the built bin as a child process; the test plays the browser:
+// reads the printed authorize URL, signs in on the repository's form, approves, and lets the redirect
+// reach the bin's listener.
+import { type ChildProcess, spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { binPath, connectStdio, ROOT, textOf } from "../support/clients.js";
+import {
+  filesContaining,
+  loopbackApp,
+  passwordOf,
+  playBrowser,
+  startTestProtocols,
+  type TestEmulator,
+  tempHome,
+  tokensIn,
+} from "./support.js";
+
+let emulator: TestEmulator;
+beforeAll(async () => {
+  emulator = await startTestProtocols();
+});
+afterAll(async () => {
+  await emulator.close();
+});
+
+interface Running {
+  child: ChildProcess;
+  authorizeUrl: Promise<string>;
+  exit: Promise<number | null>;
+  stdout(): string;
+  stderr(): string;
+}
+
+function run(args: string[], env: Record<string, string>): Running {
+  const child = spawn(process.execPath, [binPath("protocols-mcp"), ...args], {
+    env: {
+      PATH: env.PATH ?? process.env.PATH ?? "",
+      NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const authorizeUrl = new Promise<string>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      // The address, once the whole announcement (ending with the "Waiting" line) is out.
+      const match = /^\s+(https:\/\/\S+\/api\/v3\/oauth\/authorize\?\S+)$/m.exec(stdout);
+      if (match && stdout.includes("Ctrl-C to stop)...\n")) resolve(match[1] as string);
+    });
+    child.once("exit", () => reject(new Error(`exited without a URL; stdout: ${stdout} stderr: ${stderr}`)));
+  });
+  authorizeUrl.catch(() => undefined);
+  const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const killer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  void exit.then(() => clearTimeout(killer));
+  return { child, authorizeUrl, exit, stdout: () => stdout, stderr: () => stderr };
+}
+
+function appEnv(app: { clientId: string; clientSecret: string; redirectUri: string }, home = tempHome()) {
+  return {
+    HOME: home.dir,
+    XDG_CONFIG_HOME: home.xdgConfig,
+    PROTOCOLS_BASE_URL: emulator.url,
+    PROTOCOLS_CLIENT_ID: app.clientId,
+    PROTOCOLS_CLIENT_SECRET: app.clientSecret,
+    PROTOCOLS_REDIRECT_URI: app.redirectUri,
+  };
+}
+
+/** A PATH whose xdg-open and open only write down the URL they were given. */
+function fakeOpeners(dir: string): { path: string; opened: () => string | undefined } {
+  const bin = join(dir, "fake-bin");
+  const record = join(dir, "opened.txt");
+  mkdirSync(bin, { recursive: true });
+  for (const name of ["xdg-open", "open"]) {
+    const script = join(bin, name);
+    writeFileSync(script, `#!/bin/sh\nprintf '%s' "$1" > '${record}'\n`);
+    chmodSync(script, 0o755);
+  }
+  return {
+    path: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`,
+    opened: () => (existsSync(record) ? readFileSync(record, "utf8") : undefined),
+  };
+}
+
+describe("protocols-mcp login", () => {
+  it("signs in end to end and stores the tokens (0600) in the user's config folder; logout deletes them", async () => {
+    const app = await loopbackApp(emulator);
+    const home = tempHome();
+    const openers = fakeOpeners(home.dir);
+    const env = { ...appEnv(app, home), PATH: openers.path };
+    const login = run(["login"], env);
+    const url = await login.authorizeUrl;
+    expect(login.stdout()).toContain("Sign in to the protocol repository: open this address in your browser");
+    expect(login.stdout()).toContain(
+      `Waiting for the browser to come back to ${app.redirectUri} (up to 5 min; Ctrl-C to stop)...`,
+    );
+    const state = new URL(url).searchParams.get("state");
+    expect(state).toMatch(/^[\w-]{43}$/);
+
+    // The user signs in on the repository's form (no shortcut) and approves.
+    const visit = await playBrowser(emulator, url, {
+      user: "mei-chen",
+      password: passwordOf(emulator, "mei-chen"),
+    });
+    expect(visit.redirect?.searchParams.get("state")).toBe(state);
+    expect(visit.listenerStatus).toBe(200);
+    expect(visit.listenerPage).toContain(
+      "You are signed in to the protocol repository. You can close this tab.",
+    );
+    expect(await login.exit).toBe(0);
+    expect(openers.opened()).toBe(url);
+
+    const file = home.defaultTokenFile;
+    expect(login.stdout().trim().split("\n").at(-1)).toBe(
+      `Signed in to the protocol repository as Mei Chen (mei-chen). Tokens saved to ${file} (readable only by you).`,
+    );
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(dirname(file)).mode & 0o777).toBe(0o700);
+    expect(file.startsWith(ROOT)).toBe(false);
+    const tokens = tokensIn(file);
+    const secrets = [tokens.access_token, tokens.refresh_token, app.clientSecret, state as string];
+    for (const secret of secrets.slice(0, 3)) {
+      expect(login.stdout()).not.toContain(secret);
+      expect(login.stderr()).not.toContain(secret);
+    }
+
+    // The server, started by a client with the same settings, works as Mei.
+    const server = await connectStdio("protocols-mcp", env);
+    const profile = textOf(await server.client.callTool({ name: "protocols_get_profile", arguments: {} }));
+    expect(profile.text).toContain("- **User**: Mei Chen (mei-chen)");
+    const mine = textOf(
+      await server.client.callTool({ name: "protocols_list_my_protocols", arguments: { which: "private" } }),
+    );
+    expect(mine.text).toContain("Found 5 private protocols of yours (showing 1–5)");
+
+    // Signing out from a terminal counts at once for the running server.
+    const logout = run(["logout"], env);
+    expect(await logout.exit).toBe(0);
+    expect(logout.stdout()).toBe(`Signed out: deleted the stored sign-in ${file}.\n`);
+    expect(existsSync(file)).toBe(false);
+    const after = textOf(await server.client.callTool({ name: "protocols_get_profile", arguments: {} }));
+    expect(after.text).toMatch(/^Error: Not signed in to the protocol repository\./);
+    await server.close();
+    for (const secret of secrets.slice(0, 3)) expect(server.stderr()).not.toContain(secret);
+
+    const again = run(["logout"], env);
+    expect(await again.exit).toBe(0);
+    expect(again.stdout()).toBe(`Not signed in: there is no ${file}.\n`);
+    expect(filesContaining(secrets)).toEqual([]);
+  });
+
+  it("refuses a redirect with a wrong state, on the page and in the terminal, then takes the right one", async () => {
+    const app = await loopbackApp(emulator);
+    const home = tempHome();
+    const login = run(["login", "--no-browser"], {
+      ...appEnv(app, home),
+      PROTOCOLS_TOKEN_FILE: home.tokenFile,
+    });
+    const url = await login.authorizeUrl;
+    const forged = await playBrowser(emulator, url, { user: "tomas-garcia", mangleState: true });
+    expect(forged.listenerStatus).toBe(400);
+    expect(forged.listenerPage).toContain("does not belong to the sign-in in progress (wrong state)");
+    expect(forged.listenerPage).toContain("nothing was signed in");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(login.stderr()).toBe(
+      "protocols-mcp login: Refused a sign-in response whose state does not match this sign-in (an old tab, or a " +
+        "forged link); still waiting.\n",
+    );
+    expect(login.child.exitCode).toBeNull();
+
+    await playBrowser(emulator, url, { user: "mei-chen" });
+    expect(await login.exit).toBe(0);
+    expect(login.stdout()).toContain(`as Mei Chen (mei-chen). Tokens saved to ${home.tokenFile}`);
+  });
+
+  it("gives up after its wait when the repository refuses an unregistered redirect_uri", async () => {
+    const app = await loopbackApp(emulator);
+    const unregistered = { ...app, redirectUri: `${app.redirectUri}-elsewhere` };
+    const login = run(["login", "--no-browser", "--timeout", "2"], appEnv(unregistered));
+    const visit = await playBrowser(emulator, await login.authorizeUrl, { user: "mei-chen" });
+    expect(visit.repositoryStatus).toBe(400);
+    expect(visit.repositoryPage).toContain(
+      "The redirect_uri is not the one registered for this application.",
+    );
+    expect(visit.redirect).toBeUndefined();
+    expect(await login.exit).toBe(1);
+    expect(login.stderr()).toBe(
+      "protocols-mcp login: No sign-in came back from the browser within 2 s. Run 'protocols-mcp login' to try again.\n",
+    );
+  });
+
+  it("says so when the user denies access", async () => {
+    const app = await loopbackApp(emulator);
+    const login = run(["login", "--no-browser"], appEnv(app));
+    await playBrowser(emulator, await login.authorizeUrl, { user: "mei-chen", decision: "deny" });
+    expect(await login.exit).toBe(1);
+    expect(login.stderr()).toBe(
+      "protocols-mcp login: The sign-in was not completed in the browser (access_denied: The user denied access). " +
+        "Run 'protocols-mcp login' to try again.\n",
+    );
+  });
+
+  it("says so when the redirect URI's port is taken", async () => {
+    const app = await loopbackApp(emulator);
+    const blocker = createServer();
+    await new Promise<void>((resolve) =>
+      blocker.listen(Number(new URL(app.redirectUri).port), "127.0.0.1", resolve),
+    );
+    try {
+      const login = run(["login", "--no-browser"], appEnv(app));
+      expect(await login.exit).toBe(1);
+      expect(login.stderr()).toBe(
+        `protocols-mcp login: Cannot receive the sign-in at ${app.redirectUri} (PROTOCOLS_REDIRECT_URI): the port is ` +
+          "in use (is another sign-in running?). Run 'protocols-mcp login' to try again.\n",
+      );
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it("needs the OAuth application's settings", async () => {
+    const login = run(["login"], { PROTOCOLS_BASE_URL: emulator.url, HOME: tempHome().dir });
+    expect(await login.exit).toBe(2);
+    expect(login.stderr()).toBe(
+      "protocols-mcp: login needs your OAuth application: set PROTOCOLS_CLIENT_ID, PROTOCOLS_CLIENT_SECRET and " +
+        "PROTOCOLS_REDIRECT_URI. Run 'protocols-mcp --help' for all settings.\n",
+    );
+  });
+
+  it("lists login and logout in --help", async () => {
+    const help = run(["--help"], {});
+    expect(await help.exit).toBe(0);
+    expect(help.stdout()).toContain("PROTOCOLS_REDIRECT_URI");
+    expect(help.stdout()).toContain("protocols-mcp login [--no-browser] [--timeout <seconds>]");
+    expect(help.stdout()).toContain("protocols-mcp logout");
+  });
+});
