@@ -67,6 +67,14 @@ export const CORE_SETTINGS: SettingSpec[] = [
   },
   { env: "MCP_TOOLSETS", kind: "list", description: "Comma-separated toolsets to enable (default: all)." },
   {
+    env: "MCP_SESSION_IDLE_TIMEOUT",
+    kind: "integer",
+    min: 1,
+    max: 86_400,
+    default: "1800",
+    description: "Seconds after which an HTTP session with no request and no open stream is closed.",
+  },
+  {
     env: "MCP_REQUEST_TIMEOUT",
     kind: "integer",
     min: 1,

@@ -31,13 +31,24 @@ interface StringBounds {
   max: number;
   /** A regular expression the trimmed value must match, with the message shown when it does not. */
   pattern?: { regex: RegExp; message: string };
+  /** Text that may span lines (tabs and line breaks allowed); other strings are a single line. */
+  multiline?: boolean;
 }
 
-/** A required string, trimmed before its bounds are checked (the tool wrapper trims too). */
-export function boundedString({ description, min = 1, max, pattern }: StringBounds) {
+// No C0 or C1 control character, DEL included (NUL, ESC... have no business in an input and some
+// remotes choke on them); spelt with \u escapes so that any JSON Schema reader can use the pattern.
+const SINGLE_LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+const MULTILINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
+
+/**
+ * A required string, trimmed before its bounds are checked (the tool wrapper trims too), without
+ * control characters.
+ */
+export function boundedString({ description, min = 1, max, pattern, multiline = false }: StringBounds) {
   let schema = z.string().trim().min(1, { message: "must not be empty or whitespace only", abort: true });
   if (min > 1) schema = schema.min(min, `must be at least ${min} characters`);
   schema = schema.max(max, `must be at most ${max} characters`);
+  schema = schema.regex(multiline ? MULTILINE : SINGLE_LINE, "must not contain control characters");
   if (pattern) schema = schema.regex(pattern.regex, pattern.message);
   return schema.describe(description);
 }

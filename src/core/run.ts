@@ -16,6 +16,7 @@ export interface CoreSettings extends ServerOptions {
   port: number;
   httpToken?: string;
   requestTimeoutMs: number;
+  sessionIdleMs: number;
 }
 
 /** Every setting a service's bin takes: the core ones (toolsets known by name) and its own. */
@@ -47,6 +48,7 @@ export function coreSettingsOf(values: SettingValues): CoreSettings {
     readOnly: values.MCP_READ_ONLY as boolean,
     toolsets: (values.MCP_TOOLSETS as string[] | undefined) ?? [],
     requestTimeoutMs: (values.MCP_REQUEST_TIMEOUT as number) * 1000,
+    sessionIdleMs: (values.MCP_SESSION_IDLE_TIMEOUT as number) * 1000,
   };
 }
 
@@ -82,7 +84,12 @@ export async function runServer<S>(definition: ServiceDefinition<S>, command: st
   let running: RunningTransport;
   if (core.transport === "http") {
     try {
-      running = await serveHttp(build, { host: core.host, port: core.port, token: core.httpToken });
+      running = await serveHttp(build, {
+        host: core.host,
+        port: core.port,
+        token: core.httpToken,
+        sessionIdleMs: core.sessionIdleMs,
+      });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       const why =

@@ -31,6 +31,19 @@ export interface HttpOptions {
   token?: string;
   /** Path of the MCP endpoint. */
   path?: string;
+  /**
+   * A session with no request for this long and no open event stream is closed: clients that vanish
+   * without DELETE must not hold memory forever.
+   */
+  sessionIdleMs?: number;
+}
+
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  server: McpServer;
+  lastSeen: number;
+  /** Open GET event streams: a client listening for notifications is not idle. */
+  openStreams: number;
 }
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -45,7 +58,8 @@ export async function serveHttp(
   options: HttpOptions,
 ): Promise<RunningTransport> {
   const path = options.path ?? "/mcp";
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>();
+  const sessions = new Map<string, Session>();
+  const idleMs = options.sessionIdleMs ?? 30 * 60 * 1000;
   const expectedToken = options.token ? digest(options.token) : undefined;
   let allowedHosts: Set<string> = new Set();
 
@@ -66,6 +80,7 @@ export async function serveHttp(
 
     const sessionId = req.headers["mcp-session-id"];
     const existing = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
+    if (existing) existing.lastSeen = Date.now();
     if (req.method === "POST") {
       const body = await readJsonBody(req, res);
       if (body === undefined) return;
@@ -78,7 +93,7 @@ export async function serveHttp(
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => {
-          sessions.set(id, { transport, server });
+          sessions.set(id, { transport, server, lastSeen: Date.now(), openStreams: 0 });
         },
       });
       transport.onclose = () => {
@@ -112,12 +127,23 @@ export async function serveHttp(
     });
   });
   const port = (http.address() as AddressInfo).port;
+  const sweeper = setInterval(
+    () => {
+      const now = Date.now();
+      for (const session of sessions.values()) {
+        if (session.openStreams === 0 && now - session.lastSeen > idleMs) void session.transport.close();
+      }
+    },
+    Math.min(idleMs, 60_000),
+  );
+  sweeper.unref();
   const hostNames = new Set([...LOOPBACK_NAMES, hostForUrl(options.host)]);
   allowedHosts = new Set([...hostNames].flatMap((name) => [name, `${name}:${port}`]));
 
   return {
     url: `http://${hostForUrl(options.host)}:${port}${path}`,
     async close() {
+      clearInterval(sweeper);
       await Promise.allSettled([...sessions.values()].map(({ transport }) => transport.close()));
       sessions.clear();
       http.closeAllConnections();

@@ -66,6 +66,9 @@ describe("generic inputs", () => {
     [{ text: "x", count: -1 }, /count: must be at least 0/],
     [{ text: "x", tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, /tags: must have at most 10 items/],
     [{ text: "x", tags: ["ok", "  "] }, /tags\.1: must not be empty or whitespace only/],
+    [{ text: "a\u0000b" }, /text: must not contain control characters/],
+    [{ text: "two\nlines" }, /text: must not contain control characters/],
+    [{ text: "x", tags: ["esc\u001b[31m"] }, /tags\.0: must not contain control characters/],
   ])("rejects %j", async (args, message) => {
     const connection = await connectInMemory(probeService, {});
     const result = textOf(await connection.client.callTool({ name: "probe_echo", arguments: args }));

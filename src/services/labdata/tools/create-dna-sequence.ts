@@ -34,6 +34,7 @@ export const createDnaSequence = defineTool({
     bases: boundedString({
       description: "The bases (A, C, G, T, or IUPAC N, R, Y...); whitespace and digits are ignored.",
       max: 2 * MAX_BASES,
+      multiline: true,
     }),
     folder_id: identifier("Folder to create it in (id from labdata_list_folders)."),
     is_circular: z

@@ -1,0 +1,173 @@
+// Latency of one labdata_get_dna_sequence call (markdown answer) against the lab data platform emulator,
+// four ways in the same run: the remote request made directly with fetch on keep-alive HTTPS (the
+// baseline), and the tool called through the SDK's Client in memory, over stdio and over streamable
+// HTTP. Goal: MCP over stdio within 1.3x of the direct request at p50.
+//
+// The tenant's limit is raised to 1,000,000 requests / 10 s: the server's token bucket follows the
+// x-rate-limit-* headers, so no call ever waits for a token, and the direct requests go through the
+// same rate accounting on the emulator as the tool's. Calls run in blocks that alternate between the
+// variants (rotating which goes first), so drift of the machine hits all of them alike.
+import { startLabdataEmulator } from "../dist/emulators/labdata/index.js";
+import { labdataService } from "../dist/services/labdata/index.js";
+import {
+  basicAuth,
+  caFromEnv,
+  connectHttp,
+  connectInMemory,
+  connectStdio,
+  percentile,
+  positiveInteger,
+  print,
+  sequenceIds,
+  startHttpBin,
+  textOf,
+  watchdog,
+} from "./lib.mjs";
+
+const TOOL = "labdata_get_dna_sequence";
+const ITERATIONS = positiveInteger("BENCH_ITERATIONS", 1000);
+const WARMUP = 200;
+const BLOCK = 100;
+const DISTINCT_IDS = 50;
+const DELAY_MS = positiveInteger("BENCH_REMOTE_DELAY_MS", 5);
+const DELAYED_ITERATIONS = 200;
+
+/** Runs every variant `iterations` times in alternating blocks; one row of figures per variant. */
+async function measure(variants, ids, iterations) {
+  const samples = variants.map(() => []);
+  const blocks = Math.ceil(iterations / BLOCK);
+  for (let block = 0; block < blocks; block++) {
+    for (let k = 0; k < variants.length; k++) {
+      const index = (block + k) % variants.length;
+      for (let i = 0; i < BLOCK; i++) {
+        const id = ids[(block * BLOCK + i) % ids.length];
+        const started = performance.now();
+        await variants[index].call(id);
+        samples[index].push(performance.now() - started);
+      }
+    }
+  }
+  return variants.map((variant, i) => {
+    const sorted = samples[i].sort((a, b) => a - b);
+    const mean = sorted.reduce((sum, value) => sum + value, 0) / sorted.length;
+    return {
+      name: variant.name,
+      calls: sorted.length,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      mean,
+    };
+  });
+}
+
+function printRows(rows, notes) {
+  const baseline = rows[0].p50;
+  print(
+    ["variant", "calls", "p50 ms", "p99 ms", "mean ms", "p50 ratio vs direct fetch"],
+    rows.map((row) => [
+      row.name,
+      row.calls,
+      row.p50.toFixed(3),
+      row.p99.toFixed(3),
+      row.mean.toFixed(3),
+      `${(row.p50 / baseline).toFixed(2)}x`,
+    ]),
+    notes,
+  );
+}
+
+async function main() {
+  watchdog("labdata-overhead", 170_000);
+  const ca = caFromEnv();
+  const emulator = await startLabdataEmulator({ ca });
+  const servers = [];
+  const sessions = [];
+  try {
+    const { demo } = emulator;
+    const api = emulator.tenant(demo.tenant).apiUrl;
+    emulator.admin.updateSettings(demo.tenant, { rateLimit: { requests: 1_000_000, windowMs: 10_000 } });
+    const ids = await sequenceIds(
+      api,
+      demo.user.apiKey,
+      demo.projects["Plasmid Library"],
+      DISTINCT_IDS,
+      ca.certPem,
+    );
+    const env = { LABDATA_BASE_URL: demo.baseUrl, LABDATA_API_KEY: demo.user.apiKey };
+    const headers = { authorization: basicAuth(demo.user.apiKey), accept: "application/json" };
+
+    const callTool = (client) => async (id) => {
+      const text = textOf(await client.callTool({ name: TOOL, arguments: { id } }));
+      if (!text.includes(`(${id})`)) throw new Error(`unexpected answer: ${text.slice(0, 200)}`);
+    };
+    const refused = (client) => async (id) => {
+      const text = textOf(await client.callTool({ name: TOOL, arguments: { id: `../${id}` } }), true);
+      if (!text.startsWith(`Error: Invalid input for ${TOOL}`)) throw new Error(`unexpected answer: ${text}`);
+    };
+    const http = await startHttpBin("labdata-mcp", env);
+    servers.push(http);
+    const inMemory = await connectInMemory(labdataService, env);
+    const stdio = await connectStdio({ bin: "labdata-mcp", env });
+    const overHttp = await connectHttp(http.url);
+    sessions.push(inMemory, stdio, overHttp);
+    const variants = [
+      {
+        name: "direct fetch (baseline)",
+        call: async (id) => {
+          const response = await fetch(`${api}/dna-sequences/${id}`, { headers });
+          const body = await response.json();
+          if (!response.ok || body.id !== id) throw new Error(`unexpected ${response.status}`);
+        },
+      },
+      { name: "MCP in memory", call: callTool(inMemory.client) },
+      { name: "MCP over stdio", call: callTool(stdio.client) },
+      { name: "MCP over streamable HTTP", call: callTool(overHttp.client) },
+    ];
+
+    const reference = [
+      // What the MCP layers cost without any remote request: the same tool, its input refused.
+      { name: "ref: MCP in memory, no remote (input refused)", call: refused(inMemory.client) },
+      { name: "ref: MCP over stdio, no remote (input refused)", call: refused(stdio.client) },
+    ];
+
+    for (const variant of [...variants, ...reference]) {
+      for (let i = 0; i < WARMUP; i++) await variant.call(ids[i % ids.length]);
+    }
+    emulator.requests.clear();
+    const rows = await measure([...variants, ...reference], ids, ITERATIONS);
+    const remoteCalls = rows.slice(0, variants.length).reduce((sum, row) => sum + row.calls, 0);
+    if (emulator.requests.count() !== remoteCalls)
+      throw new Error(`the emulator served ${emulator.requests.count()} requests, expected ${remoteCalls}`);
+
+    // The same, with every remote answer held back DELAY_MS: a remote on the network, not on loopback.
+    emulator.faults.inject({ kind: "delay", ms: DELAY_MS }, { path: "/", times: 1_000_000 });
+    const delayed = await measure(variants, ids, DELAYED_ITERATIONS);
+    emulator.faults.clear();
+
+    const bytes = (await (await fetch(`${api}/dna-sequences/${ids[0]}`, { headers })).arrayBuffer())
+      .byteLength;
+    const stdioRatio = rows[2].p50 / rows[0].p50;
+    const delayedRatio = delayed[2].p50 / delayed[0].p50;
+    process.stdout.write("On loopback (the emulator answers in microseconds):\n\n");
+    printRows(rows);
+    process.stdout.write(
+      `With ${DELAY_MS} ms added to every remote answer (the emulator's delay fault):\n\n`,
+    );
+    printRows(delayed, [
+      `One call: ${TOOL} {id} (markdown), ${DISTINCT_IDS} sequences of "Plasmid Library" in turn (a record is`,
+      `~${Math.round(bytes / 1024)} KiB of JSON); baseline: GET {tenant}/api/v2/dna-sequences/{id} with the same API key`,
+      "(HTTP Basic), body read as JSON, fetch's keep-alive pool. Emulator in this process; stdio and HTTP",
+      `servers are child processes. ${WARMUP} warm-up calls per variant, then blocks of ${BLOCK} that alternate;`,
+      `every tool call was exactly one remote request (${remoteCalls} on loopback). "ref" rows: the tool with an`,
+      "id it refuses (no remote request): the cost of the MCP layers alone.",
+      `Goal: stdio p50 within 1.30x of direct: ${stdioRatio.toFixed(2)}x on loopback (${stdioRatio <= 1.3 ? "met" : "NOT met"}),`,
+      `${delayedRatio.toFixed(2)}x with ${DELAY_MS} ms of remote latency (${delayedRatio <= 1.3 ? "met" : "NOT met"}); see bench/RESULTS.md.`,
+    ]);
+  } finally {
+    for (const session of sessions) await session.close().catch(() => undefined);
+    for (const server of servers) await server.stop();
+    await emulator.close();
+  }
+}
+
+await main();
