@@ -29,7 +29,10 @@ interface StringBounds {
   description: string;
   min?: number;
   max: number;
-  /** A regular expression the trimmed value must match, with the message shown when it does not. */
+  /**
+   * A regular expression the trimmed value must match, with the message shown when it does not. It
+   * replaces the control-character rule, so it must refuse control characters itself.
+   */
   pattern?: { regex: RegExp; message: string };
   /** Text that may span lines (tabs and line breaks allowed); other strings are a single line. */
   multiline?: boolean;
@@ -37,7 +40,9 @@ interface StringBounds {
 
 // No C0 or C1 control character, DEL included (NUL, ESC... have no business in an input and some
 // remotes choke on them); spelt with \u escapes so that any JSON Schema reader can use the pattern.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these patterns exist to refuse control characters
 const SINGLE_LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: as above, tab and line breaks allowed
 const MULTILINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
 
 /**
@@ -48,8 +53,9 @@ export function boundedString({ description, min = 1, max, pattern, multiline = 
   let schema = z.string().trim().min(1, { message: "must not be empty or whitespace only", abort: true });
   if (min > 1) schema = schema.min(min, `must be at least ${min} characters`);
   schema = schema.max(max, `must be at most ${max} characters`);
-  schema = schema.regex(multiline ? MULTILINE : SINGLE_LINE, "must not contain control characters");
-  if (pattern) schema = schema.regex(pattern.regex, pattern.message);
+  schema = pattern
+    ? schema.regex(pattern.regex, pattern.message)
+    : schema.regex(multiline ? MULTILINE : SINGLE_LINE, "must not contain control characters");
   return schema.describe(description);
 }
 

@@ -33,6 +33,27 @@ export function clientConfigs(
   ];
 }
 
-function pretty(value: unknown): string {
-  return JSON.stringify(value, null, 2);
+/** JSON as people write it by hand: an object or list whose line fits in 100 columns stays on one line. */
+export function pretty(value: unknown, indent = "", prefix = ""): string {
+  const line = spaced(value);
+  if (value === null || typeof value !== "object" || indent.length + prefix.length + line.length <= 100) {
+    return line;
+  }
+  const inner = `${indent}  `;
+  const items = Array.isArray(value)
+    ? value.map((item) => inner + pretty(item, inner))
+    : Object.entries(value).map(([key, item]) => {
+        const label = `${JSON.stringify(key)}: `;
+        return inner + label + pretty(item, inner, label);
+      });
+  const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
+  return `${open}\n${items.join(",\n")}\n${indent}${close}`;
+}
+
+/** One line, with a space after each comma and colon and inside braces. */
+function spaced(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(spaced).join(", ")}]`;
+  const fields = Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${spaced(item)}`);
+  return fields.length === 0 ? "{}" : `{ ${fields.join(", ")} }`;
 }

@@ -1,93 +1,116 @@
 // The sandbox: emulators with demo data and the tool servers on them, on loopback, no account needed.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createCertificateAuthority } from "../emulators/common/tls.js";
-import { startExampleEmulator } from "../emulators/example/index.js";
-import { startIdentityProvider } from "../emulators/idp/index.js";
-import { startLabdataEmulator } from "../emulators/labdata/index.js";
 import { clientConfigs, type SandboxServer } from "./client-config.js";
-import { startToolServer } from "./tool-server-process.js";
+import { OIDC_AUDIENCE, type SandboxEmulators, startEmulators } from "./emulators.js";
+import { isPortFree } from "./ports.js";
+import { SANDBOX_SERVERS, type SandboxServerSpec } from "./servers.js";
+import { PortInUseError, startToolServer } from "./tool-server-process.js";
 
 const BIN_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "bin");
-const OIDC_AUDIENCE = "lab-sandbox";
+
+export const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
+
+export interface SandboxOptions {
+  /** Port of the first tool server; the others follow it (see SANDBOX_SERVERS). 0: any free ports. */
+  basePort: number;
+  /** More settings of some servers, by server name, e.g. { protocols_mcp: { PROTOCOLS_DOWNLOAD_DIR } }. */
+  settings?: Record<string, Record<string, string>>;
+  /** Where the tool servers' log lines go (default: this process's stderr). */
+  logs?: NodeJS.WritableStream | "ignore";
+  /** Told when a tool server exits by itself while the sandbox runs. */
+  onServerExit?: (serverName: string, code: number | null, signal: NodeJS.Signals | null) => void;
+}
 
 export interface Sandbox {
-  servers: SandboxServer[];
+  servers: Array<SandboxServer & { serverName: string; identity: string }>;
+  emulators: SandboxEmulators;
   banner: string;
   stop(): Promise<void>;
 }
 
-export async function startSandbox(options: { basePort: number }): Promise<Sandbox> {
-  // The CA lives outside the project tree and is removed on stop.
-  const dir = mkdtempSync(join(tmpdir(), "lab-sandbox-"));
-  const caFile = join(dir, "ca.pem");
-  const stops: Array<() => Promise<void>> = [async () => rmSync(dir, { recursive: true, force: true })];
+/** The port a server gets: the first port plus its offset, or 0 (any free port) when the first is 0. */
+export function portOf(spec: SandboxServerSpec, basePort: number): number {
+  return basePort === 0 ? 0 : basePort + spec.portOffset;
+}
+
+export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
+  // Every port first: a taken one fails at once, naming it, before anything starts.
+  if (options.basePort !== 0) {
+    for (const spec of SANDBOX_SERVERS) {
+      const port = portOf(spec, options.basePort);
+      if (!(await isPortFree(port))) throw new PortInUseError(port, spec.serverName);
+    }
+  }
+
+  const emulators = await startEmulators();
+  const stops: Array<() => Promise<void>> = [() => emulators.stop()];
   const stop = async () => {
-    for (const step of stops.reverse()) await step().catch(() => undefined);
+    for (const step of stops.splice(0).reverse()) await step().catch(() => undefined);
   };
-
   try {
-    const ca = await createCertificateAuthority("lab-sandbox CA");
-    writeFileSync(caFile, ca.certPem);
-
-    const example = await startExampleEmulator({ ca });
-    stops.push(() => example.close());
-    const labdata = await startLabdataEmulator({ ca });
-    stops.push(() => labdata.close());
-    const idp = await startIdentityProvider({ ca, clock: labdata.clock });
-    stops.push(() => idp.close());
-    const demo = labdata.demo;
-    if (!demo) throw new Error("the lab data emulator started without its demo data");
-    labdata.admin.updateSettings(demo.tenant, {
-      oidc: { configurationUrl: idp.configurationUrl, audience: OIDC_AUDIENCE },
-    });
-
-    const servers: SandboxServer[] = [];
-    const serve = async (key: string, bin: string, port: number, env: Record<string, string>) => {
-      const binPath = join(BIN_DIR, bin);
-      const server = await startToolServer({ binPath, port, caFile, env });
+    // One after another: the ports are fixed, and a failure names the server it belongs to.
+    const servers: Sandbox["servers"] = [];
+    for (const spec of SANDBOX_SERVERS) {
+      const binPath = join(BIN_DIR, spec.bin);
+      const env = { ...spec.env(emulators), ...options.settings?.[spec.serverName] };
+      const server = await startToolServer({
+        binPath,
+        serverName: spec.serverName,
+        port: portOf(spec, options.basePort),
+        caFile: emulators.caFile,
+        env,
+        logs: options.logs,
+        onUnexpectedExit: (code, signal) => options.onServerExit?.(spec.serverName, code, signal),
+      });
       stops.push(() => server.stop());
       servers.push({
-        key,
+        key: spec.key,
+        serverName: spec.serverName,
+        identity: spec.identity(emulators),
         url: server.url,
-        stdio: { command: process.execPath, args: [binPath], env: { ...env, NODE_EXTRA_CA_CERTS: caFile } },
+        stdio: {
+          command: process.execPath,
+          args: [binPath],
+          env: { ...env, NODE_EXTRA_CA_CERTS: emulators.caFile },
+        },
       });
-      return server.url;
-    };
-    const labdataUrl = await serve("lab-data", "labdata-mcp.js", options.basePort, {
-      LABDATA_BASE_URL: demo.baseUrl,
-      LABDATA_API_KEY: demo.user.apiKey,
-    });
-    const exampleUrl = await serve("lab-example", "example-mcp.js", options.basePort + 1, {
-      EXAMPLE_BASE_URL: example.url,
-      EXAMPLE_API_KEY: example.apiKey,
-    });
-
-    const banner = [
-      "lab-sandbox is running. Ctrl-C stops everything.",
-      "",
-      "MCP endpoints (streamable HTTP):",
-      `  labdata_mcp  ${labdataUrl}   signed in as ${demo.user.name} <${demo.user.email}> (API key)`,
-      `  example_mcp  ${exampleUrl}`,
-      "",
-      "Emulated remote services (demo data, nothing leaves this machine):",
-      `  lab data platform  ${demo.baseUrl}`,
-      `    API key of ${demo.user.email}: ${demo.user.apiKey}`,
-      `    OAuth app "${demo.app.name}": client id ${demo.app.clientId}, secret ${demo.app.clientSecret}`,
-      `    OpenID provider ${idp.issuer} (audience ${OIDC_AUDIENCE})`,
-      `  example service    ${example.url}  (API key ${example.apiKey})`,
-      `  CA certificate     ${caFile}`,
-      "",
-      `Try it: npx @modelcontextprotocol/inspector@2.12.0 --cli ${labdataUrl} --transport http ` +
-        "--method tools/call --tool-name labdata_list_dna_sequences --tool-arg limit=5",
-      "",
-      ...clientConfigs(servers).flatMap(({ client, where, text }) => [`${client}, in ${where}:`, text, ""]),
-    ].join("\n");
-    return { servers, banner, stop };
+    }
+    return { servers, emulators, banner: bannerOf(servers, emulators), stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+function bannerOf(servers: Sandbox["servers"], emulators: SandboxEmulators): string {
+  const { labdata, protocols, example } = emulators;
+  const width = Math.max(...servers.map((server) => server.serverName.length));
+  const first = servers[0];
+  const app = protocols.demo.application;
+  return [
+    "lab-sandbox is running. Ctrl-C stops everything.",
+    "",
+    "MCP endpoints (streamable HTTP):",
+    ...servers.map((server) => `  ${server.serverName.padEnd(width)}  ${server.url}   ${server.identity}`),
+    "",
+    "Demo identities (emulated services with demo data; nothing leaves this machine; new at every start):",
+    `  lab data platform    ${labdata.demo.baseUrl}`,
+    `    API key of ${labdata.demo.user.email}: ${labdata.demo.user.apiKey}`,
+    `    OAuth app "${labdata.demo.app.name}": client id ${labdata.demo.app.clientId}, secret ${labdata.demo.app.clientSecret}`,
+    `    OpenID provider ${labdata.idpIssuer} (audience ${OIDC_AUDIENCE})`,
+    `  protocol repository  ${protocols.url}`,
+    `    CLIENT_ACCESS_TOKEN of "${app.name}" (owner ${app.owner}): ${protocols.demo.clientAccessToken}`,
+    `  example service      ${example.url}  (API key ${example.apiKey})`,
+    `  CA certificate       ${emulators.caFile}`,
+    "",
+    "Try it:",
+    first
+      ? `  npx ${INSPECTOR} --cli ${first.url} --transport http --method tools/list`
+      : "  (no tool server)",
+    "  npm run demo      (a scripted tour of both servers by an MCP client, on ports of its own)",
+    "",
+    ...clientConfigs(servers).flatMap(({ client, where, text }) => [`${client}, in ${where}:`, text, ""]),
+    "The Claude Desktop block holds this run's keys and CA file: paste it again after a restart.",
+  ].join("\n");
 }

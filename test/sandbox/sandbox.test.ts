@@ -1,99 +1,288 @@
-// npm start: the built lab-sandbox bin brings up the emulator and example_mcp over HTTP, prints what a
-// user pastes into a client, serves calls, and stops everything on Ctrl-C.
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
+// npm start: the built lab-sandbox bin brings up the emulators and every tool server over HTTP on
+// consecutive ports, prints what a user pastes into a client, serves every tool through that
+// configuration, and stops everything on Ctrl-C; a taken port or a bad option is one clear line.
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { describe, expect, it } from "vitest";
-import { binPath, connectHttp, expectSearchWorks, textOf } from "../support/clients.js";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SANDBOX_SERVERS } from "../../src/sandbox/servers.js";
+import { type Connected, connectHttp, textOf } from "../support/clients.js";
+import { configBlock, freePorts, isFree, type RunningBin, runBin, waitFor } from "./processes.js";
 
-async function isFree(port: number): Promise<boolean> {
-  const server = createServer();
-  return new Promise((resolve) => {
-    server.once("error", () => resolve(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-  });
-}
+const PORTS = SANDBOX_SERVERS.length;
 
-/** A port whose next one is free too: the sandbox takes consecutive ports. */
-async function freePorts(): Promise<number> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const port = 20_000 + Math.floor(Math.random() * 30_000);
-    if ((await isFree(port)) && (await isFree(port + 1))) return port;
-  }
-  throw new Error("no two consecutive free ports found");
+/** One call per tool of the sandbox's servers, with the ids an agent would have found first. */
+type Calls = Record<string, (ids: Ids) => Record<string, unknown>>;
+interface Ids {
+  sequenceId: string;
+  folderId: string;
+  protocolId: string;
 }
-
-function startSandbox(port: number): { child: ChildProcess; output: () => string } {
-  // The sandbox makes and trusts its own CA: the test run's CA must not be needed.
-  const { NODE_EXTRA_CA_CERTS: _ignored, ...env } = process.env;
-  const child = spawn(process.execPath, [binPath("lab-sandbox"), "--port", String(port)], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  return { child, output: () => output };
-}
-
-async function waitFor(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 150 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
-}
+const CALLS: Calls = {
+  labdata_get_current_user: () => ({}),
+  labdata_list_dna_sequences: () => ({ limit: 2 }),
+  labdata_get_dna_sequence: ({ sequenceId }) => ({ id: sequenceId }),
+  labdata_export_dna_sequence: ({ sequenceId }) => ({ id: sequenceId, format: "genbank" }),
+  labdata_list_projects: () => ({}),
+  labdata_list_folders: () => ({}),
+  labdata_create_dna_sequence: ({ folderId }) => ({
+    name: "sandbox-test-insert",
+    bases: "ATGGCTAGCAAAGGAGAAGAACTTTTCACTGGAGTTGTCCCAATTCTTGTTGAATTAGATGGTGATGTTAATGGGCACAAATTTTCTGTC",
+    folder_id: folderId,
+  }),
+  protocols_search: () => ({ keyword: "western blot", limit: 2 }),
+  protocols_get: ({ protocolId }) => ({ protocol: protocolId }),
+  protocols_get_steps: ({ protocolId }) => ({ protocol: protocolId, limit: 2 }),
+  protocols_list_my_protocols: () => ({ limit: 2 }),
+  protocols_download_pdf: ({ protocolId }) => ({ protocol: protocolId }),
+  protocols_get_profile: () => ({}),
+  example_search_users: () => ({ query: "chen" }),
+};
+/**
+ * Tools whose answer in the sandbox is, rightly, an error, and what it says: protocols_mcp is signed
+ * in with a client token, so there is no OAuth sign-in to start.
+ */
+const NOT_APPLICABLE: Record<string, string> = {
+  protocols_sign_in: "The server already uses the client token in PROTOCOLS_ACCESS_TOKEN.",
+};
 
 describe("lab-sandbox", () => {
-  it("serves example_mcp on the asked port, prints client configuration, and stops cleanly on SIGINT", async () => {
-    const port = await freePorts();
-    const sandbox = startSandbox(port);
-    try {
-      await waitFor(() => sandbox.output().includes("Cursor (HTTP)"), "the banner");
-      const endpoint = `http://127.0.0.1:${port + 1}/mcp`;
-      expect(sandbox.output()).toContain(`example_mcp  ${endpoint}`);
-      const labdataEndpoint = `http://127.0.0.1:${port}/mcp`;
-      expect(sandbox.output()).toContain(`labdata_mcp  ${labdataEndpoint}`);
-      const configs = sandbox.output();
-      expect(configs).toContain('"type": "http"');
-      expect(configs).toContain('"NODE_EXTRA_CA_CERTS"');
+  let port: number;
+  let sandbox: RunningBin;
+  let downloads: string;
+  const endpoint = (serverName: string) => {
+    const spec = SANDBOX_SERVERS.find((server) => server.serverName === serverName);
+    if (!spec) throw new Error(`no ${serverName} in the sandbox`);
+    return `http://127.0.0.1:${port + spec.portOffset}/mcp`;
+  };
 
-      const conn = await connectHttp(endpoint);
-      try {
-        await expectSearchWorks(conn.client);
-      } finally {
-        await conn.close();
-      }
-      const labdata = await connectHttp(labdataEndpoint);
-      try {
-        const me = await labdata.client.callTool({ name: "labdata_get_current_user", arguments: {} });
-        expect(textOf(me).text).toContain("- **Authentication**: API key (HTTP Basic)");
-      } finally {
-        await labdata.close();
-      }
-    } finally {
-      sandbox.child.kill("SIGINT");
-      const [code] = await once(sandbox.child, "exit");
-      expect(code).toBe(0);
-    }
-    // Its tool server went with it.
-    await expect(connectHttp(`http://127.0.0.1:${port}/mcp`)).rejects.toThrow();
+  beforeAll(async () => {
+    port = await freePorts(PORTS);
+    downloads = mkdtempSync(join(tmpdir(), "sandbox-test-downloads-"));
+    // Settings of a real tenant in the user's shell must not leak into the sandbox's servers.
+    sandbox = runBin("lab-sandbox", ["--port", String(port)], {
+      LABDATA_CLIENT_ID: "real-tenant-app",
+      LABDATA_CLIENT_SECRET: "real-tenant-secret",
+      PROTOCOLS_TOKEN_FILE: join(downloads, "tokens.json"),
+      MCP_READ_ONLY: "true",
+      PROTOCOLS_DOWNLOAD_DIR: downloads,
+    });
+    await waitFor(() => sandbox.output().includes("paste it again after a restart"), "the banner");
   });
 
-  it("names the setting to change when its port is taken", async () => {
+  afterAll(async () => {
+    if (sandbox.child.exitCode === null) sandbox.child.kill("SIGINT");
+    await sandbox.exited();
+    rmSync(downloads, { recursive: true, force: true });
+  });
+
+  it("prints every endpoint with its identity, the demo identities and the client configurations", () => {
+    const banner = sandbox.stdout();
+    expect(banner).toMatch(
+      new RegExp(
+        `labdata_mcp +${endpoint("labdata_mcp")} +signed in as Mira Patel <mira.patel@acme.example>`,
+      ),
+    );
+    expect(banner).toMatch(
+      new RegExp(`protocols_mcp +${endpoint("protocols_mcp")} +signed in as Ada Okafor \\(ada-okafor\\)`),
+    );
+    expect(banner).toMatch(new RegExp(`example_mcp +${endpoint("example_mcp")} `));
+    expect(banner).toMatch(/API key of mira\.patel@acme\.example: sk_\S+/);
+    expect(banner).toMatch(/CLIENT_ACCESS_TOKEN of "Lab MCP demo" \(owner ada-okafor\): [0-9a-f]{16,}/);
+    expect(banner).toMatch(/CA certificate +\/\S+ca\.pem/);
+
+    const keys = SANDBOX_SERVERS.map((server) => server.key);
+    const vscode = configBlock(banner, "VS Code (HTTP)") as { servers: Record<string, { url: string }> };
+    expect(Object.keys(vscode.servers)).toEqual(keys);
+    const cursor = configBlock(banner, "Cursor (HTTP)") as { mcpServers: Record<string, { url: string }> };
+    expect(Object.keys(cursor.mcpServers)).toEqual(keys);
+    for (const spec of SANDBOX_SERVERS) {
+      expect(vscode.servers[spec.key]).toEqual({ type: "http", url: endpoint(spec.serverName) });
+      expect(cursor.mcpServers[spec.key]).toEqual({ url: endpoint(spec.serverName) });
+    }
+  });
+
+  it("serves every tool of every server to a client connected with the printed VS Code configuration", async () => {
+    const vscode = configBlock(sandbox.stdout(), "VS Code (HTTP)") as {
+      servers: Record<string, { url: string }>;
+    };
+    const connections: Connected[] = [];
+    try {
+      const clients: Record<string, Client> = {};
+      const toolsOf: Record<string, string[]> = {};
+      for (const [key, { url }] of Object.entries(vscode.servers)) {
+        const connection = await connectHttp(url);
+        connections.push(connection);
+        clients[key] = connection.client;
+        toolsOf[key] = (await connection.client.listTools()).tools.map((tool) => tool.name);
+      }
+      // The shell's MCP_READ_ONLY did not reach the servers: the write tool is there.
+      expect(toolsOf["lab-data"]).toContain("labdata_create_dna_sequence");
+
+      const json = async (key: string, name: string, args: Record<string, unknown>) => {
+        const client = clients[key] as Client;
+        const result = textOf(
+          await client.callTool({ name, arguments: { ...args, response_format: "json" } }),
+        );
+        expect(result.isError, result.text).toBe(false);
+        return JSON.parse(result.text);
+      };
+      const sequences = await json("lab-data", "labdata_list_dna_sequences", { limit: 1 });
+      const folders = await json("lab-data", "labdata_list_folders", { limit: 100 });
+      const protocols = await json("lab-protocols", "protocols_search", {
+        keyword: "western blot",
+        limit: 1,
+      });
+      const ids: Ids = {
+        sequenceId: sequences.dna_sequences[0].id,
+        folderId: folders.folders.find((folder: { name: string }) => folder.name === "Backbones").id,
+        protocolId: String(protocols.protocols[0].id),
+      };
+
+      for (const [key, names] of Object.entries(toolsOf)) {
+        for (const name of names) {
+          const args = CALLS[name]?.(ids);
+          const client = clients[key] as Client;
+          if (!args) {
+            expect(NOT_APPLICABLE, `add a call of ${name} to CALLS in this test`).toHaveProperty(name);
+            const result = textOf(await client.callTool({ name, arguments: {} }));
+            expect(result.text).toContain(NOT_APPLICABLE[name]);
+            continue;
+          }
+          const result = textOf(await client.callTool({ name, arguments: args }));
+          expect(result.isError, `${name}: ${result.text}`).toBe(false);
+        }
+      }
+      expect(readdirSync(downloads).filter((file) => file.endsWith(".pdf"))).toHaveLength(1);
+    } finally {
+      for (const connection of connections) await connection.close();
+    }
+  });
+
+  it("gives Claude Desktop a stdio configuration that starts each server against the emulators", async () => {
+    const claude = configBlock(sandbox.stdout(), "Claude Desktop (stdio)") as {
+      mcpServers: Record<string, { command: string; args: string[]; env: Record<string, string> }>;
+    };
+    expect(Object.keys(claude.mcpServers)).toEqual(SANDBOX_SERVERS.map((server) => server.key));
+    const checks: Record<string, [string, string, string]> = {
+      "lab-data": ["labdata_get_current_user", "labdata://users/me", "mira.patel@acme.example"],
+      "lab-protocols": ["protocols_get_profile", "", "Ada Okafor (ada-okafor)"],
+      "lab-example": ["example_search_users", "", "# User Search Results: 'chen'"],
+    };
+    for (const [key, config] of Object.entries(claude.mcpServers)) {
+      expect(config.env.NODE_EXTRA_CA_CERTS).toMatch(/ca\.pem$/);
+      const [tool, , expected] = checks[key] ?? [];
+      if (!tool || !expected) throw new Error(`no check for ${key}`);
+      // Claude Desktop gives the server only the env of the block (and a few basics like PATH).
+      const transport = new StdioClientTransport({ ...config, stderr: "ignore" });
+      const client = new Client({ name: "claude-desktop-like", version: "1.0.0" });
+      await client.connect(transport);
+      try {
+        const args = tool === "example_search_users" ? { query: "chen" } : {};
+        const result = textOf(await client.callTool({ name: tool, arguments: args }));
+        expect(result.isError, result.text).toBe(false);
+        expect(result.text).toContain(expected);
+      } finally {
+        await client.close();
+      }
+    }
+  });
+
+  it("stops everything on Ctrl-C: the servers, the emulators and the CA file", async () => {
+    const caFile = /CA certificate +(\S+)/.exec(sandbox.stdout())?.[1] as string;
+    expect(existsSync(caFile)).toBe(true);
+    sandbox.child.kill("SIGINT");
+    expect(await sandbox.exited()).toBe(0);
+    expect(sandbox.stdout()).toContain("Stopping lab-sandbox...");
+    for (let i = 0; i < PORTS; i++) expect(await isFree(port + i)).toBe(true);
+    expect(existsSync(caFile)).toBe(false);
+    const emulatorUrl = /lab data platform +(https:\/\/\S+)/.exec(sandbox.stdout())?.[1] as string;
+    await expect(fetch(emulatorUrl)).rejects.toThrow();
+  });
+});
+
+describe("lab-sandbox in a terminal", () => {
+  it("stops cleanly when Ctrl-C reaches the whole process group, tool servers included", async () => {
+    const port = await freePorts(PORTS);
+    const sandbox = runBin("lab-sandbox", ["--port", String(port)], {}, { ownGroup: true });
+    try {
+      await waitFor(() => sandbox.output().includes("paste it again after a restart"), "the banner");
+    } finally {
+      // What a terminal does on Ctrl-C: SIGINT to every process of the foreground group.
+      process.kill(-(sandbox.child.pid as number), "SIGINT");
+    }
+    expect(await sandbox.exited()).toBe(0);
+    expect(sandbox.output()).not.toContain("stopped by itself");
+    for (let i = 0; i < PORTS; i++) expect(await isFree(port + i)).toBe(true);
+  });
+});
+
+describe("lab-sandbox start-up errors", () => {
+  async function blockPort(port: number) {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(port, "127.0.0.1", resolve));
+    return blocker;
+  }
+
+  it("names the setting to change when its first port is taken", async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
     const { port } = blocker.address() as { port: number };
     try {
-      const sandbox = startSandbox(port);
-      const [code] = await once(sandbox.child, "exit");
-      expect(code).toBe(2);
-      expect(sandbox.output().trim()).toBe(
+      const run = runBin("lab-sandbox", ["--port", String(port)]);
+      expect(await run.exited()).toBe(2);
+      expect(run.output().trim()).toBe(
         `lab-sandbox: port ${port} is in use; choose another with --port <n> or LAB_SANDBOX_PORT`,
       );
     } finally {
       blocker.close();
     }
+  });
+
+  it("names the port and its server when a later port is taken, and starts nothing", async () => {
+    const port = await freePorts(PORTS);
+    const blocker = await blockPort(port + 1);
+    try {
+      const run = runBin("lab-sandbox", [], { LAB_SANDBOX_PORT: String(port) });
+      expect(await run.exited()).toBe(2);
+      expect(run.output().trim()).toBe(
+        `lab-sandbox: port ${port + 1} (for ${SANDBOX_SERVERS.find((s) => s.portOffset === 1)?.serverName}) is in use; ` +
+          `the sandbox takes ports ${port}-${port + PORTS - 1}: choose another first port with --port <n> or LAB_SANDBOX_PORT`,
+      );
+      expect(await isFree(port)).toBe(true);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it("refuses a bad port with exit code 2, naming the setting", async () => {
+    const run = runBin("lab-sandbox", [], { LAB_SANDBOX_PORT: "http" });
+    expect(await run.exited()).toBe(2);
+    expect(run.output().trim()).toBe(
+      `lab-sandbox: LAB_SANDBOX_PORT must be a whole number from 1 to ${65536 - PORTS} (or 0 for free ports), got "http"`,
+    );
+    const flag = runBin("lab-sandbox", ["--prot", "3100"]);
+    expect(await flag.exited()).toBe(2);
+    expect(flag.output()).toMatch(/^lab-sandbox: Unknown option '--prot'.*\(see --help\)\n$/);
+  });
+
+  it("documents its options and settings in --help", async () => {
+    const run = runBin("lab-sandbox", ["--help"]);
+    expect(await run.exited()).toBe(0);
+    const help = run.stdout();
+    expect(help).toMatch(/^Usage: lab-sandbox \[--port <n>\]/);
+    for (const text of [
+      "--port <n>",
+      "LAB_SANDBOX_PORT",
+      "PROTOCOLS_DOWNLOAD_DIR",
+      "-h, --help",
+      "Exit codes",
+    ]) {
+      expect(help).toContain(text);
+    }
+    for (const spec of SANDBOX_SERVERS) expect(help).toContain(spec.serverName);
   });
 });

@@ -1,0 +1,164 @@
+// The scripted tour of `npm run demo`: a real MCP client (the SDK's Client over streamable HTTP) does
+// what an agent would do with labdata_mcp and protocols_mcp, and prints what the agent would see.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
+
+/** Longest one call may take; progress notifications restart the clock. */
+const CALL_TIMEOUT_MS = 30_000;
+/** What is shown of one result. */
+const MAX_LINES = 14;
+const MAX_WIDTH = 108;
+
+export interface TourEndpoints {
+  labdata: string;
+  protocols: string;
+}
+
+/** The steps, in order; each title is printed as the step's heading. */
+export const TOUR_STEPS = [
+  "List the tools of both servers",
+  "Verify the credentials",
+  "Search DNA sequences, first page",
+  "The next page",
+  "Read one sequence",
+  "Jump to a far page (progress while it walks there)",
+  "Export the sequence as GenBank",
+  "Search protocols",
+  "Read a protocol's steps",
+  "Download the protocol as a PDF (progress while it waits)",
+] as const;
+
+type Out = (line: string) => void;
+
+interface Session {
+  name: string;
+  client: Client;
+  close(): Promise<void>;
+}
+
+async function connect(url: string): Promise<Session> {
+  const transport = new StreamableHTTPClientTransport(new URL(url));
+  const client = new Client({ name: "lab-mcp-demo", version: "0.1.0" }, { capabilities: {} });
+  await client.connect(transport);
+  const version = client.getServerVersion();
+  return {
+    name: version ? `${version.name} ${version.version}` : url,
+    client,
+    async close() {
+      await transport.terminateSession().catch(() => undefined);
+      await client.close();
+    },
+  };
+}
+
+/** Shows a long text as a reader with little room would want it: first lines, each cut to a width. */
+export function trimmed(text: string, maxLines = MAX_LINES): string[] {
+  const lines = text.split("\n");
+  const shown = lines
+    .slice(0, maxLines)
+    .map((line) => (line.length > MAX_WIDTH ? `${line.slice(0, MAX_WIDTH - 1)}…` : line));
+  if (lines.length > maxLines) shown.push(`… (${lines.length - maxLines} more lines)`);
+  return shown;
+}
+
+export async function runTour(endpoints: TourEndpoints, out: Out): Promise<void> {
+  let step = 0;
+  const heading = () => {
+    const title = TOUR_STEPS[step++];
+    out("");
+    out(`== ${step}. ${title}`);
+  };
+
+  /** Calls a tool as an agent would, prints the call and what came back; an error result ends the tour. */
+  const call = async (
+    session: Session,
+    name: string,
+    args: Record<string, unknown>,
+    options: { lines?: number; tail?: number } = {},
+  ): Promise<string> => {
+    out(`> ${name} ${JSON.stringify(args)}`);
+    let lastShown = -1;
+    const onprogress = ({ progress, total, message }: Progress) => {
+      const percent = total ? Math.round((progress / total) * 100) : undefined;
+      // One line per tenth is enough to see it move.
+      const tenth = percent === undefined ? progress : Math.floor(percent / 10);
+      if (tenth === lastShown) return;
+      lastShown = tenth;
+      out(`  … progress${percent === undefined ? "" : ` ${percent}%`}${message ? `: ${message}` : ""}`);
+    };
+    const result = (await session.client.callTool({ name, arguments: args }, undefined, {
+      onprogress,
+      timeout: CALL_TIMEOUT_MS,
+      resetTimeoutOnProgress: true,
+    })) as CallToolResult;
+    const text = result.content
+      .map((block) => (block.type === "text" ? block.text : `[${block.type}]`))
+      .join("\n");
+    const lines = text.split("\n");
+    const shown = trimmed(text, options.lines);
+    if (options.tail && lines.length > (options.lines ?? MAX_LINES))
+      shown.push(...lines.slice(-options.tail));
+    for (const line of shown) out(`  | ${line}`);
+    if (result.isError) throw new Error(`${name} answered an error: ${text}`);
+    return text;
+  };
+
+  const labdata = await connect(endpoints.labdata);
+  try {
+    const protocols = await connect(endpoints.protocols);
+    try {
+      heading();
+      for (const session of [labdata, protocols]) {
+        const { tools } = await session.client.listTools();
+        out(`${session.name}: ${tools.length} tools`);
+        const width = Math.max(...tools.map((tool) => tool.name.length));
+        for (const tool of tools) {
+          const writes = tool.annotations?.readOnlyHint === false ? "  (changes data)" : "";
+          out(`  ${tool.name.padEnd(width)}  ${tool.title ?? ""}${writes}`);
+        }
+      }
+
+      heading();
+      await call(labdata, "labdata_get_current_user", {});
+
+      heading();
+      const query = { name: "Cas9", limit: 5 };
+      const first = await call(labdata, "labdata_list_dna_sequences", query);
+      const id = matchOrFail(/\((seq_[A-Za-z0-9]+)\)/, first, "a sequence id in the first page");
+      const nextOffset = matchOrFail(/offset=(\d+)/, first, "the next offset in the first page");
+
+      heading();
+      await call(labdata, "labdata_list_dna_sequences", { ...query, offset: Number(nextOffset) });
+
+      heading();
+      await call(labdata, "labdata_get_dna_sequence", { id }, { lines: 20 });
+
+      heading();
+      await call(labdata, "labdata_list_dna_sequences", { limit: 3, offset: 1500 });
+
+      heading();
+      await call(labdata, "labdata_export_dna_sequence", { id, format: "genbank" }, { lines: 12, tail: 2 });
+
+      heading();
+      const found = await call(protocols, "protocols_search", { keyword: "western blot", limit: 3 });
+      const protocolId = matchOrFail(/\*\*[^*]+ \((\d+)\)\*\*/, found, "a protocol id in the search results");
+
+      heading();
+      await call(protocols, "protocols_get_steps", { protocol: protocolId, limit: 3 }, { lines: 16 });
+
+      heading();
+      await call(protocols, "protocols_download_pdf", { protocol: protocolId });
+    } finally {
+      await protocols.close();
+    }
+  } finally {
+    await labdata.close();
+  }
+}
+
+function matchOrFail(pattern: RegExp, text: string, what: string): string {
+  const match = pattern.exec(text);
+  if (!match?.[1]) throw new Error(`the tour expected ${what}, and found none`);
+  return match[1];
+}
