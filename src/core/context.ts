@@ -96,6 +96,7 @@ export function createToolContext(options: {
     }
   };
 
+  let waitTicker: { stop(): void } | undefined;
   const context: ToolContext = {
     serverName,
     signal: extra.signal,
@@ -180,9 +181,13 @@ export function createToolContext(options: {
       void context.log("info", message());
       void context.progress(Math.max(lastProgress, 0), message());
       // A long wait goes on reporting, so that the user sees it is alive and a client that resets its
-      // timeout on progress does not give up; it stops by itself when the wait is over.
+      // timeout on progress does not give up; it stops by itself when the wait is over, and a new
+      // estimate of the same wait replaces it.
+      waitTicker?.stop();
+      waitTicker = undefined;
       if (waitMs > WAIT_PROGRESS_EVERY_MS) {
         const ticker = every(WAIT_PROGRESS_EVERY_MS, extra.signal, message);
+        waitTicker = ticker;
         setTimeout(() => ticker.stop(), waitMs - 1000).unref();
       }
     },

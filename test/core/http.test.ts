@@ -86,15 +86,20 @@ describe("TokenBucket", () => {
     const bucket = new TokenBucket({ requests: 1, windowMs: 1000 });
     await bucket.take();
     let doneAt = -1;
+    const waits: number[] = [];
     const start = Date.now();
-    const waiting = bucket.take().then(() => {
-      doneAt = Date.now() - start;
-    });
+    const waiting = bucket
+      .take(undefined, (ms) => waits.push(ms))
+      .then(() => {
+        doneAt = Date.now() - start;
+      });
     await vi.advanceTimersByTimeAsync(500);
     bucket.pause(2000); // the remote said: nothing more until 2.5 s
     await vi.advanceTimersByTimeAsync(3000);
     await waiting;
     expect(doneAt).toBe(2500);
+    // told once at the start, and again when the pause made the wait longer
+    expect(waits).toEqual([1000, 1500]);
   });
 
   it("learns a stricter limit and its window from the remote's headers", async () => {

@@ -28,18 +28,23 @@ export class TokenBucket {
    * Takes one token, waiting for it if needed. Tokens are reserved in arrival order (the balance may
    * go below zero), so concurrent callers are served first come, first served, without polling; a
    * pause that starts while a caller waits (the remote said "no more") holds it back too.
-   * `onWait` hears how long the caller will wait when that is not immediate.
+   * `onWait` hears how long the caller will wait when that is not immediate, and again if it grows.
    */
   async take(signal?: AbortSignal, onWait?: (waitMs: number) => void): Promise<void> {
     signal?.throwIfAborted();
     this.refill();
     this.tokens -= 1;
     const readyAt = this.now() + (this.tokens < 0 ? -this.tokens * this.msPerToken() : 0);
-    let told = false;
+    // The caller hears the wait again whenever it grows (a pause began meanwhile), so that what it
+    // reports stays true.
+    let toldUntil = 0;
     try {
       for (let waitMs = this.waitUntil(readyAt); waitMs > 0; waitMs = this.waitUntil(readyAt)) {
-        if (!told) onWait?.(waitMs);
-        told = true;
+        const until = this.now() + waitMs;
+        if (until > toldUntil + 1000) {
+          onWait?.(waitMs);
+          toldUntil = until;
+        }
         await sleep(waitMs, signal);
       }
     } catch (error) {
