@@ -1,4 +1,4 @@
-// Helpers shared by the benchmarks of issue 7 (the first two benchmarks keep their own copies). Not a
+// Helpers shared by every benchmark. Not a
 // benchmark itself: bench/run.mjs runs only *.bench.mjs files.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
