@@ -1,5 +1,4 @@
-// Helpers shared by every benchmark. Not a
-// benchmark itself: bench/run.mjs runs only *.bench.mjs files.
+// Helpers shared by every benchmark; not a benchmark itself (bench/run.mjs runs only *.bench.mjs files).
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
