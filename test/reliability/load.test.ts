@@ -6,15 +6,14 @@
 // The bin runs with `--expose-gc --require gc-on-signal.cjs`: SIGUSR2 makes it collect and print its
 // live heap on stderr. An idle Node process does not collect by itself, so without this the RSS "after" would
 // hold the load's garbage until the next allocation burst, which proves nothing either way.
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { binPath, connectHttp, textOf } from "../support/clients.js";
+import { connectHttp, startHttpBin, textOf } from "../support/clients.js";
 import { type RunningTarget, TARGETS, type ToolCall } from "./targets.js";
 
 const CLIENTS = 20;
@@ -32,57 +31,34 @@ interface InstrumentedServer {
   stop(): Promise<void>;
 }
 
-/** The built bin on streamable HTTP, with the GC hook preloaded; once it says it is listening. */
 const SESSION_IDLE_SECONDS = 2;
 
+/** The built bin on streamable HTTP, with the GC hook preloaded; once it says it is listening. */
 async function startInstrumented(bin: string, env: Record<string, string>): Promise<InstrumentedServer> {
-  const child = spawn(process.execPath, ["--expose-gc", "--require", PRELOAD, binPath(bin)], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "",
-      MCP_TRANSPORT: "http",
-      MCP_PORT: "0",
+  const server = await startHttpBin(
+    bin,
+    {
       // Short, so that abandoned sessions are reclaimed within the test.
       MCP_SESSION_IDLE_TIMEOUT: String(SESSION_IDLE_SECONDS),
       ...env,
     },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "listening" line; stderr: ${stderr}`)), 15_000);
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1] as string);
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code} before listening; stderr: ${stderr}`));
-    });
-  });
+    ["--expose-gc", "--require", PRELOAD],
+  );
   return {
-    url,
-    child,
+    url: server.url,
+    child: server.child,
     async collect() {
-      const seen = stderr.length;
-      child.kill("SIGUSR2");
+      const seen = server.stderr().length;
+      server.child.kill("SIGUSR2");
       for (let waited = 0; waited < 5_000; waited += 50) {
-        const match = /gc-on-signal heapUsed=(\d+)\n/.exec(stderr.slice(seen));
+        const match = /gc-on-signal heapUsed=(\d+)\n/.exec(server.stderr().slice(seen));
         if (match) return Number(match[1]);
         await delay(50);
       }
       throw new Error("the server did not answer SIGUSR2 with its heap");
     },
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const killer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-      child.kill("SIGTERM");
-      await once(child, "exit");
-      clearTimeout(killer);
+      await server.stop();
     },
   };
 }

@@ -74,16 +74,28 @@ export interface HttpServerProcess {
 }
 
 /** The built bin serving streamable HTTP on a free loopback port, set by env. */
-export function startHttpBin(bin: string, env: Record<string, string>): Promise<HttpServerProcess> {
-  return startListeningBin(bin, { env: { MCP_TRANSPORT: "http", MCP_PORT: "0", ...env } });
+export function startHttpBin(
+  bin: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<HttpServerProcess> {
+  return startListeningBin(bin, { env: { MCP_TRANSPORT: "http", MCP_PORT: "0", ...env }, nodeArgs });
 }
 
 /** The built bin with the given env and flags, once it says it is listening. */
 export async function startListeningBin(
   bin: string,
-  { env = {}, args = [] }: { env?: Record<string, string>; args?: string[] },
+  {
+    env = {},
+    args = [],
+    nodeArgs = [],
+  }: {
+    env?: Record<string, string>;
+    args?: string[] /** Options of node itself, e.g. --expose-gc. */;
+    nodeArgs?: string[];
+  },
 ): Promise<HttpServerProcess> {
-  const child = spawn(process.execPath, [binPath(bin), ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, binPath(bin), ...args], {
     env: { PATH: process.env.PATH ?? "", NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
