@@ -82,8 +82,8 @@ afterAll(async () => {
   await elsewhere?.close();
 });
 afterEach(() => {
-  remote.received.length = 0;
-  elsewhere.received.length = 0;
+  remote.reset();
+  elsewhere.reset();
 });
 
 describe("bodies (example_mcp over stdio, 1 MiB limit, 2 s timeout)", () => {

@@ -30,6 +30,8 @@ export interface HostileRemote {
   received: Received[];
   /** Settles with the next request received (for a test that acts while it is being answered). */
   nextRequest(): Promise<Received>;
+  /** Forgets the answers not used yet and the requests received, between tests. */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -63,6 +65,10 @@ export async function startHostileRemote(): Promise<HostileRemote> {
     },
     received,
     nextRequest: () => new Promise((resolve) => waiting.push(resolve)),
+    reset() {
+      scripts.length = 0;
+      received.length = 0;
+    },
     close: () => server.close(),
   };
 }
