@@ -3,6 +3,7 @@
 // ends in an exact text of the conventions within the (low) request timeout, through a real MCP
 // client and a real tool; the server process goes on serving and its memory stays far below the sizes
 // it was sent; and the remote sees its connection closed.
+import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -12,7 +13,8 @@ import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/type
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { labdataService } from "../../src/services/labdata/index.js";
 import { protocolsService } from "../../src/services/protocols/index.js";
-import { type Connected, connectInMemory, connectStdio, textOf } from "../support/clients.js";
+import { freePort } from "../protocols/support.js";
+import { binPath, type Connected, connectInMemory, connectStdio, textOf } from "../support/clients.js";
 import {
   type Answer,
   EXAMPLE_SEARCH_BODY,
@@ -437,6 +439,71 @@ describe("redirects", () => {
         await conn.close();
       }
     });
+  });
+});
+
+describe("protocols-mcp login (the code exchange)", () => {
+  it("a refusal echoing the client secret and the code is not printed, nor shown on the callback page", async () => {
+    const clientSecret = canary("LoginSecret");
+    const code = canary("Code");
+    const dir = await mkdtemp(join(tmpdir(), "lab-mcp-hostile-"));
+    const redirectUri = `http://127.0.0.1:${await freePort()}/callback`;
+    remote.script(
+      "/api/v3/oauth/token",
+      json(400, JSON.stringify({ error: "invalid_grant", error_description: `${code} / ${clientSecret}` })),
+    );
+    const child = spawn(
+      process.execPath,
+      [binPath("protocols-mcp"), "login", "--no-browser", "--timeout", "20"],
+      {
+        env: {
+          PATH: process.env.PATH ?? "",
+          NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "",
+          HOME: dir,
+          XDG_CONFIG_HOME: join(dir, "config"),
+          PROTOCOLS_BASE_URL: remote.url,
+          PROTOCOLS_CLIENT_ID: "hostile-app",
+          PROTOCOLS_CLIENT_SECRET: clientSecret,
+          PROTOCOLS_REDIRECT_URI: redirectUri,
+          PROTOCOLS_TOKEN_FILE: join(dir, "tokens.json"),
+          MCP_REQUEST_TIMEOUT: "2",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    const killer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    let stdout = "";
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exit = new Promise<number | null>((resolve) => child.once("exit", (status) => resolve(status)));
+    try {
+      const authorize = await new Promise<URL>((resolve, reject) => {
+        child.stdout.on("data", (chunk: Buffer) => {
+          stdout += chunk.toString();
+          const match = /^\s+(https:\/\/\S+\/api\/v3\/oauth\/authorize\?\S+)$/m.exec(stdout);
+          if (match && stdout.includes("Ctrl-C to stop)...\n")) resolve(new URL(match[1] as string));
+        });
+        child.once("exit", () => reject(new Error(`exited without a URL: ${stdout} ${stderr}`)));
+      });
+      // The "browser" comes back from the (hostile) repository with a code.
+      const callback = new URL(redirectUri);
+      callback.searchParams.set("code", code);
+      callback.searchParams.set("state", authorize.searchParams.get("state") ?? "");
+      const page = await (await fetch(callback)).text();
+      expect(await exit).toBe(1);
+      const printed = `${stdout}\n${stderr}\n${page}`;
+      expect(printed).not.toContain(clientSecret);
+      expect(printed).not.toContain(code);
+      expect(stderr).toContain(
+        "The repository refused the grant (invalid_grant: the sign-in code or refresh token is invalid, expired, " +
+          "already used or issued to another application).",
+      );
+    } finally {
+      clearTimeout(killer);
+      child.kill();
+    }
   });
 });
 
