@@ -34,7 +34,7 @@ const MIB = 1024 * 1024;
 /** MCP_MAX_RESPONSE_BYTES of the servers under test. */
 const LIMIT = MIB;
 /** The peak resident memory a server may reach here; every hostile body is far larger. */
-const MEMORY_BOUND = 250 * MIB;
+const MEMORY_BOUND = 200 * MIB;
 /** A client-side deadline far above the 2 s request timeout: a call that hangs fails the test. */
 const CALL_DEADLINE_MS = 15_000;
 
