@@ -64,8 +64,6 @@ export interface RequestOptions<T> {
   /** Checks the shape of a JSON body; a mismatch is an InvalidResponseError. */
   schema?: ZodType<T>;
   headers?: Record<string, string>;
-  /** The largest answer read for this request, when it differs from the client's (e.g. PDFs). */
-  maxBytes?: number;
   /**
    * False for requests that carry secrets in their body (OAuth token endpoints): a redirect is not
    * followed, and its 3xx status is the error.
@@ -147,8 +145,7 @@ export class RemoteClient {
         if (!response.ok) {
           throw new RemoteStatusError(response.status, undefined, await readErrorBody(response, exchange));
         }
-        const limit = options.maxBytes ?? this.maxResponseBytes;
-        const bytes = await exchange.run(() => readAtMost(response, limit));
+        const bytes = await exchange.run(() => readAtMost(response, this.maxResponseBytes));
         exchange.finish();
         return { status: response.status, headers: response.headers, body: decode(bytes, response, options) };
       } finally {
