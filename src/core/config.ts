@@ -80,7 +80,17 @@ export const CORE_SETTINGS: SettingSpec[] = [
     min: 1,
     max: 600,
     default: "30",
-    description: "Seconds to wait for the remote service before a call fails.",
+    description:
+      "Seconds a remote request may take, from connecting to the last byte of its answer, before a call fails.",
+  },
+  {
+    env: "MCP_MAX_RESPONSE_BYTES",
+    kind: "integer",
+    min: 65_536,
+    max: 1_073_741_824,
+    default: "33554432",
+    description:
+      "Largest answer read from the remote service, in bytes after decompression (default 32 MiB); a larger one fails the call.",
   },
 ];
 

@@ -30,6 +30,17 @@ export class ConnectionError extends Error {
   override readonly name = "ConnectionError";
 }
 
+/**
+ * The remote's answer is larger than this process reads (MCP_MAX_RESPONSE_BYTES, or the PDF limit):
+ * the rest was not read and the connection was closed.
+ */
+export class ResponseTooLargeError extends Error {
+  override readonly name = "ResponseTooLargeError";
+  constructor(readonly limitBytes: number) {
+    super(`The remote's answer is larger than ${limitBytes} bytes`);
+  }
+}
+
 /** The remote answered 2xx with a body we cannot read (malformed JSON, wrong shape, cut short). */
 export class InvalidResponseError extends Error {
   override readonly name = "InvalidResponseError";

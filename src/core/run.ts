@@ -16,6 +16,8 @@ export interface CoreSettings extends ServerOptions {
   port: number;
   httpToken?: string;
   requestTimeoutMs: number;
+  /** The largest answer read from the remote (MCP_MAX_RESPONSE_BYTES). */
+  maxResponseBytes: number;
   sessionIdleMs: number;
 }
 
@@ -48,6 +50,7 @@ export function coreSettingsOf(values: SettingValues): CoreSettings {
     readOnly: values.MCP_READ_ONLY as boolean,
     toolsets: (values.MCP_TOOLSETS as string[] | undefined) ?? [],
     requestTimeoutMs: (values.MCP_REQUEST_TIMEOUT as number) * 1000,
+    maxResponseBytes: values.MCP_MAX_RESPONSE_BYTES as number,
     sessionIdleMs: (values.MCP_SESSION_IDLE_TIMEOUT as number) * 1000,
   };
 }

@@ -1,9 +1,22 @@
 // The pieces of RemoteClient that decide when to wait and what to refuse.
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { RemoteStatusError } from "../../src/core/errors.js";
 import { noAuth } from "../../src/core/http/auth.js";
-import { TokenBucket } from "../../src/core/http/rate-limiter.js";
+import {
+  MAX_PAUSE_MS,
+  MAX_TIMER_MS,
+  MAX_WAIT_MS,
+  MAX_WINDOW_MS,
+  sleep,
+  TokenBucket,
+} from "../../src/core/http/rate-limiter.js";
 import { RemoteClient } from "../../src/core/http/remote-client.js";
-import { DEFAULT_RETRY_POLICY, parseRetryAfter, retryDelay } from "../../src/core/http/retry.js";
+import {
+  DEFAULT_RETRY_POLICY,
+  parseRateLimitReset,
+  parseRetryAfter,
+  retryDelay,
+} from "../../src/core/http/retry.js";
 
 describe("HTTPS only", () => {
   it.each(["http://127.0.0.1:8443/api", "ftp://example.org/", "not a url", "https://user:pw@example.org/"])(
@@ -115,6 +128,73 @@ describe("TokenBucket", () => {
     await Promise.all(calls);
     // 4 left now, then one every 2000 / 5 = 400 ms
     expect(finished).toEqual([0, 0, 0, 0, 400, 800]);
+  });
+});
+
+describe("TokenBucket against absurd rate headers", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("a wait past the bound is the 429 error at once, and the reservation is given back", async () => {
+    vi.useFakeTimers();
+    const bucket = new TokenBucket({ requests: 10, windowMs: 1000 });
+    bucket.pause(99_999_999_000); // Retry-After: 99999999
+    const refused = await bucket.take().catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RemoteStatusError);
+    expect((refused as RemoteStatusError).status).toBe(429);
+    // The pause itself is bounded: after it, calls go through again (all 10 tokens still there).
+    await vi.advanceTimersByTimeAsync(MAX_PAUSE_MS);
+    for (let i = 0; i < 10; i++) await bucket.take();
+  });
+
+  it("a learnt window is bounded, and shrinks back when the remote reports a shorter one", async () => {
+    vi.useFakeTimers();
+    const bucket = new TokenBucket({ requests: 100, windowMs: 10_000 });
+    bucket.observe({ limit: 1, remaining: 1, resetMs: 1_000_000_000 });
+    await bucket.take();
+    const waits: number[] = [];
+    await expect(bucket.take(undefined, (ms) => waits.push(ms))).rejects.toBeInstanceOf(RemoteStatusError);
+    expect(MAX_WINDOW_MS).toBeGreaterThan(MAX_WAIT_MS);
+    bucket.observe({ limit: 1, remaining: 1, resetMs: 1000 });
+    const next = bucket.take(undefined, (ms) => waits.push(ms));
+    await vi.advanceTimersByTimeAsync(1000);
+    await next;
+    expect(waits).toEqual([1000]);
+  });
+
+  it("never arms a timer past 2^31-1 ms (Node would fire it at once)", async () => {
+    vi.useFakeTimers();
+    const armed: number[] = [];
+    const original = globalThis.setTimeout;
+    const spy = vi.spyOn(globalThis, "setTimeout").mockImplementation(((handler: () => void, ms?: number) => {
+      armed.push(ms ?? 0);
+      return original(handler, ms);
+    }) as typeof setTimeout);
+    try {
+      const controller = new AbortController();
+      const sleeping = sleep(5 * MAX_TIMER_MS, controller.signal);
+      await vi.advanceTimersByTimeAsync(MAX_TIMER_MS + 10);
+      controller.abort(new Error("stop"));
+      await expect(sleeping).rejects.toThrow("stop");
+      expect(armed.length).toBe(2);
+      expect(Math.max(...armed)).toBeLessThanOrEqual(MAX_TIMER_MS);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe("x-rate-limit-reset", () => {
+  const now = Date.parse("2026-11-23T00:00:00Z");
+  it("reads seconds from now, or a Unix time in seconds or milliseconds", () => {
+    expect(parseRateLimitReset("10", now)).toBe(10_000);
+    expect(parseRateLimitReset(String(now / 1000 + 30), now)).toBe(30_000);
+    expect(parseRateLimitReset(String(now + 5000), now)).toBe(5000);
+    expect(parseRateLimitReset(String(now / 1000 - 30), now)).toBe(0);
+    expect(parseRateLimitReset("-5", now)).toBeUndefined();
+    expect(parseRateLimitReset("soon", now)).toBeUndefined();
+    expect(parseRateLimitReset(null, now)).toBeUndefined();
   });
 });
 

@@ -223,7 +223,7 @@ describe("redirect_uri mismatch", () => {
       redirectUri: `${app.redirectUri}/other`,
     });
     await expect(endpoint.exchangeCode(code)).rejects.toThrow(
-      "The repository refused the grant (invalid_grant: redirect_uri does not match the one in the authorization request.).",
+      "The repository refused the grant (invalid_grant: the sign-in code or refresh token is invalid, expired, already used or issued to another application).",
     );
   });
 });

@@ -50,7 +50,7 @@ export async function connectInMemory<S>(
 export async function connectStdio(
   bin: string,
   env: Record<string, string>,
-): Promise<Connected & { stderr: () => string }> {
+): Promise<Connected & { stderr: () => string; pid: number }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [binPath(bin)],
@@ -63,7 +63,7 @@ export async function connectStdio(
   });
   const client = newClient();
   await client.connect(transport);
-  return { client, close: () => client.close(), stderr: () => stderr };
+  return { client, close: () => client.close(), stderr: () => stderr, pid: transport.pid ?? -1 };
 }
 
 export interface HttpServerProcess {

@@ -1,14 +1,31 @@
 // The one way a service talks to its remote: HTTPS only, credentials from an AuthStrategy, a shared
-// token bucket, bounded 429 retries for idempotent requests, a 30 s timeout, and cancellation.
+// token bucket, bounded 429 retries for idempotent requests, and one deadline and cancellation per
+// exchange that cover connecting, the headers and the whole body. Bodies are read with a byte cap
+// (counted after decompression), and redirects never carry a body or a credential to another origin.
 import type { ZodType } from "zod";
-import { ConnectionError, InvalidResponseError, RemoteStatusError, RemoteTimeoutError } from "../errors.js";
+import {
+  ConnectionError,
+  InvalidResponseError,
+  RemoteStatusError,
+  RemoteTimeoutError,
+  ResponseTooLargeError,
+} from "../errors.js";
 import type { AuthStrategy } from "./auth.js";
 import { type RateLimit, sleep, TokenBucket } from "./rate-limiter.js";
-import { DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy, retryDelay } from "./retry.js";
+import {
+  DEFAULT_RETRY_POLICY,
+  parseRateLimitReset,
+  parseRetryAfter,
+  type RetryPolicy,
+  retryDelay,
+} from "./retry.js";
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** The largest answer read by default (MCP_MAX_RESPONSE_BYTES). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
-const MAX_ERROR_BODY_CHARS = 4096;
+/** How much of an error answer is read (for a service that reads its remote's error codes). */
+const MAX_ERROR_BODY_BYTES = 4096;
 
 /** What a single call brings along: its cancellation signal and where to report waits and debug lines. */
 export interface RequestScope {
@@ -21,7 +38,10 @@ export interface RequestScope {
 export interface RemoteClientOptions {
   baseUrl: string;
   auth: AuthStrategy;
+  /** Bounds each exchange as a whole: connecting, the headers and the body. */
   timeoutMs?: number;
+  /** The largest answer read, decompressed (default DEFAULT_MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number;
   /** Client-side limit; share one bucket between all clients that use the same credential. */
   limiter?: TokenBucket;
   rateLimit?: RateLimit;
@@ -44,6 +64,11 @@ export interface RequestOptions<T> {
   /** Checks the shape of a JSON body; a mismatch is an InvalidResponseError. */
   schema?: ZodType<T>;
   headers?: Record<string, string>;
+  /**
+   * False for requests that carry secrets in their body (OAuth token endpoints): a redirect is not
+   * followed, and its 3xx status is the error.
+   */
+  followRedirects?: boolean;
 }
 
 export interface RemoteResponse<T> {
@@ -52,10 +77,17 @@ export interface RemoteResponse<T> {
   body: T;
 }
 
+interface Outgoing {
+  method: string;
+  headers: Headers;
+  body: string | URLSearchParams | undefined;
+}
+
 export class RemoteClient {
   readonly baseUrl: URL;
   private readonly auth: AuthStrategy;
   private readonly timeoutMs: number;
+  private readonly maxResponseBytes: number;
   private readonly limiter: TokenBucket | undefined;
   private readonly retry: RetryPolicy;
   private readonly userAgent: string;
@@ -64,6 +96,7 @@ export class RemoteClient {
     this.baseUrl = parseHttpsBaseUrl(options.baseUrl);
     this.auth = options.auth;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.limiter = options.limiter ?? (options.rateLimit ? new TokenBucket(options.rateLimit) : undefined);
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
     this.userAgent = options.userAgent ?? "lab-mcp";
@@ -80,141 +113,110 @@ export class RemoteClient {
 
     for (let attempt = 0; ; attempt++) {
       await this.limiter?.take(scope.signal, (ms) => scope.onWait?.(ms, "client-side rate limit"));
-      const { response, authorization } = await this.send(method, url, options, scope);
-      this.observeRateHeaders(response.headers);
+      const outgoing = await this.outgoing(method, options, scope);
+      const exchange = new Exchange(this.timeoutMs, scope.signal);
+      try {
+        const response = await exchange.run(() => this.send(url, outgoing, options, scope, exchange.signal));
+        this.observeRateHeaders(response.headers);
 
-      if (response.status === 401 && !renewedAuth && this.auth.renewAfterUnauthorized) {
-        renewedAuth = true;
-        await response.body?.cancel();
-        if (await this.auth.renewAfterUnauthorized(scope.signal, authorization)) continue;
-        throw new RemoteStatusError(401);
-      }
-      if (response.status === 429) {
-        await response.body?.cancel();
-        const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
-        if (retryAfterMs !== undefined) this.limiter?.pause(retryAfterMs);
-        const retryable = retryAfterMs === undefined || retryAfterMs <= this.retry.maxRetryAfterMs;
-        if (!idempotent || attempt >= this.retry.maxRetries || !retryable) {
-          throw new RemoteStatusError(429, retryAfterMs);
+        if (response.status === 401 && !renewedAuth && this.auth.renewAfterUnauthorized) {
+          renewedAuth = true;
+          exchange.close();
+          if (await this.auth.renewAfterUnauthorized(scope.signal, outgoing.headers.get("authorization")))
+            continue;
+          throw new RemoteStatusError(401);
         }
-        const delay = retryDelay(attempt, retryAfterMs, this.retry);
-        scope.debug?.(`429 from ${method} ${options.path}; retry ${attempt + 1} in ${Math.round(delay)} ms`);
-        scope.onWait?.(delay, "remote rate limit (429)");
-        await sleep(delay, scope.signal);
-        continue;
+        if (response.status === 429) {
+          exchange.close();
+          const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
+          if (retryAfterMs !== undefined) this.limiter?.pause(retryAfterMs);
+          const retryable = retryAfterMs === undefined || retryAfterMs <= this.retry.maxRetryAfterMs;
+          if (!idempotent || attempt >= this.retry.maxRetries || !retryable) {
+            throw new RemoteStatusError(429, retryAfterMs);
+          }
+          const delay = retryDelay(attempt, retryAfterMs, this.retry);
+          scope.debug?.(
+            `429 from ${method} ${options.path}; retry ${attempt + 1} in ${Math.round(delay)} ms`,
+          );
+          scope.onWait?.(delay, "remote rate limit (429)");
+          await sleep(delay, scope.signal);
+          continue;
+        }
+        if (!response.ok) {
+          throw new RemoteStatusError(response.status, undefined, await readErrorBody(response, exchange));
+        }
+        const bytes = await exchange.run(() => readAtMost(response, this.maxResponseBytes));
+        exchange.finish();
+        return { status: response.status, headers: response.headers, body: decode(bytes, response, options) };
+      } finally {
+        // Whatever was not read is not wanted: the connection goes, and with it the rest of the body.
+        exchange.close();
       }
-      if (!response.ok) {
-        throw new RemoteStatusError(response.status, undefined, await this.readErrorBody(response, scope));
-      }
-      const body = await this.readBody(response, options, scope);
-      return { status: response.status, headers: response.headers, body };
     }
   }
 
-  /**
-   * One HTTP exchange (following HTTPS redirects), bounded by the timeout and the caller's signal. Also
-   * says which Authorization header it sent, so that a strategy renewing after a 401 can tell whether
-   * another call has renewed the credential already.
-   */
-  private async send(
+  /** The method, headers (with the credential) and body of a request, before it is sent. */
+  private async outgoing(
     method: string,
-    url: URL,
     options: RequestOptions<unknown>,
     scope: RequestScope,
-  ): Promise<{ response: Response; authorization: string | null }> {
+  ): Promise<Outgoing> {
     const headers = new Headers({ "user-agent": this.userAgent, accept: acceptFor(options.responseType) });
     for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
     await this.auth.authorize(headers, scope.signal);
-    let body: string | URLSearchParams | undefined;
+    let body: Outgoing["body"];
     if (options.body instanceof URLSearchParams) body = options.body;
     else if (options.body !== undefined) {
       headers.set("content-type", "application/json");
       body = JSON.stringify(options.body);
     }
-
-    const started = Date.now();
-    let target = url;
-    for (let redirects = 0; ; redirects++) {
-      const response = await this.withDeadline(scope, (signal) =>
-        fetch(target, { method, headers, body, signal, redirect: "manual" }),
-      );
-      const location = response.headers.get("location");
-      if (response.status < 300 || response.status >= 400 || !location || redirects >= MAX_REDIRECTS) {
-        scope.debug?.(`${method} ${target.pathname} -> ${response.status} in ${Date.now() - started} ms`);
-        return { response, authorization: headers.get("authorization") };
-      }
-      await response.body?.cancel();
-      const next = new URL(location, target);
-      if (next.protocol !== "https:") throw new ConnectionError("Refused a redirect to a non-HTTPS URL");
-      // Credentials go only to the origin they were made for.
-      if (next.origin !== target.origin) headers.delete("authorization");
-      target = next;
-    }
-  }
-
-  private async readBody<T>(response: Response, options: RequestOptions<T>, scope: RequestScope): Promise<T> {
-    const raw = await this.withDeadline(scope, async () => {
-      if (options.responseType === "bytes") return new Uint8Array(await response.arrayBuffer());
-      return response.text();
-    });
-    if (options.responseType === "bytes" || options.responseType === "text") return raw as T;
-    let parsed: unknown;
-    try {
-      parsed = (raw as string).length === 0 ? undefined : JSON.parse(raw as string);
-    } catch {
-      throw new InvalidResponseError(`The remote answered ${response.status} with a body that is not JSON`);
-    }
-    if (!options.schema) return parsed as T;
-    const checked = options.schema.safeParse(parsed);
-    if (!checked.success) {
-      throw new InvalidResponseError(
-        `The remote answered with an unexpected shape: ${checked.error.message}`,
-      );
-    }
-    return checked.data;
-  }
-
-  /** The start of an error response's body, parsed as JSON when it is; undefined when unreadable. */
-  private async readErrorBody(response: Response, scope: RequestScope): Promise<unknown> {
-    try {
-      const text = (await this.withDeadline(scope, () => response.text())).slice(0, MAX_ERROR_BODY_CHARS);
-      try {
-        return JSON.parse(text);
-      } catch {
-        return text;
-      }
-    } catch {
-      return undefined;
-    }
+    return { method, headers, body };
   }
 
   /**
-   * Runs one step under the request timeout and the caller's cancellation, telling the two apart:
-   * a timeout is RemoteTimeoutError, a cancellation is re-thrown as the abort reason, and a network
-   * failure is ConnectionError.
+   * One HTTP exchange up to its final headers, following HTTPS redirects as browsers do, but more
+   * warily: 301, 302 and 303 become a GET without a body; a body never goes to another origin (a
+   * 307/308 that would replay it there is not followed), nor does the Authorization header; and a
+   * request with followRedirects false follows none.
    */
-  private async withDeadline<R>(scope: RequestScope, step: (signal: AbortSignal) => Promise<R>): Promise<R> {
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, this.timeoutMs);
-    const onCancel = () => controller.abort(scope.signal?.reason);
-    scope.signal?.addEventListener("abort", onCancel, { once: true });
-    try {
-      scope.signal?.throwIfAborted();
-      return await step(controller.signal);
-    } catch (error) {
-      if (timedOut) throw new RemoteTimeoutError(this.timeoutMs);
-      if (scope.signal?.aborted) throw scope.signal.reason;
-      if (error instanceof TypeError || isNetworkError(error)) {
-        throw new ConnectionError(describeNetworkError(error));
+  private async send(
+    url: URL,
+    first: Outgoing,
+    options: RequestOptions<unknown>,
+    scope: RequestScope,
+    signal: AbortSignal,
+  ): Promise<Response> {
+    const started = Date.now();
+    let { method, body } = first;
+    const headers = new Headers(first.headers);
+    let target = url;
+    for (let redirects = 0; ; redirects++) {
+      const response = await fetch(target, { method, headers, body, signal, redirect: "manual" });
+      const location = response.headers.get("location");
+      const followed =
+        response.status >= 300 &&
+        response.status < 400 &&
+        location !== null &&
+        redirects < MAX_REDIRECTS &&
+        options.followRedirects !== false;
+      const next = followed ? new URL(location, target) : undefined;
+      if (next && next.protocol !== "https:")
+        throw new ConnectionError("Refused a redirect to a non-HTTPS URL");
+      const toGet = [301, 302, 303].includes(response.status) && method !== "GET" && method !== "HEAD";
+      const carriesBody = body !== undefined && !toGet;
+      if (!next || (next.origin !== target.origin && carriesBody)) {
+        scope.debug?.(`${method} ${target.pathname} -> ${response.status} in ${Date.now() - started} ms`);
+        return response;
       }
-      throw error;
-    } finally {
-      clearTimeout(timer);
-      scope.signal?.removeEventListener("abort", onCancel);
+      await response.body?.cancel();
+      if (toGet) {
+        method = "GET";
+        body = undefined;
+        headers.delete("content-type");
+      }
+      // Credentials go only to the origin they were made for.
+      if (next.origin !== target.origin) headers.delete("authorization");
+      target = next;
     }
   }
 
@@ -224,11 +226,10 @@ export class RemoteClient {
       const value = headers.get(name);
       return value === null || value.trim() === "" || Number.isNaN(Number(value)) ? undefined : Number(value);
     };
-    const reset = number("x-rate-limit-reset");
     this.limiter.observe({
       limit: number("x-rate-limit-limit"),
       remaining: number("x-rate-limit-remaining"),
-      resetMs: reset === undefined ? undefined : reset * 1000,
+      resetMs: parseRateLimitReset(headers.get("x-rate-limit-reset")),
     });
   }
 
@@ -241,6 +242,139 @@ export class RemoteClient {
     }
     return url;
   }
+}
+
+/**
+ * One request and its answer under one signal: the timeout and the caller's cancellation abort the
+ * connection whether it is connecting, waiting for headers or part way through the body. Tells the
+ * two apart: a timeout is RemoteTimeoutError, a cancellation is re-thrown as the caller's abort
+ * reason, and a network failure is ConnectionError.
+ */
+class Exchange {
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private timedOut = false;
+  private finished = false;
+  private readonly onCancel = () => this.controller.abort(this.callerSignal?.reason);
+
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly callerSignal: AbortSignal | undefined,
+  ) {
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.controller.abort(new RemoteTimeoutError(timeoutMs));
+    }, timeoutMs);
+    callerSignal?.addEventListener("abort", this.onCancel, { once: true });
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  async run<R>(step: () => Promise<R>): Promise<R> {
+    try {
+      this.callerSignal?.throwIfAborted();
+      this.signal.throwIfAborted();
+      return await step();
+    } catch (error) {
+      if (this.timedOut) throw new RemoteTimeoutError(this.timeoutMs);
+      if (this.callerSignal?.aborted) throw this.callerSignal.reason;
+      if (error instanceof ResponseTooLargeError || error instanceof ConnectionError) throw error;
+      if (error instanceof TypeError || isNetworkError(error)) {
+        throw new ConnectionError(describeNetworkError(error));
+      }
+      throw error;
+    }
+  }
+
+  /** The answer was read whole: the connection may be kept for the next request. */
+  finish(): void {
+    this.finished = true;
+  }
+
+  /** Ends the exchange; one not read whole is aborted, which closes its connection. */
+  close(): void {
+    clearTimeout(this.timer);
+    this.callerSignal?.removeEventListener("abort", this.onCancel);
+    if (!this.finished) this.controller.abort(new ConnectionError("The exchange was closed"));
+    this.finished = true;
+  }
+}
+
+/**
+ * The body, decompressed, as long as it stays within `limit` bytes: a Content-Length beyond it is
+ * refused before reading, and a body that grows beyond it (endless, or a compression bomb) is cut
+ * there. Either way ResponseTooLargeError, and the caller closes the connection.
+ */
+async function readAtMost(response: Response, limit: number): Promise<Uint8Array> {
+  const declared = Number(response.headers.get("content-length") ?? Number.NaN);
+  if (declared > limit) throw new ResponseTooLargeError(limit);
+  if (!response.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      reader.cancel().catch(() => undefined);
+      throw new ResponseTooLargeError(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/**
+ * The start of an error answer's body (its first few KB; the rest is not read), parsed as JSON when it
+ * is; undefined when unreadable. The status is what matters, so a failure here is not an error.
+ */
+async function readErrorBody(response: Response, exchange: Exchange): Promise<unknown> {
+  if (!response.body) return undefined;
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    await exchange.run(async () => {
+      while (total < MAX_ERROR_BODY_BYTES) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        chunks.push(value);
+        total += value.byteLength;
+      }
+    });
+  } catch {
+    return undefined;
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+  const text = new TextDecoder().decode(Buffer.concat(chunks, total).subarray(0, MAX_ERROR_BODY_BYTES));
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The body as the request asked for it: bytes, text, or JSON checked against its schema. */
+function decode<T>(bytes: Uint8Array, response: Response, options: RequestOptions<T>): T {
+  if (options.responseType === "bytes") return bytes as T;
+  const text = new TextDecoder().decode(bytes);
+  if (options.responseType === "text") return text as T;
+  let parsed: unknown;
+  try {
+    parsed = text.length === 0 ? undefined : JSON.parse(text);
+  } catch {
+    throw new InvalidResponseError(`The remote answered ${response.status} with a body that is not JSON`);
+  }
+  if (!options.schema) return parsed as T;
+  const checked = options.schema.safeParse(parsed);
+  if (!checked.success) {
+    throw new InvalidResponseError(`The remote answered with an unexpected shape: ${checked.error.message}`);
+  }
+  return checked.data;
 }
 
 /** Validates a base URL: HTTPS only, and normalised to end with "/" so that paths join under it. */

@@ -25,6 +25,25 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/** Above this, an x-rate-limit-reset is a point in time (Unix seconds), not seconds from now. */
+const EPOCH_SECONDS_FROM = 1e9;
+/** Above this, it is Unix milliseconds. */
+const EPOCH_MILLISECONDS_FROM = 1e12;
+
+/**
+ * x-rate-limit-reset as milliseconds from now. Most remotes send seconds until the reset; some send the
+ * reset's time as Unix seconds (or milliseconds), which no window is long enough to be mistaken for.
+ * Undefined when absent, negative or unreadable.
+ */
+export function parseRateLimitReset(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || !/^\s*\d+(\.\d+)?\s*$/.test(value)) return undefined;
+  const number = Number(value);
+  if (!Number.isFinite(number)) return undefined;
+  if (number >= EPOCH_MILLISECONDS_FROM) return Math.max(0, number - now);
+  if (number >= EPOCH_SECONDS_FROM) return Math.max(0, number * 1000 - now);
+  return number * 1000;
+}
+
 /**
  * Delay before retry number `attempt` (0-based): what the remote asked for when it said, otherwise
  * exponential backoff with full jitter so that concurrent callers do not retry in lockstep.

@@ -17,11 +17,12 @@ export type UserSearchResult = z.infer<typeof searchResponseSchema>;
 export class ExampleApi {
   private readonly remote: RemoteClient;
 
-  constructor(options: { baseUrl: string; apiKey: string; timeoutMs: number }) {
+  constructor(options: { baseUrl: string; apiKey: string; timeoutMs: number; maxResponseBytes?: number }) {
     this.remote = new RemoteClient({
       baseUrl: options.baseUrl,
       auth: bearerToken(options.apiKey),
       timeoutMs: options.timeoutMs,
+      maxResponseBytes: options.maxResponseBytes,
       // The example remote states no limit; this keeps a runaway agent polite.
       rateLimit: { requests: 100, windowMs: 10_000 },
     });

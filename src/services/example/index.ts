@@ -31,6 +31,7 @@ export const exampleService: ServiceDefinition<ExampleApi> = {
       baseUrl: values.EXAMPLE_BASE_URL as string,
       apiKey: values.EXAMPLE_API_KEY as string,
       timeoutMs: core.requestTimeoutMs,
+      maxResponseBytes: core.maxResponseBytes,
     });
   },
 };

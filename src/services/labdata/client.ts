@@ -48,6 +48,7 @@ export class LabdataApi {
     readonly baseUrl: string,
     private readonly timeoutMs: number,
     private readonly credentials: CredentialHolder,
+    private readonly maxResponseBytes?: number,
   ) {}
 
   async credential(ctx: ToolContext): Promise<LabdataCredential> {
@@ -154,6 +155,7 @@ export class LabdataApi {
         baseUrl: this.baseUrl,
         auth: credential,
         timeoutMs: this.timeoutMs,
+        maxResponseBytes: this.maxResponseBytes,
         limiter: new TokenBucket(RATE_LIMIT),
       });
       this.remotes.set(credential.id, remote);

@@ -63,12 +63,17 @@ export const labdataService: ServiceDefinition<LabdataApi> = {
   checkSettings: checkLabdataSettings,
   createService(values, core) {
     const baseUrl = values.LABDATA_BASE_URL as string;
-    const tokenClient = new RemoteClient({ baseUrl, auth: noAuth, timeoutMs: core.requestTimeoutMs });
+    const tokenClient = new RemoteClient({
+      baseUrl,
+      auth: noAuth,
+      timeoutMs: core.requestTimeoutMs,
+      maxResponseBytes: core.maxResponseBytes,
+    });
     const store = {
       baseUrl,
       file: (values.LABDATA_CREDENTIALS_FILE as string | undefined) ?? userConfigFile("labdata.json"),
     };
     const holder = new CredentialHolder(configuredCredential(values, tokenClient), store);
-    return new LabdataApi(baseUrl, core.requestTimeoutMs, holder);
+    return new LabdataApi(baseUrl, core.requestTimeoutMs, holder, core.maxResponseBytes);
   },
 };

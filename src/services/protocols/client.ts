@@ -24,6 +24,8 @@ export const API_LIMIT: RateLimit = { requests: 100, windowMs: 60_000 };
 export const PDF_SIGNED_IN_LIMIT: RateLimit = { requests: 5, windowMs: 60_000 };
 export const PDF_ANONYMOUS_LIMIT: RateLimit = { requests: 3, windowMs: 60_000 };
 export const MAX_PAGE_SIZE = 100;
+/** The largest PDF read when PROTOCOLS_MAX_PDF_BYTES is not given. */
+export const DEFAULT_MAX_PDF_BYTES = 100 * 1024 * 1024;
 
 export const LIST_FILTERS = ["public", "user_public", "user_private", "shared_with_user"] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
@@ -48,11 +50,14 @@ export class ProtocolsApi {
   constructor(
     readonly credentials: ProtocolsCredentials,
     private readonly timeoutMs: number,
+    /** The largest answer of the API and the largest PDF read (MCP_MAX_RESPONSE_BYTES, PROTOCOLS_MAX_PDF_BYTES). */
+    private readonly limits: { maxResponseBytes?: number; maxPdfBytes?: number } = {},
   ) {
     this.anonymousPdf = new RemoteClient({
       baseUrl: this.baseUrl,
       auth: noAuth,
       timeoutMs,
+      maxResponseBytes: limits.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES,
       limiter: new TokenBucket(PDF_ANONYMOUS_LIMIT),
     });
   }
@@ -169,14 +174,18 @@ export class ProtocolsApi {
   private remotesFor(credential: ProtocolsCredential) {
     let remotes = this.remotes.get(credential.id);
     if (!remotes) {
-      const make = (limit: RateLimit) =>
+      const make = (limit: RateLimit, maxResponseBytes: number | undefined) =>
         new RemoteClient({
           baseUrl: this.baseUrl,
           auth: credential,
           timeoutMs: this.timeoutMs,
+          maxResponseBytes,
           limiter: new TokenBucket(limit),
         });
-      remotes = { api: make(API_LIMIT), pdf: make(PDF_SIGNED_IN_LIMIT) };
+      remotes = {
+        api: make(API_LIMIT, this.limits.maxResponseBytes),
+        pdf: make(PDF_SIGNED_IN_LIMIT, this.limits.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES),
+      };
       this.remotes.set(credential.id, remotes);
     }
     return remotes;

@@ -23,10 +23,22 @@ export function createProtocolsApi(
   env: NodeJS.ProcessEnv = process.env,
 ): ProtocolsApi {
   const config = protocolsConfigOf(values, env);
+  const limits = {
+    maxResponseBytes: values.MCP_MAX_RESPONSE_BYTES as number | undefined,
+    maxPdfBytes: values.PROTOCOLS_MAX_PDF_BYTES as number | undefined,
+  };
   const endpoint = config.oauth
-    ? new TokenEndpoint(new RemoteClient({ baseUrl: config.baseUrl, auth: noAuth, timeoutMs }), config.oauth)
+    ? new TokenEndpoint(
+        new RemoteClient({
+          baseUrl: config.baseUrl,
+          auth: noAuth,
+          timeoutMs,
+          maxResponseBytes: limits.maxResponseBytes,
+        }),
+        config.oauth,
+      )
     : undefined;
-  return new ProtocolsApi(new ProtocolsCredentials(config, endpoint), timeoutMs);
+  return new ProtocolsApi(new ProtocolsCredentials(config, endpoint), timeoutMs, limits);
 }
 
 export const protocolsService: ServiceDefinition<ProtocolsApi> = {

@@ -41,6 +41,14 @@ export const PROTOCOLS_SETTINGS: SettingSpec[] = [
     kind: "file",
     description: "Folder for downloaded PDFs (default: ~/Downloads/lab-mcp-protocols)",
   },
+  {
+    env: "PROTOCOLS_MAX_PDF_BYTES",
+    kind: "integer",
+    min: 65_536,
+    max: 1_073_741_824,
+    default: "104857600",
+    description: "Largest PDF downloaded, in bytes (default 100 MiB); a larger one fails the download",
+  },
 ];
 
 const OAUTH_GROUP = ["PROTOCOLS_CLIENT_ID", "PROTOCOLS_CLIENT_SECRET", "PROTOCOLS_REDIRECT_URI"];

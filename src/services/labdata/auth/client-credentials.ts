@@ -30,7 +30,15 @@ export function clientCredentials(options: {
       client_secret: options.clientSecret,
     });
     const { body } = await options.tokenClient.request(
-      { method: "POST", path: "api/v2/token", body: form, idempotent: true, schema: tokenResponseSchema },
+      {
+        method: "POST",
+        path: "api/v2/token",
+        body: form,
+        idempotent: true,
+        schema: tokenResponseSchema,
+        // The client secret is in the body: a redirect is an error, never a reason to send it elsewhere.
+        followRedirects: false,
+      },
       { signal },
     );
     const lifetimeMs = body.expires_in * 1000;

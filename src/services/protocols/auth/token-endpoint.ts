@@ -1,6 +1,7 @@
 // POST /api/v3/oauth/token: a code for tokens, or a refresh token for a new pair. The client
-// credentials travel in the form body; refusals (RFC 6749 section 5.2 bodies) become errors that say
-// what went wrong without repeating any secret.
+// credentials travel in the form body, so a redirect is never followed; refusals (RFC 6749 section
+// 5.2 bodies) become errors that name the error code and say what it means in a fixed sentence,
+// without repeating anything else the remote said.
 
 import type { z } from "zod";
 import { ActionableError, RemoteStatusError } from "../../../core/errors.js";
@@ -49,7 +50,9 @@ export class TokenEndpoint {
     });
     try {
       const response = await this.client.request(
-        { method: "POST", path: TOKEN_PATH, body, idempotent: false, schema },
+        // The client secret and the code or refresh token are in the body: a redirect is an error,
+        // never a reason to send them elsewhere.
+        { method: "POST", path: TOKEN_PATH, body, idempotent: false, schema, followRedirects: false },
         { signal },
       );
       return response.body;
@@ -59,13 +62,33 @@ export class TokenEndpoint {
   }
 }
 
+/**
+ * What each error code of RFC 6749 section 5.2 means, in our words. The remote's own error_description
+ * is never shown: a remote may echo anything there, a secret of the request included.
+ */
+const OAUTH_ERRORS: Record<string, string> = {
+  invalid_request: "the request was refused as malformed",
+  invalid_client: "the application's credentials were not accepted",
+  invalid_grant:
+    "the sign-in code or refresh token is invalid, expired, already used or issued to another application",
+  unauthorized_client: "the application may not use this kind of grant",
+  unsupported_grant_type: "the repository does not support this kind of grant",
+  invalid_scope: "the requested scope was refused",
+};
+
+/** The remote's error code when it is one of RFC 6749's, and what it means; never its own text. */
+export function describeOAuthError(code: string): string {
+  const meaning = Object.hasOwn(OAUTH_ERRORS, code) ? OAUTH_ERRORS[code] : undefined;
+  return meaning ? `${code}: ${meaning}` : "an error code this server does not know";
+}
+
 function refusal(error: unknown): Error | undefined {
   if (!(error instanceof RemoteStatusError) || (error.status !== 400 && error.status !== 401))
     return undefined;
   const parsed = oauthErrorSchema.safeParse(error.body);
   if (!parsed.success) return undefined;
-  const { error: code, error_description: description } = parsed.data;
-  const said = `${code}${description ? `: ${description.slice(0, 300)}` : ""}`;
+  const code = parsed.data.error;
+  const said = describeOAuthError(code);
   if (code === "invalid_client") {
     return new ActionableError(
       `The repository refused the OAuth application (${said}). Check PROTOCOLS_CLIENT_ID and PROTOCOLS_CLIENT_SECRET.`,
