@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { binPath, connectStdio, ROOT, textOf } from "../support/clients.js";
 import {
   filesContaining,
+  holdPortInAnotherProcess,
+  localhostApp,
   loopbackApp,
   passwordOf,
   playBrowser,
@@ -105,6 +107,8 @@ describe("protocols-mcp login", () => {
     );
     const state = new URL(url).searchParams.get("state");
     expect(state).toMatch(/^[\w-]{43}$/);
+    expect(new URL(url).searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
+    expect(new URL(url).searchParams.get("code_challenge_method")).toBe("S256");
 
     // The user signs in on the repository's form (no shortcut) and approves.
     const visit = await playBrowser(emulator, url, {
@@ -225,6 +229,41 @@ describe("protocols-mcp login", () => {
     } finally {
       blocker.close();
     }
+  });
+
+  it("with a localhost redirect URI, refuses to start when another program holds the port on [::1] or 127.0.0.1", async () => {
+    for (const taken of ["::1", "127.0.0.1"]) {
+      const app = await localhostApp(emulator);
+      const port = Number(new URL(app.redirectUri).port);
+      const blocker = await holdPortInAnotherProcess(taken, port);
+      try {
+        const login = run(["login", "--no-browser", "--timeout", "2"], appEnv(app));
+        expect(await login.exit).toBe(1);
+        expect(login.stdout()).toBe("");
+        const shown = taken.includes(":") ? `[${taken}]` : taken;
+        expect(login.stderr()).toBe(
+          `protocols-mcp login: Cannot receive the sign-in at ${app.redirectUri} (PROTOCOLS_REDIRECT_URI): the port ` +
+            `is in use on ${shown}, where a browser may take localhost to (is another sign-in running?). ` +
+            "Run 'protocols-mcp login' to try again.\n",
+        );
+      } finally {
+        blocker.kill();
+      }
+    }
+  });
+
+  it("signs in end to end with a localhost redirect URI", async () => {
+    const app = await localhostApp(emulator);
+    const home = tempHome();
+    const login = run(["login", "--no-browser"], {
+      ...appEnv(app, home),
+      PROTOCOLS_TOKEN_FILE: home.tokenFile,
+    });
+    const visit = await playBrowser(emulator, await login.authorizeUrl, { user: "mei-chen" });
+    expect(visit.redirect?.hostname).toBe("localhost");
+    expect(visit.listenerStatus).toBe(200);
+    expect(await login.exit).toBe(0);
+    expect(login.stdout()).toContain(`as Mei Chen (mei-chen). Tokens saved to ${home.tokenFile}`);
   });
 
   it("needs the OAuth application's settings", async () => {

@@ -1,8 +1,23 @@
 // protocols_download_pdf: saved under the downloads folder with a safe name, path, size and page count
 // returned; within the repository's PDF limit (5 a minute signed in, 3 anonymous) a call waits for a
 // slot, reporting progress, instead of failing.
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { execFileSync } from "node:child_process";
+import {
+  closeSync,
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pdfPageCount, safeFileStem } from "../../src/services/protocols/format/pdf-file.js";
 import { protocolsService } from "../../src/services/protocols/index.js";
@@ -136,6 +151,72 @@ describe("downloads", () => {
     expect(third).toBe(`${dirname(path)}/${protocol.uri}-2.pdf`);
     expect(readFileSync(path, "utf8")).toBe("my annotated copy");
     await connection.close();
+  });
+});
+
+describe("special files at the PDF's name", () => {
+  /** Unblocks any reader waiting on the FIFO, so that a failing run cannot leave a thread stuck in open(). */
+  function releaseFifo(path: string): void {
+    try {
+      closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+    } catch {
+      // ENXIO: nobody is reading it, as it should be.
+    }
+  }
+
+  const refusal = (path: string, kind: string) =>
+    `Error: Cannot save the PDF as ${path}: something else is there (${kind}), and it was left as it is. Move ` +
+    "it away, or set PROTOCOLS_DOWNLOAD_DIR to another folder, then try again.";
+
+  it("refuses a FIFO at the file's name, without opening it (it would hang the download)", async () => {
+    const downloads = tempHome().downloads;
+    mkdirSync(downloads, { recursive: true });
+    const [protocol] = (await publicProtocols(emulator, 1)) as [Summary];
+    const fifo = join(downloads, `${protocol.uri}.pdf`);
+    execFileSync("mkfifo", ["-m", "600", fifo]);
+    const connection = await connectInMemory(
+      protocolsService,
+      clientTokenEnv(emulator, { PROTOCOLS_DOWNLOAD_DIR: downloads }),
+    );
+    try {
+      const result = await call(connection, "protocols_download_pdf", { protocol: protocol.uri });
+      expect(result).toEqual({ isError: true, text: refusal(fifo, "a named pipe") });
+      expect(lstatSync(fifo).isFIFO()).toBe(true);
+      expect(readdirSync(downloads)).toEqual([`${protocol.uri}.pdf`]); // no temporary file left behind
+    } finally {
+      releaseFifo(fifo);
+      await connection.close();
+    }
+  });
+
+  it("does not follow a symbolic link at the file's name: neither to a file nor to a FIFO", async () => {
+    const home = tempHome();
+    mkdirSync(home.downloads, { recursive: true });
+    const [protocol] = (await publicProtocols(emulator, 1)) as [Summary];
+    const link = join(home.downloads, `${protocol.uri}.pdf`);
+    const victim = join(home.dir, "victim.txt");
+    const fifo = join(home.dir, "elsewhere.fifo");
+    writeFileSync(victim, "not yours");
+    execFileSync("mkfifo", ["-m", "600", fifo]);
+    const connection = await connectInMemory(
+      protocolsService,
+      clientTokenEnv(emulator, { PROTOCOLS_DOWNLOAD_DIR: home.downloads }),
+    );
+    try {
+      for (const target of [victim, fifo]) {
+        rmSync(link, { force: true });
+        symlinkSync(target, link);
+        const result = await call(connection, "protocols_download_pdf", { protocol: protocol.uri });
+        expect(result).toEqual({ isError: true, text: refusal(link, "a symbolic link") });
+        expect(readlinkSync(link)).toBe(target);
+      }
+      expect(readFileSync(victim, "utf8")).toBe("not yours");
+      expect(lstatSync(fifo).isFIFO()).toBe(true);
+      expect(readdirSync(home.downloads)).toEqual([`${protocol.uri}.pdf`]);
+    } finally {
+      releaseFifo(fifo);
+      await connection.close();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 // protocols_sign_in: the OAuth code flow through URL-mode elicitation. The client opens the authorize
 // URL (the test plays the browser and approves), the redirect reaches the server's listener, and the
 // tokens are stored with mode 0600 outside the project tree.
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +13,8 @@ import { connectInMemory, ROOT, textOf } from "../support/clients.js";
 import {
   call,
   connectWithBrowser,
+  holdPortInAnotherProcess,
+  localhostApp,
   loopbackApp,
   oauthEnv,
   playBrowser,
@@ -60,7 +63,11 @@ describe("protocols_sign_in", () => {
       redirect_uri: app.redirectUri,
       response_type: "code",
       state: expect.stringMatching(/^[\w-]{43}$/),
+      // PKCE: the SHA-256 of a fresh verifier that only the code exchange reveals (the emulator checks it).
+      code_challenge: expect.stringMatching(/^[\w-]{43}$/),
+      code_challenge_method: "S256",
     });
+    expect(authorize.searchParams.get("code_challenge")).not.toBe(authorize.searchParams.get("state"));
     expect(elicited?.message).toBe("Sign in to the protocol repository and approve access for lab-mcp.");
     expect(connection.heard.completed).toEqual([elicited?.elicitationId]);
     expect(connection.heard.visits[0]?.listenerStatus).toBe(200);
@@ -167,6 +174,24 @@ describe("protocols_sign_in", () => {
     await connection.close();
   });
 
+  it("refuses to start when another program holds a localhost redirect URI's port on [::1]", async () => {
+    const app = await localhostApp(emulator);
+    const blocker = await holdPortInAnotherProcess("::1", Number(new URL(app.redirectUri).port));
+    try {
+      const connection = await connectWithBrowser(emulator, oauthEnv(emulator, app), "mei-chen");
+      expect(await call(connection, "protocols_sign_in")).toEqual({
+        isError: true,
+        text:
+          `Error: Cannot receive the sign-in at ${app.redirectUri} (PROTOCOLS_REDIRECT_URI): the port is in use on ` +
+          "[::1], where a browser may take localhost to (is another sign-in running?). Call protocols_sign_in to try again.",
+      });
+      expect(connection.heard.elicitations).toEqual([]); // no sign-in page was offered
+      await connection.close();
+    } finally {
+      blocker.kill();
+    }
+  });
+
   it("tells a client without URL elicitation to run protocols-mcp login or set a client token", async () => {
     const app = await loopbackApp(emulator);
     const home = tempHome();
@@ -207,11 +232,14 @@ describe("redirect_uri mismatch", () => {
     await new Promise<void>((resolve) =>
       listener.listen(Number(new URL(app.redirectUri).port), "127.0.0.1", resolve),
     );
+    const verifier = randomBytes(32).toString("base64url");
     const authorize = new URL("/api/v3/oauth/authorize", emulator.url);
     authorize.search = new URLSearchParams({
       client_id: app.clientId,
       redirect_uri: app.redirectUri,
       response_type: "code",
+      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+      code_challenge_method: "S256",
     }).toString();
     const visit = await playBrowser(emulator, authorize.toString(), { user: "mei-chen" });
     listener.close();
@@ -222,7 +250,7 @@ describe("redirect_uri mismatch", () => {
       ...app,
       redirectUri: `${app.redirectUri}/other`,
     });
-    await expect(endpoint.exchangeCode(code)).rejects.toThrow(
+    await expect(endpoint.exchangeCode(code, verifier)).rejects.toThrow(
       "The repository refused the grant (invalid_grant: the sign-in code or refresh token is invalid, expired, already used or issued to another application).",
     );
   });

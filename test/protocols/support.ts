@@ -1,6 +1,7 @@
 // The protocol repository emulator for protocols_mcp tests (signed by the run's CA), settings for both
 // sign-in ways with the token file and downloads in a fresh temp folder, and a test that plays the
 // user's browser through the repository's sign-in pages.
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -44,6 +45,40 @@ export async function freePort(): Promise<number> {
 export async function loopbackApp(emulator: TestEmulator, owner = "ada-okafor"): Promise<ApplicationInfo> {
   const redirectUri = `http://127.0.0.1:${await freePort()}/callback`;
   return emulator.admin.createApplication({ owner, redirectUri, name: "lab-mcp tests" });
+}
+
+/** An application whose redirect URI is http://localhost:<a port free on both loopback addresses>. */
+export async function localhostApp(emulator: TestEmulator): Promise<ApplicationInfo> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const port = Number(new URL((await loopbackApp(emulator)).redirectUri).port);
+    const probe = createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "::1", () => probe.close(() => resolve(true)));
+    });
+    if (free) {
+      return emulator.admin.createApplication({
+        owner: "ada-okafor",
+        redirectUri: `http://localhost:${port}/callback`,
+        name: "lab-mcp tests (localhost)",
+      });
+    }
+  }
+  throw new Error("no port free on both 127.0.0.1 and ::1");
+}
+
+/** Another process listening on host:port, as a local program lying in wait for the sign-in would. */
+export async function holdPortInAnotherProcess(host: string, port: number): Promise<ChildProcess> {
+  const script =
+    `require("node:http").createServer((q, s) => s.end("not lab-mcp"))` +
+    `.listen(${port}, ${JSON.stringify(host)}, () => console.log("listening"));` +
+    "setTimeout(() => process.exit(0), 30000);";
+  const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`the port holder exited (${code})`)));
+  });
+  return child;
 }
 
 /** A fresh folder standing for the user's home: config folder, token file and downloads. */

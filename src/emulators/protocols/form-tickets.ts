@@ -8,6 +8,8 @@ export interface AuthorizationRequest {
   clientId: string;
   redirectUri: string;
   state: string | undefined;
+  /** The PKCE S256 challenge, when the client sent one (RFC 7636). */
+  codeChallenge?: string;
 }
 
 const TICKET_SECONDS = 15 * 60;

@@ -66,6 +66,7 @@ function validateRequest(
   }
   const state = single(params, "state");
   const responseType = single(params, "response_type");
+  const pkce = pkceOf(params);
   const error =
     typeof state === "object"
       ? { error: "invalid_request", error_description: "state is sent more than once" }
@@ -73,12 +74,38 @@ function validateRequest(
         ? { error: "invalid_request", error_description: "response_type is required and must be code" }
         : responseType !== "code"
           ? { error: "unsupported_response_type", error_description: "response_type must be code" }
-          : undefined;
+          : "problem" in pkce
+            ? { error: "invalid_request", error_description: pkce.problem }
+            : undefined;
   if (error) {
     redirectTo(res, redirectUri, { ...error, state: typeof state === "string" ? state : undefined });
     return undefined;
   }
-  return { clientId, redirectUri, state: state as string | undefined };
+  return {
+    clientId,
+    redirectUri,
+    state: state as string | undefined,
+    ...("challenge" in pkce ? { codeChallenge: pkce.challenge } : {}),
+  };
+}
+
+/**
+ * PKCE is optional (the real service documents none); when sent, only S256 with a base64url SHA-256
+ * (43 characters) is taken: "plain" would give no protection against a code stolen on the way back.
+ */
+function pkceOf(params: URLSearchParams): { challenge: string } | { problem: string } | { none: true } {
+  const challenge = single(params, "code_challenge");
+  const method = single(params, "code_challenge_method");
+  if (typeof challenge === "object" || typeof method === "object")
+    return { problem: "code_challenge and code_challenge_method must be sent once" };
+  if (challenge === undefined)
+    return method === undefined
+      ? { none: true }
+      : { problem: "code_challenge_method is sent without code_challenge" };
+  if (method !== "S256") return { problem: "code_challenge_method must be S256" };
+  if (!/^[A-Za-z0-9_-]{43}$/.test(challenge))
+    return { problem: "code_challenge must be 43 base64url characters (a SHA-256 digest)" };
+  return { challenge };
 }
 
 /** The signed-in user, and what their forms' tickets are bound to. */
@@ -169,6 +196,10 @@ function signIn(
     response_type: "code",
   });
   if (request.state !== undefined) query.set("state", request.state);
+  if (request.codeChallenge !== undefined) {
+    query.set("code_challenge", request.codeChallenge);
+    query.set("code_challenge_method", "S256");
+  }
   res.writeHead(303, {
     location: `${AUTHORIZE_PATH}?${query}`,
     "set-cookie": [ctx.sessions.signIn(user.id), setCookie(SIGN_IN_COOKIE, "", 0)],
@@ -203,7 +234,12 @@ function decide(
     return;
   }
   const code = ctx.tokens.issueCode(
-    { clientId: request.clientId, redirectUri: request.redirectUri, userId: identity.user.id },
+    {
+      clientId: request.clientId,
+      redirectUri: request.redirectUri,
+      userId: identity.user.id,
+      codeChallenge: request.codeChallenge,
+    },
     ctx.settings.codeLifetimeSeconds,
   );
   redirectTo(res, request.redirectUri, { code, state: request.state });

@@ -80,6 +80,9 @@ const CODE_FAILURES: Record<Exclude<CodeExchange, { ok: true }>["reason"], strin
   reused: "The authorization code has already been used; the tokens issued for it are revoked.",
   expired: "The authorization code has expired.",
   redirect_mismatch: "redirect_uri does not match the one in the authorization request.",
+  verifier_missing: "code_verifier is required: the authorization request sent a code_challenge.",
+  verifier_mismatch: "code_verifier does not match the code_challenge of the authorization request.",
+  verifier_unexpected: "code_verifier was sent, but the authorization request had no code_challenge.",
 };
 
 function exchangeCode(
@@ -94,7 +97,8 @@ function exchangeCode(
     oauthError(res, 400, "invalid_request", "redirect_uri is required.");
   } else {
     const lifetime = ctx.settings.accessTokenLifetimeSeconds;
-    const outcome = ctx.tokens.exchangeCode(params.code, clientId, params.redirect_uri, lifetime);
+    const verifier = params.code_verifier || undefined;
+    const outcome = ctx.tokens.exchangeCode(params.code, clientId, params.redirect_uri, lifetime, verifier);
     if (outcome.ok) sendTokens(res, outcome.tokens);
     else oauthError(res, 400, "invalid_grant", CODE_FAILURES[outcome.reason]);
   }

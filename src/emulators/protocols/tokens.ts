@@ -2,7 +2,9 @@
 // clock. Tokens from one code form a family: a refresh replaces the family's pair (rotation, as the real
 // service documents: "old token and refresh token will stop working"), and replaying a used code revokes
 // the whole family (RFC 6749 section 4.1.2).
+import { createHash } from "node:crypto";
 import type { Clock } from "../common/clock.js";
+import { secretsEqual } from "../common/http.js";
 import { newAccessToken, newAuthorizationCode, newRefreshToken } from "./credentials.js";
 
 export type TokenKind = "CLIENT_ACCESS_TOKEN" | "OAUTH_ACCESS_TOKEN";
@@ -28,7 +30,18 @@ export type AccessCheck =
 
 export type CodeExchange =
   | { ok: true; tokens: IssuedTokens; userId: number }
-  | { ok: false; reason: "unknown" | "expired" | "reused" | "other_client" | "redirect_mismatch" };
+  | {
+      ok: false;
+      reason:
+        | "unknown"
+        | "expired"
+        | "reused"
+        | "other_client"
+        | "redirect_mismatch"
+        | "verifier_missing"
+        | "verifier_mismatch"
+        | "verifier_unexpected";
+    };
 
 interface CodeGrant {
   clientId: string;
@@ -36,6 +49,8 @@ interface CodeGrant {
   userId: number;
   expiresAt: number;
   used: boolean;
+  /** PKCE S256 challenge sent on authorize; the exchange must then prove it with the verifier. */
+  codeChallenge: string | undefined;
 }
 
 interface RefreshGrant {
@@ -56,11 +71,16 @@ export class TokenStore {
   constructor(private readonly clock: Clock) {}
 
   issueCode(
-    grant: { clientId: string; redirectUri: string; userId: number },
+    grant: { clientId: string; redirectUri: string; userId: number; codeChallenge?: string },
     lifetimeSeconds: number,
   ): string {
     const code = newAuthorizationCode();
-    this.#codes.set(code, { ...grant, expiresAt: this.clock.now() + lifetimeSeconds * 1000, used: false });
+    this.#codes.set(code, {
+      ...grant,
+      codeChallenge: grant.codeChallenge,
+      expiresAt: this.clock.now() + lifetimeSeconds * 1000,
+      used: false,
+    });
     return code;
   }
 
@@ -70,6 +90,7 @@ export class TokenStore {
     clientId: string,
     redirectUri: string,
     accessLifetimeSeconds: number,
+    codeVerifier?: string,
   ): CodeExchange {
     const grant = this.#codes.get(code);
     if (!grant) return { ok: false, reason: "unknown" };
@@ -83,6 +104,8 @@ export class TokenStore {
       return { ok: false, reason: "expired" };
     }
     if (grant.redirectUri !== redirectUri) return { ok: false, reason: "redirect_mismatch" };
+    const pkce = pkceFailure(grant.codeChallenge, codeVerifier);
+    if (pkce) return { ok: false, reason: pkce };
     grant.used = true;
     const tokens = this.#issuePair(clientId, grant.userId, code, accessLifetimeSeconds);
     return { ok: true, tokens, userId: grant.userId };
@@ -128,4 +151,15 @@ export class TokenStore {
     for (const [token, grant] of this.#access) if (grant.family === family) this.#access.delete(token);
     for (const [token, grant] of this.#refresh) if (grant.family === family) this.#refresh.delete(token);
   }
+}
+
+/** RFC 7636 section 4.6 for S256; a verifier for a code requested without a challenge is a downgrade. */
+function pkceFailure(
+  challenge: string | undefined,
+  verifier: string | undefined,
+): "verifier_missing" | "verifier_mismatch" | "verifier_unexpected" | undefined {
+  if (challenge === undefined) return verifier === undefined ? undefined : "verifier_unexpected";
+  if (verifier === undefined) return "verifier_missing";
+  const computed = createHash("sha256").update(verifier, "ascii").digest("base64url");
+  return secretsEqual(computed, challenge) ? undefined : "verifier_mismatch";
 }

@@ -86,7 +86,7 @@ export class ProtocolsCredentials {
       const flow = await startCodeFlow({
         baseUrl: this.config.baseUrl,
         app: oauth,
-        exchange: (code) => endpoint.exchangeCode(code),
+        exchange: (code, codeVerifier) => endpoint.exchangeCode(code, codeVerifier),
         ...options,
       });
       flow.tokens

@@ -1,9 +1,12 @@
-// The OAuth authorization code flow as a native app runs it (RFC 8252): a fresh random state, the
-// authorize URL for the user's browser, and a one-shot listener on this computer at the redirect URI
-// that receives the browser's redirect, checks the state, and exchanges the code for tokens. Both
-// `protocols-mcp login` and the protocols_sign_in tool run it; only how the URL reaches the user differs.
-import { randomBytes, timingSafeEqual } from "node:crypto";
+// The OAuth authorization code flow as a native app runs it (RFC 8252): a fresh random state and PKCE
+// verifier (RFC 7636, S256), the authorize URL for the user's browser, and a one-shot listener on this
+// computer at the redirect URI that receives the browser's redirect, checks the state, and exchanges the
+// code (with the verifier) for tokens. Both `protocols-mcp login` and the protocols_sign_in tool run it;
+// only how the URL reaches the user differs.
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { lookup } from "node:dns/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { isIP } from "node:net";
 import { ActionableError } from "../../../core/errors.js";
 import type { OAuthApp } from "../settings.js";
 import type { TokenResponse } from "../types.js";
@@ -16,7 +19,8 @@ export interface CodeFlowOptions {
   /** Origin of the repository, e.g. https://www.protocols.io */
   baseUrl: string;
   app: OAuthApp;
-  exchange(code: string): Promise<TokenResponse>;
+  /** Trades the code for tokens, proving with `codeVerifier` that this flow asked for it. */
+  exchange(code: string, codeVerifier: string): Promise<TokenResponse>;
   timeoutMs?: number;
   /** Heard for every redirect refused while the flow goes on (a wrong state), e.g. to tell the terminal. */
   onRefused?(reason: string): void;
@@ -37,6 +41,9 @@ export class SignInError extends ActionableError {}
 export async function startCodeFlow(options: CodeFlowOptions): Promise<CodeFlow> {
   const redirect = new URL(options.app.redirectUri);
   const state = randomBytes(32).toString("base64url");
+  // A code intercepted on its way back is worthless without the verifier, which never leaves this process
+  // but in the exchange. A repository without PKCE ignores the extra parameters (RFC 6749 section 3.1).
+  const codeVerifier = randomBytes(32).toString("base64url");
   const timeoutMs = options.timeoutMs ?? SIGN_IN_TIMEOUT_MS;
 
   const authorize = new URL(AUTHORIZE_PATH, `${options.baseUrl}/`);
@@ -45,6 +52,8 @@ export async function startCodeFlow(options: CodeFlowOptions): Promise<CodeFlow>
     redirect_uri: options.app.redirectUri,
     response_type: "code",
     state,
+    code_challenge: createHash("sha256").update(codeVerifier).digest("base64url"),
+    code_challenge_method: "S256",
   }).toString();
 
   let settled = false;
@@ -114,7 +123,7 @@ export async function startCodeFlow(options: CodeFlowOptions): Promise<CodeFlow>
     }
     exchanging = true;
     try {
-      const granted = await options.exchange(code);
+      const granted = await options.exchange(code, codeVerifier);
       page(res, 200, "Signed in", "You are signed in to the protocol repository. You can close this tab.");
       settle({ tokens: granted });
     } catch (failure) {
@@ -142,6 +151,32 @@ export async function startCodeFlow(options: CodeFlowOptions): Promise<CodeFlow>
         resolve(server);
       });
     });
+  // Every address the browser may go to must be ours: another program on one of them would receive the
+  // code and the state. An address this computer does not have (IPv6 turned off) cannot be anyone's.
+  const cannot = (why: string) =>
+    new SignInError(
+      `Cannot receive the sign-in at ${options.app.redirectUri} (PROTOCOLS_REDIRECT_URI): ${why}.`,
+    );
+  const { addresses, named } = await redirectAddresses(redirect.hostname);
+  const elsewhere = addresses.find((address) => !isLoopback(address));
+  if (elsewhere)
+    throw cannot(`${redirect.hostname} resolves to ${elsewhere}, which is not this computer's loopback`);
+  for (const address of addresses) {
+    try {
+      servers.push(await listen(address));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "EADDRNOTAVAIL" || code === "EAFNOSUPPORT") continue;
+      close();
+      const where = named ? ` on ${shown(address)}, where a browser may take ${redirect.hostname} to` : "";
+      throw cannot(
+        code === "EADDRINUSE"
+          ? `the port is in use${where} (is another sign-in running?)`
+          : `${code ?? "failed"}${where}`,
+      );
+    }
+  }
+  if (servers.length === 0) throw cannot(`no address of ${redirect.hostname} can be listened on`);
   timer = setTimeout(() => {
     const minutes = Math.round(timeoutMs / 60_000);
     const span =
@@ -149,24 +184,6 @@ export async function startCodeFlow(options: CodeFlowOptions): Promise<CodeFlow>
     settle({ error: new SignInError(`No sign-in came back from the browser within ${span}.`) });
   }, timeoutMs);
   timer.unref();
-  try {
-    servers.push(await listen("127.0.0.1"));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === "EADDRINUSE" ? "the port is in use (is another sign-in running?)" : (code ?? "failed");
-    clearTimeout(timer);
-    throw new SignInError(
-      `Cannot receive the sign-in at ${options.app.redirectUri} (PROTOCOLS_REDIRECT_URI): ${why}.`,
-    );
-  }
-  // A browser may resolve "localhost" to ::1; listen there too when it is possible.
-  if (redirect.hostname === "localhost")
-    servers.push(
-      ...(await listen("::1")
-        .then((s) => [s])
-        .catch(() => [])),
-    );
 
   return {
     authorizeUrl: authorize.toString(),
@@ -178,6 +195,27 @@ export async function startCodeFlow(options: CodeFlowOptions): Promise<CodeFlow>
       close();
     },
   };
+}
+
+/**
+ * The addresses of the redirect URI's host: an IP literal is itself; a name is what this computer
+ * resolves it to, and "localhost" also both loopback addresses, which browsers take it to whatever the
+ * hosts file says.
+ */
+async function redirectAddresses(hostname: string): Promise<{ addresses: string[]; named: boolean }> {
+  const bare = hostname.replace(/^\[(.*)\]$/, "$1");
+  if (isIP(bare)) return { addresses: [bare], named: false };
+  const resolved = await lookup(bare, { all: true }).catch(() => []);
+  const builtIn = bare.toLowerCase() === "localhost" ? ["127.0.0.1", "::1"] : [];
+  return { addresses: [...new Set([...builtIn, ...resolved.map((found) => found.address)])], named: true };
+}
+
+function isLoopback(address: string): boolean {
+  return /^(::ffff:)?127\./i.test(address) || address === "::1";
+}
+
+function shown(address: string): string {
+  return address.includes(":") ? `[${address}]` : address;
 }
 
 function sameSecret(given: string, expected: string): boolean {

@@ -94,9 +94,10 @@ export class OAuthSession implements ProtocolsCredential {
       response = await this.endpoint.refresh(old);
     } catch (error) {
       if (!(error instanceof InvalidGrantError)) throw error;
-      // Lost a race with another process of the user's? It stores the pair that replaced ours in a moment.
+      // Lost a race with another process of the user's? Its pair replaced the refused one: in the file
+      // already (perhaps adopted by another call meanwhile), or in a moment.
       for (let attempt = 0; attempt < RACE_CHECKS; attempt++) {
-        if (await this.adoptFromFile()) return;
+        if (await this.replaced(old)) return;
         await sleep(RACE_CHECK_EVERY_MS);
       }
       this.ended = true;
@@ -114,6 +115,13 @@ export class OAuthSession implements ProtocolsCredential {
           "working; fix the file's folder, or you will have to sign in again after a restart.",
       );
     }
+  }
+
+  /** Whether a pair other than the one of `refusedRefreshToken` is current now, the file read again. */
+  private async replaced(refusedRefreshToken: string): Promise<boolean> {
+    const stored = await this.store.read();
+    if (stored.status === "signed_in") this.adopt(stored.tokens);
+    return this.tokens.refresh_token !== refusedRefreshToken;
   }
 
   private async adoptFromFile(): Promise<boolean> {

@@ -26,8 +26,14 @@ export class TokenEndpoint {
     readonly app: OAuthApp,
   ) {}
 
-  exchangeCode(code: string, signal?: AbortSignal): Promise<TokenResponse> {
-    const params = { grant_type: "authorization_code", code, redirect_uri: this.app.redirectUri };
+  /** `codeVerifier`: the PKCE secret whose S256 challenge went to the authorize endpoint. */
+  exchangeCode(code: string, codeVerifier: string, signal?: AbortSignal): Promise<TokenResponse> {
+    const params = {
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: this.app.redirectUri,
+      code_verifier: codeVerifier,
+    };
     return this.post(params, tokenResponseSchema, signal);
   }
 
