@@ -86,7 +86,7 @@ function problemsOf(exchanges: Exchange[]): string[] {
       return [`${label}: not in the document and not listed as spec-only`];
     }
     return contract
-      .check(exchange)
+      .check(exchange, { allHeaders: true })
       .flatMap(({ where, errors }) =>
         (Array.isArray(errors) ? errors : [errors]).map(
           (error: { instancePath?: string; message?: string }) =>

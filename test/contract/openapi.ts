@@ -130,8 +130,12 @@ export class OpenApiContract {
     return schema;
   }
 
-  /** Everything in the exchange that the document contradicts; empty when it fits. */
-  check(exchange: Exchange): ContractProblem[] {
+  /**
+   * Everything in the exchange that the document contradicts; empty when it fits. `allHeaders`: every
+   * response header the document declares must be there (it makes none required; the emulator sends
+   * them all).
+   */
+  check(exchange: Exchange, { allHeaders = false } = {}): ContractProblem[] {
     const operationId = this.operationId(exchange.method, exchange.path);
     if (!operationId) return [{ where: "operation", errors: `${exchange.method} ${exchange.path}` }];
     const problems: ContractProblem[] = [];
@@ -146,13 +150,14 @@ export class OpenApiContract {
       operationId,
     );
     if (request.errors?.length) problems.push({ where: "request", errors: request.errors });
-    for (const problem of this.checkResponse(operationId, exchange)) problems.push(problem);
+    for (const problem of this.checkResponse(operationId, exchange, { allHeaders })) problems.push(problem);
     return problems;
   }
 
   checkResponse(
     operationId: string,
     exchange: Pick<Exchange, "status" | "responseBody" | "responseHeaders">,
+    { allHeaders = false } = {},
   ): ContractProblem[] {
     const problems: ContractProblem[] = [];
     const operation = this.backend.getOperation(operationId);
@@ -166,7 +171,8 @@ export class OpenApiContract {
       if (body.errors?.length) problems.push({ where: `response ${exchange.status}`, errors: body.errors });
       const headers = this.backend.validator.validateResponseHeaders(exchange.responseHeaders, operationId, {
         statusCode: exchange.status,
-        setMatchType: SetMatchType.Superset,
+        // Any: declared headers are checked when present; Superset: they must all be present.
+        setMatchType: allHeaders ? SetMatchType.Superset : SetMatchType.Any,
       });
       if (headers.errors?.length)
         problems.push({ where: `headers ${exchange.status}`, errors: headers.errors });
