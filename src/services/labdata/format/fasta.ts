@@ -1,4 +1,5 @@
 import type { DnaSequence } from "../types.js";
+import { sequenceLength, topology } from "./facts.js";
 import { displayName } from "./labels.js";
 
 /** FASTA: a header line with the name, id, length and topology (each when known), then the bases in lines of 60. */
@@ -7,16 +8,10 @@ export function toFasta(sequence: DnaSequence): string {
   const header = [
     `>${displayName(sequence.name).replace(/\s+/g, " ")}`,
     sequence.id,
-    `${sequence.length ?? bases.length} bp`,
+    `${sequenceLength(sequence) ?? 0} bp`,
     topology(sequence),
   ].filter(Boolean);
   return [header.join(" "), ...chunk(bases, 60)].join("\n");
-}
-
-/** "circular", "linear", or undefined when the platform did not say. */
-export function topology(sequence: Pick<DnaSequence, "isCircular">): string | undefined {
-  if (sequence.isCircular === true) return "circular";
-  return sequence.isCircular === false ? "linear" : undefined;
 }
 
 export function chunk(text: string, size: number): string[] {

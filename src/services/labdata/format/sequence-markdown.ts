@@ -2,7 +2,7 @@
 // Every field may be missing (the platform's document requires none): what is missing is left out.
 import { fieldList, heading, markdown, truncate, utcTime } from "../../../core/render.js";
 import type { Annotation, DnaSequence } from "../types.js";
-import { topology } from "./fasta.js";
+import { sequenceLength, topology } from "./facts.js";
 import { annotationEnd } from "./genbank.js";
 import { displayName, nameAndId } from "./labels.js";
 
@@ -12,7 +12,7 @@ const PREVIEW_BASES = 120;
 export function sequenceMarkdown(sequence: DnaSequence, requestedId?: string): string {
   const annotations = sequence.annotations ?? [];
   const bases = sequence.bases ?? "";
-  const length = lengthOf(sequence);
+  const length = sequenceLength(sequence);
   return markdown(
     heading(1, nameAndId(sequence.name, sequence.id || requestedId)),
     fieldList({
@@ -44,7 +44,7 @@ export function sequenceMarkdown(sequence: DnaSequence, requestedId?: string): s
 
 /** One line of a list: name (id), length, topology, folder, modified. */
 export function sequenceLine(sequence: DnaSequence): string {
-  const length = lengthOf(sequence);
+  const length = sequenceLength(sequence);
   const parts = [
     length === undefined ? undefined : `${length.toLocaleString("en-US")} bp`,
     topology(sequence),
@@ -54,11 +54,6 @@ export function sequenceLine(sequence: DnaSequence): string {
   ].filter(Boolean);
   const label = `- **${nameAndId(sequence.name, sequence.id)}**`;
   return parts.length ? `${label}: ${parts.join(", ")}` : label;
-}
-
-/** The length the platform gives, else that of the bases it sent. */
-function lengthOf(sequence: DnaSequence): number | undefined {
-  return sequence.length ?? (sequence.bases ? sequence.bases.length : undefined);
 }
 
 function creatorOf(sequence: DnaSequence): string | undefined {
