@@ -276,6 +276,19 @@ describe("the whole run", () => {
     for (const status of [200, 201, 400, 401, 403, 404, 429]) expect(statuses).toContain(status);
   });
 
+  it("sends archiveReason only with the values the document names (its parameter is a free string)", () => {
+    const parameter = (
+      contract.document.paths["/dna-sequences"] as {
+        get: { parameters: Array<{ name: string; examples?: Record<string, { value: string }> }> };
+      }
+    ).get.parameters.find((p) => p.name === "archiveReason");
+    const documented = Object.values(parameter?.examples ?? {}).map((example) => example.value);
+    expect(documented).toContain("ANY_ARCHIVED_OR_NOT_ARCHIVED");
+    const sent = all.flatMap((e) => (e.query.archiveReason === undefined ? [] : [e.query.archiveReason]));
+    expect(new Set(sent)).toEqual(new Set(["NOT_ARCHIVED", "ANY_ARCHIVED_OR_NOT_ARCHIVED"]));
+    for (const value of sent) expect(documented).toContain(value);
+  });
+
   it("the validator refuses what the document refuses (it can fail)", () => {
     const sequence = { id: "seq_1", name: "x", bases: "ACGT", length: 4, isCircular: false };
     const ok: Exchange = {

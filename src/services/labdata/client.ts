@@ -27,7 +27,8 @@ export interface SequenceFilters {
   nameIncludes?: string;
   folderId?: string;
   projectId?: string;
-  archiveReason: "NOT_ARCHIVED" | "ANY";
+  /** The OpenAPI document's values: ANY_ARCHIVED_OR_NOT_ARCHIVED lists archived and live ones. */
+  archiveReason: "NOT_ARCHIVED" | "ANY_ARCHIVED_OR_NOT_ARCHIVED";
   sort: string;
 }
 
