@@ -274,6 +274,36 @@ describe("the whole run", () => {
     expect(OPERATIONS.filter((operation) => !seen.has(operation))).toEqual([]);
     const statuses = new Set(all.map((e) => e.status));
     for (const status of [200, 201, 400, 401, 403, 404, 429]) expect(statuses).toContain(status);
+    // The spec-only list names what was really served, so it cannot rot.
+    for (const route of Object.keys(SPEC_ONLY)) {
+      expect(all.some((e) => `${e.method} ${e.path}` === route)).toBe(true);
+    }
+  });
+
+  it("the token endpoint's refusals of a bad request fit OAuthBadRequestError (sent directly)", async () => {
+    const tokenUrl = `${baseUrl}/api/v2/token`;
+    const form = "application/x-www-form-urlencoded";
+    const cases: Array<[string, RequestInit, number]> = [
+      [
+        "another grant type",
+        { method: "POST", headers: { "content-type": form }, body: "grant_type=password" },
+        400,
+      ],
+      ["no grant type", { method: "POST", headers: { "content-type": form }, body: "client_id=x" }, 400],
+      [
+        "JSON instead of a form",
+        { method: "POST", headers: { "content-type": "application/json" }, body: "{}" },
+        400,
+      ],
+      ["GET", { method: "GET" }, 405],
+    ];
+    for (const [what, init, status] of cases) {
+      proxy.clear();
+      expect((await fetch(tokenUrl, init)).status, what).toBe(status);
+      const [exchange] = proxy.exchanges();
+      if (!exchange) throw new Error(`${what}: nothing recorded`);
+      expect(contract.checkResponse("generateToken", exchange), what).toEqual([]);
+    }
   });
 
   it("sends archiveReason only with the values the document names (its parameter is a free string)", () => {
