@@ -124,6 +124,11 @@ async function everyTool(conn: Connected, writableFolder: string) {
   await run("labdata_get_dna_sequence", { id, response_format: "json" });
   await run("labdata_export_dna_sequence", { id });
   await run("labdata_export_dna_sequence", { id, format: "genbank" });
+  // The resources read the same operations.
+  for (const uri of [`labdata://dna-sequences/${id}`, "labdata://users/me"]) {
+    const { contents } = await conn.client.readResource({ uri });
+    expect(contents[0] && "text" in contents[0] ? contents[0].text : "", uri).not.toBe("");
+  }
   await run("labdata_create_dna_sequence", {
     name: "contract-check",
     bases: "ATGGTGAGCAAGGGCGAGGAG",
