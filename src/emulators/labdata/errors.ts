@@ -1,11 +1,11 @@
 // The platform's error body, {"error": {"message", "type", "userMessage"}}: `message` for the developer,
-// `userMessage` fit to show a person. Handlers throw ApiError; the server renders it.
+// `userMessage` fit to show a person. Handlers throw ApiError; the server renders it. Types follow the
+// OpenAPI document where it fixes them: BadRequestError and NotFoundError say invalid_request_error.
 
 export type ErrorType =
   | "invalid_request_error"
   | "authentication_error"
   | "permission_error"
-  | "not_found_error"
   | "rate_limit_error"
   | "server_error";
 
@@ -44,7 +44,7 @@ export const forbidden = (message: string): ApiError =>
   new ApiError(403, "permission_error", message, "You do not have permission to do this.");
 
 export const notFound = (message: string): ApiError =>
-  new ApiError(404, "not_found_error", message, "The requested resource was not found.");
+  new ApiError(404, "invalid_request_error", message, "The requested resource was not found.");
 
 export const methodNotAllowed = (allow: string): ApiError =>
   new ApiError(405, "invalid_request_error", `Method not allowed; use ${allow}`, "Method not allowed.", {

@@ -1,5 +1,6 @@
-// Records as the API returns them (the platform's real-world shapes): ISO times, creator and owner
-// summaries, archiveRecord null or {reason}.
+// Records as the API returns them (the platform's real-world shapes, held to its OpenAPI document by
+// test/contract): ISO times, creator and owner summaries, archiveRecord null or {reason}; a field the
+// document does not mark nullable is left out rather than sent as null.
 import type { DnaSequence, Folder, Project, User } from "./model.js";
 import type { TenantState } from "./state.js";
 
@@ -14,8 +15,15 @@ function slug(text: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-export function userSummary(user: User | undefined): { id: string; handle: string; name: string } | null {
-  return user ? { id: user.id, handle: user.handle, name: user.name } : null;
+export function userSummary(
+  user: User | undefined,
+): { id: string; handle: string; name: string } | undefined {
+  return user ? { id: user.id, handle: user.handle, name: user.name } : undefined;
+}
+
+/** The document's Primer has oligoId as a plain string: left out when the primer has no oligo. */
+function primerToWire({ oligoId, ...primer }: DnaSequence["primers"][number]): Record<string, unknown> {
+  return oligoId === null ? primer : { ...primer, oligoId };
 }
 
 export function userToWire(user: User): Record<string, unknown> {
@@ -47,7 +55,7 @@ export function sequenceToWire(tenant: TenantState, seq: DnaSequence): Record<st
     fields: seq.fields,
     customFields: seq.customFields,
     annotations: seq.annotations,
-    primers: seq.primers,
+    primers: seq.primers.map(primerToWire),
     translations: seq.translations,
     creator: userSummary(tenant.users.get(seq.creatorId)),
     createdAt: iso(seq.createdAt),
@@ -72,7 +80,8 @@ export function projectToWire(tenant: TenantState, project: Project): Record<str
   return {
     id: project.id,
     name: project.name,
-    owner: owner ? { id: owner.id, handle: owner.handle, name: owner.name } : null,
+    // Organization or UserSummary, never null in the document: left out when unknown.
+    owner: owner ? { id: owner.id, handle: owner.handle, name: owner.name } : undefined,
     createdAt: iso(project.createdAt),
     modifiedAt: iso(project.modifiedAt),
     archiveRecord: archiveRecord(project.archiveReason),

@@ -27,7 +27,8 @@ export interface SequenceFilters {
   nameIncludes?: string;
   folderId?: string;
   projectId?: string;
-  archiveReason: "NOT_ARCHIVED" | "ANY";
+  /** The OpenAPI document's values: ANY_ARCHIVED_OR_NOT_ARCHIVED lists archived and live ones. */
+  archiveReason: "NOT_ARCHIVED" | "ANY_ARCHIVED_OR_NOT_ARCHIVED";
   sort: string;
 }
 
@@ -107,7 +108,11 @@ export class LabdataApi {
     return this.remoteFor(await this.credential(ctx)).request(options, ctx);
   }
 
-  /** Offset paging over the platform's pageSize/nextToken lists; `total` from Result-Count. */
+  /**
+   * Offset paging over the platform's pageSize/nextToken lists. `total` is Result-Count, but never
+   * less than the items seen; without a readable Result-Count, the items seen plus one while the
+   * platform gives a next page, so has_more stays true as long as there is more to read.
+   */
   private async list<T>(
     key: string,
     path: string,
@@ -121,7 +126,9 @@ export class LabdataApi {
     const remote = this.remoteFor(credential);
     const schema = listSchema(key, itemSchema);
     const queryKey = JSON.stringify([credential.id, path, query]);
-    return this.pager.page<T>(
+    let reported: number | undefined;
+    let more = false;
+    const { items } = await this.pager.page<T>(
       queryKey,
       offset,
       limit,
@@ -134,17 +141,17 @@ export class LabdataApi {
           },
           ctx,
         );
-        const items = response.body[key] as T[];
-        const nextToken = response.body.nextToken as string | null | undefined;
-        return {
-          items,
-          nextCursor: nextToken || undefined,
-          total: resultCount(response.headers, items.length),
-        };
+        const items = (response.body[key] as T[] | undefined) ?? [];
+        const nextToken = response.body.nextToken as string | undefined;
+        reported = resultCount(response.headers);
+        more = Boolean(nextToken) && items.length > 0;
+        return { items, nextCursor: more ? nextToken : undefined, total: reported ?? 0 };
       },
       (done, target) =>
         void ctx.progress(done / target, `Skipping to offset ${target}: ${done} of ${target} read`),
     );
+    const seen = offset + items.length;
+    return { items, total: reported === undefined ? seen + (more ? 1 : 0) : Math.max(reported, seen) };
   }
 
   /** One client, and so one rate limiter, per credential. */
@@ -164,7 +171,9 @@ export class LabdataApi {
   }
 }
 
-function resultCount(headers: Headers, fallback: number): number {
-  const value = Number(headers.get("result-count"));
-  return Number.isInteger(value) && value >= 0 && headers.has("result-count") ? value : fallback;
+/** The Result-Count header, when it holds a count. */
+function resultCount(headers: Headers): number | undefined {
+  const header = headers.get("result-count")?.trim();
+  const value = Number(header);
+  return header && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }

@@ -12,7 +12,8 @@ export const sequenceFastaResource = defineResource({
   mimeType: "text/x-fasta",
   params: { id: identifier("Id of the DNA sequence.") },
   async read({ id }, ctx, api: LabdataApi) {
-    return toFasta(await api.getSequence(id, ctx));
+    const sequence = await api.getSequence(id, ctx);
+    return toFasta({ ...sequence, id: sequence.id || id });
   },
 });
 

@@ -1,75 +1,89 @@
 // The remote's shapes, checked on arrival: anything else is an InvalidResponseError, not a crash.
+// Held to the platform's OpenAPI document (test/contract/benchling-openapi.yaml), which requires no
+// field of these records: every field is optional, null is accepted wherever a value may be missing,
+// and a field of an unexpected type is dropped rather than failing the whole answer. Unknown fields
+// are kept for the json format.
 import { z } from "zod";
 
-const archiveRecord = z.object({ reason: z.string() }).passthrough().nullish();
+/** A value read leniently: absent, null or of another type all read as undefined. */
+const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const text = lenient(z.string().nullable());
+const integer = lenient(z.number().int().nullable());
+const flag = lenient(z.boolean().nullable());
+const list = <T extends z.ZodType>(item: T) =>
+  lenient(
+    z
+      .array(z.unknown())
+      .nullable()
+      .transform((items) =>
+        items?.flatMap((value) => {
+          const parsed = item.safeParse(value);
+          return parsed.success ? [parsed.data as z.output<T>] : [];
+        }),
+      ),
+  );
 
-export const userSchema = z
-  .object({ id: z.string(), name: z.string(), email: z.string().nullish(), handle: z.string().nullish() })
-  .passthrough();
+const archiveRecord = lenient(z.looseObject({ reason: text }).nullable());
+
+/** The document's UserSummary / PartySummary: id, handle, name, all optional. */
+const partySummary = lenient(z.looseObject({ id: text, handle: text, name: text }).nullable());
+
+export const userSchema = z.looseObject({ id: text, name: text, email: text, handle: text });
 export type LabUser = z.infer<typeof userSchema>;
 
-export const annotationSchema = z
-  .object({
-    start: z.number(),
-    end: z.number(),
-    strand: z.number().nullish(),
-    type: z.string().nullish(),
-    name: z.string().nullish(),
-    color: z.string().nullish(),
-  })
-  .passthrough();
+export const annotationSchema = z.looseObject({
+  start: integer,
+  end: integer,
+  strand: integer,
+  type: text,
+  name: text,
+  color: text,
+});
 export type Annotation = z.infer<typeof annotationSchema>;
 
-export const dnaSequenceSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    bases: z.string(),
-    length: z.number().int(),
-    isCircular: z.boolean(),
-    aliases: z.array(z.string()).nullish(),
-    folderId: z.string().nullish(),
-    entityRegistryId: z.string().nullish(),
-    annotations: z.array(annotationSchema).nullish(),
-    primers: z.array(z.unknown()).nullish(),
-    translations: z.array(z.unknown()).nullish(),
-    creator: z
-      .object({ id: z.string(), handle: z.string().nullish(), name: z.string().nullish() })
-      .passthrough()
-      .nullish(),
-    createdAt: z.string().nullish(),
-    modifiedAt: z.string().nullish(),
-    webURL: z.string().nullish(),
-    archiveRecord,
-  })
-  .passthrough();
+export const dnaSequenceSchema = z.looseObject({
+  id: text,
+  name: text,
+  bases: text,
+  length: integer,
+  isCircular: flag,
+  aliases: list(z.string()),
+  folderId: text,
+  entityRegistryId: text,
+  annotations: list(annotationSchema),
+  primers: lenient(z.array(z.unknown()).nullable()),
+  translations: lenient(z.array(z.unknown()).nullable()),
+  creator: partySummary,
+  createdAt: text,
+  modifiedAt: text,
+  webURL: text,
+  archiveRecord,
+});
 export type DnaSequence = z.infer<typeof dnaSequenceSchema>;
 
-export const projectSchema = z
-  .object({ id: z.string(), name: z.string(), archiveRecord, owner: z.unknown().optional() })
-  .passthrough();
+export const projectSchema = z.looseObject({ id: text, name: text, archiveRecord, owner: partySummary });
 export type Project = z.infer<typeof projectSchema>;
 
-export const folderSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    projectId: z.string().nullish(),
-    parentFolderId: z.string().nullish(),
-    archiveRecord,
-  })
-  .passthrough();
+export const folderSchema = z.looseObject({
+  id: text,
+  name: text,
+  projectId: text,
+  parentFolderId: text,
+  archiveRecord,
+});
 export type Folder = z.infer<typeof folderSchema>;
 
-export const tokenResponseSchema = z.object({
-  access_token: z.string().min(1),
-  token_type: z.string(),
-  expires_in: z.number().positive(),
+/** TokenResponse: every field optional in the document; a missing access token is refused by the caller. */
+export const tokenResponseSchema = z.looseObject({
+  access_token: text,
+  token_type: text,
+  expires_in: lenient(z.union([z.number(), z.string()]).nullable()),
 });
 
-/** A list page: the items under their resource key, and the cursor of the next page ("" or absent at the end). */
-export function listSchema<K extends string, T extends z.ZodType>(key: K, item: T) {
-  return z.object({ [key]: z.array(item), nextToken: z.string().nullish() } as { [k in K]: z.ZodArray<T> } & {
-    nextToken: z.ZodOptional<z.ZodNullable<z.ZodString>>;
-  });
+/**
+ * A list page: the items under their resource key (a page without it has no items), and the cursor of
+ * the next page ("" or absent at the end). An item that is not an object is skipped.
+ */
+export function listSchema<T extends z.ZodType>(key: string, item: T) {
+  return z.looseObject({ [key]: list(item), nextToken: text });
 }

@@ -49,10 +49,10 @@ describe("labdata auth: token endpoint", () => {
     const credentials = { client_id: app.clientId, client_secret: app.clientSecret };
     const password = await tokenRequest({ grant_type: "password", ...credentials });
     expect(password.status).toBe(400);
-    expect(password.body.error).toBe("unsupported_grant_type");
+    expect(password.body.error.type).toBe("unsupported_grant_type");
     const missing = await tokenRequest(credentials);
     expect(missing.status).toBe(400);
-    expect(missing.body.error).toBe("invalid_request");
+    expect(missing.body.error.type).toBe("invalid_request");
   });
 
   it("refuses an unknown client or a wrong secret with 401 invalid_client, echoing neither", async () => {
@@ -66,8 +66,8 @@ describe("labdata auth: token endpoint", () => {
     for (const form of cases) {
       const reply = await tokenRequest(form);
       expect(reply.status, JSON.stringify(form)).toBe(401);
-      expect(reply.body.error).toBe("invalid_client");
-      expect(typeof reply.body.error_description).toBe("string");
+      expect(reply.body.error.type).toBe("invalid_client");
+      expect(typeof reply.body.error.message).toBe("string");
       expect(reply.text).not.toContain(app.clientSecret);
       expect(reply.text).not.toContain("cs_wrong_secret_value");
     }
@@ -90,7 +90,7 @@ describe("labdata auth: token endpoint", () => {
       json: { grant_type: "client_credentials", client_id: app.clientId, client_secret: app.clientSecret },
     });
     expect(json.status).toBe(400);
-    expect(json.body.error).toBe("invalid_request");
+    expect(json.body.error.type).toBe("invalid_request");
     const get = await call(`${api}/token`);
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");

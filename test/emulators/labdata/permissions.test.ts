@@ -142,7 +142,7 @@ describe("labdata permissions: users inherit memberships downwards", () => {
     expectError(
       await get("/dna-sequences/seq_doesNotExist", basic(demo().user.apiKey)),
       404,
-      "not_found_error",
+      "invalid_request_error",
     );
   });
 });

@@ -73,7 +73,9 @@ describe("labdata states: apps", () => {
     expect((await me(bearer(before))).status).toBe(401);
     const refused = await token(created.clientId, created.clientSecret);
     expect(refused.status).toBe(401);
-    expect(refused.body).toEqual({ error: "invalid_client", error_description: "The app is archived" });
+    expect(refused.body).toEqual({
+      error: { message: "The app is archived", type: "invalid_client", userMessage: "The app is archived" },
+    });
 
     emulator.admin.unarchiveApp("acme", created.app.id);
     const after = await accessToken(api, created.clientId, created.clientSecret);
@@ -110,7 +112,7 @@ describe("labdata states: client secrets", () => {
     emulator.admin.deleteAppSecret("acme", created.app.id, created.secretId);
     const old = await token(created.clientId, created.clientSecret);
     expect(old.status).toBe(401);
-    expect(old.body.error).toBe("invalid_client");
+    expect(old.body.error.type).toBe("invalid_client");
     const fresh = await accessToken(api, created.clientId, second.secret);
     expect((await me(bearer(fresh))).status).toBe(200);
     expect(

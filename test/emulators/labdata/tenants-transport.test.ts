@@ -68,21 +68,21 @@ describe("labdata tenants", () => {
     expectError(
       await call(`${globex}/dna-sequences/${id}`, { authorization: basic(other.user.apiKey) }),
       404,
-      "not_found_error",
+      "invalid_request_error",
     );
   });
 
   it("answers 404 with the error body to an unknown tenant and to paths outside the API", async () => {
-    expectError(await call(`${emulator.url}/initech/api/v2/users/me`), 404, "not_found_error");
-    expectError(await call(`${emulator.url}/acme/api/v1/users/me`), 404, "not_found_error");
-    expectError(await call(`${emulator.url}/acme`), 404, "not_found_error");
-    expectError(await call(`${emulator.url}/`), 404, "not_found_error");
+    expectError(await call(`${emulator.url}/initech/api/v2/users/me`), 404, "invalid_request_error");
+    expectError(await call(`${emulator.url}/acme/api/v1/users/me`), 404, "invalid_request_error");
+    expectError(await call(`${emulator.url}/acme`), 404, "invalid_request_error");
+    expectError(await call(`${emulator.url}/`), 404, "invalid_request_error");
   });
 
   it("authenticates before routing: 401 for an unknown path without credentials, 404 with them, 405 for a wrong method", async () => {
     const auth = basic(demoOf(emulator).user.apiKey);
     expectError(await call(`${acme}/entries`), 401, "authentication_error");
-    expectError(await call(`${acme}/entries`, { authorization: auth }), 404, "not_found_error");
+    expectError(await call(`${acme}/entries`, { authorization: auth }), 404, "invalid_request_error");
     const wrongMethod = await call(`${acme}/users/me`, { authorization: auth, method: "DELETE" });
     expectError(wrongMethod, 405, "invalid_request_error");
     expect(wrongMethod.headers.get("allow")).toBe("GET");

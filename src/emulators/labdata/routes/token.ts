@@ -1,7 +1,8 @@
 // POST /api/v2/token: OAuth 2.0 client credentials (RFC 6749 §4.4). The client authenticates with its
 // id and secret in the form body or as HTTP Basic; the answer is an opaque access token that expires
-// by the emulator clock. Errors here use the OAuth shape {error, error_description} that OAuth client
-// libraries read.
+// by the emulator clock. Errors use the OpenAPI document's OAuthBadRequestError (400) and
+// OAuthUnauthorizedError (401): {"error": {"message", "type", "userMessage"}} with the RFC 6749 error
+// code as the type.
 import type { IncomingMessage } from "node:http";
 import type { Clock } from "../../common/clock.js";
 import { BodyTooLargeError, readBody } from "../../common/http.js";
@@ -20,7 +21,11 @@ function oauthError(
   description: string,
   headers: Record<string, string> = {},
 ): ApiResponse {
-  return jsonResponse(status, { error, error_description: description }, { ...NO_STORE, ...headers });
+  return jsonResponse(
+    status,
+    { error: { message: description, type: error, userMessage: description } },
+    { ...NO_STORE, ...headers },
+  );
 }
 
 const invalidClient = (description: string): ApiResponse =>

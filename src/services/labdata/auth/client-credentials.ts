@@ -1,8 +1,19 @@
 // OAuth 2.0 client credentials: one token for all concurrent calls, fetched on first use, renewed
 // shortly before it expires, and once more when the platform says 401 (revoked or clock skew).
+import { ActionableError } from "../../../core/errors.js";
 import type { RemoteClient } from "../../../core/http/remote-client.js";
 import { tokenResponseSchema } from "../types.js";
 import { credentialId, type LabdataCredential } from "./credential.js";
+
+/** expires_in is optional in the platform's document (its example says 900); some servers send a string. */
+const DEFAULT_LIFETIME_SEC = 900;
+
+function lifetimeSeconds(expiresIn: number | string | null | undefined): number {
+  const seconds = Number(expiresIn);
+  return expiresIn !== null && expiresIn !== "" && Number.isFinite(seconds) && seconds > 0
+    ? seconds
+    : DEFAULT_LIFETIME_SEC;
+}
 
 interface Token {
   value: string;
@@ -41,7 +52,13 @@ export function clientCredentials(options: {
       },
       { signal },
     );
-    const lifetimeMs = body.expires_in * 1000;
+    if (!body.access_token) {
+      throw new ActionableError(
+        "The lab data platform's token endpoint answered without an access token. Check the app's " +
+          "LABDATA_CLIENT_ID and LABDATA_CLIENT_SECRET, or sign in with LABDATA_API_KEY.",
+      );
+    }
+    const lifetimeMs = lifetimeSeconds(body.expires_in) * 1000;
     return {
       value: body.access_token,
       renewAt: now() + Math.max(lifetimeMs - RENEW_MARGIN_MS, lifetimeMs * 0.9),

@@ -1,9 +1,17 @@
 import type { DnaSequence } from "../types.js";
+import { sequenceLength, topology } from "./facts.js";
+import { displayName } from "./labels.js";
 
-/** FASTA: a header line with the name and id, then the bases in lines of 60. */
+/** FASTA: a header line with the name, id, length and topology (each when known), then the bases in lines of 60. */
 export function toFasta(sequence: DnaSequence): string {
-  const header = `>${sequence.name} ${sequence.id} ${sequence.length} bp ${sequence.isCircular ? "circular" : "linear"}`;
-  return [header, ...chunk(sequence.bases.toUpperCase(), 60)].join("\n");
+  const bases = (sequence.bases ?? "").toUpperCase();
+  const header = [
+    `>${displayName(sequence.name).replace(/\s+/g, " ")}`,
+    sequence.id,
+    `${sequenceLength(sequence) ?? 0} bp`,
+    topology(sequence),
+  ].filter(Boolean);
+  return [header.join(" "), ...chunk(bases, 60)].join("\n");
 }
 
 export function chunk(text: string, size: number): string[] {

@@ -2,19 +2,22 @@
 // exclusive end; GenBank locations are 1-based and inclusive.
 import type { Annotation, DnaSequence } from "../types.js";
 import { chunk } from "./fasta.js";
+import { displayName } from "./labels.js";
 
 const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
 
 export function toGenBank(sequence: DnaSequence): string {
-  const bases = sequence.bases.toLowerCase();
-  const locusName = sequence.name.replace(/\s+/g, "_").slice(0, 16);
+  const bases = (sequence.bases ?? "").toLowerCase();
+  const name = displayName(sequence.name, sequence.id ?? "unnamed");
+  const accession = sequence.entityRegistryId || sequence.id || ".";
+  const locusName = name.replace(/\s+/g, "_").slice(0, 16);
   const lines = [
     `LOCUS       ${locusName.padEnd(16)} ${String(bases.length).padStart(11)} bp    DNA     ${
       sequence.isCircular ? "circular" : "linear  "
     } SYN ${genBankDate(sequence.modifiedAt ?? sequence.createdAt)}`,
-    `DEFINITION  ${sequence.name}.`,
-    `ACCESSION   ${sequence.entityRegistryId ?? sequence.id}`,
-    `VERSION     ${sequence.entityRegistryId ?? sequence.id}`,
+    `DEFINITION  ${name.replace(/\s+/g, " ")}.`,
+    `ACCESSION   ${accession}`,
+    `VERSION     ${accession}`,
     "KEYWORDS    .",
     "SOURCE      synthetic DNA construct",
     "  ORGANISM  synthetic DNA construct",
@@ -30,9 +33,11 @@ export function toGenBank(sequence: DnaSequence): string {
 }
 
 function feature(annotation: Annotation, length: number): string[] {
+  // A feature without a place on the sequence cannot be written.
+  if (typeof annotation.start !== "number" || typeof annotation.end !== "number") return [];
   const key = featureKey(annotation.type);
   const start = annotation.start + 1;
-  const end = annotation.end;
+  const end = annotationEnd(annotation.end, length);
   // A feature across the origin of a circular sequence ends before it starts.
   let location = start <= end ? `${start}..${end}` : `join(${start}..${length},1..${end})`;
   if (annotation.strand === -1) location = `complement(${location})`;
@@ -42,6 +47,11 @@ function feature(annotation: Annotation, length: number): string[] {
     lines.push(`                     /note="${annotation.type.replace(/"/g, "'")}"`);
   }
   return lines;
+}
+
+/** The platform writes an end at the end of the sequence as 0 (its OpenAPI document, DnaAnnotation). */
+export function annotationEnd(end: number, length: number): number {
+  return end === 0 && length > 0 ? length : end;
 }
 
 /** Annotation types the GenBank feature table knows keep their name; others become misc_feature. */

@@ -1,53 +1,77 @@
 // How a DNA sequence reads to an agent: the facts first, an annotation summary, the first bases.
-import { fieldList, heading, markdown, nameWithId, truncate, utcTime } from "../../../core/render.js";
-import type { DnaSequence } from "../types.js";
+// Every field may be missing (the platform's document requires none): what is missing is left out.
+import { fieldList, heading, markdown, truncate, utcTime } from "../../../core/render.js";
+import type { Annotation, DnaSequence } from "../types.js";
+import { sequenceLength, topology } from "./facts.js";
+import { annotationEnd } from "./genbank.js";
+import { displayName, nameAndId } from "./labels.js";
 
 const PREVIEW_BASES = 120;
 
-export function sequenceMarkdown(sequence: DnaSequence): string {
+/** `requestedId`: the id the agent asked for, shown when the answer leaves the id out. */
+export function sequenceMarkdown(sequence: DnaSequence, requestedId?: string): string {
   const annotations = sequence.annotations ?? [];
+  const bases = sequence.bases ?? "";
+  const length = sequenceLength(sequence);
   return markdown(
-    heading(1, nameWithId(sequence.name, sequence.id)),
+    heading(1, nameAndId(sequence.name, sequence.id || requestedId)),
     fieldList({
-      Length: `${sequence.length.toLocaleString("en-US")} bp`,
-      Topology: sequence.isCircular ? "circular" : "linear",
+      Length: length === undefined ? undefined : `${length.toLocaleString("en-US")} bp`,
+      Topology: topology(sequence),
       Folder: sequence.folderId,
       "Registry ID": sequence.entityRegistryId,
-      Aliases: sequence.aliases?.join(", "),
-      Creator: sequence.creator
-        ? nameWithId(sequence.creator.name ?? sequence.creator.handle ?? "?", sequence.creator.id)
-        : undefined,
+      Aliases: sequence.aliases?.filter((alias) => alias.trim()).join(", "),
+      Creator: creatorOf(sequence),
       Created: sequence.createdAt ? utcTime(sequence.createdAt) : undefined,
       Modified: sequence.modifiedAt ? utcTime(sequence.modifiedAt) : undefined,
-      Archived: sequence.archiveRecord ? `yes (${sequence.archiveRecord.reason})` : undefined,
+      Archived: sequence.archiveRecord ? archivedAs(sequence.archiveRecord.reason) : undefined,
       "Web URL": sequence.webURL,
     }),
     heading(2, `Annotations (${annotations.length})`),
-    annotations.length === 0
-      ? "None."
-      : annotations.map(
-          (a) =>
-            `- ${a.name ?? "(unnamed)"} (${a.type ?? "feature"}): ${a.start + 1}..${a.end}${a.strand === -1 ? ", reverse strand" : ""}`,
-        ),
+    annotations.length === 0 ? "None." : annotations.map((a) => annotationLine(a, length ?? 0)),
     heading(2, "Bases"),
-    "`" +
-      truncate(
-        sequence.bases,
-        PREVIEW_BASES,
-        "call labdata_export_dna_sequence for the whole sequence as FASTA or GenBank",
-      ) +
-      "`",
+    bases
+      ? "`" +
+          truncate(
+            bases,
+            PREVIEW_BASES,
+            "call labdata_export_dna_sequence for the whole sequence as FASTA or GenBank",
+          ) +
+          "`"
+      : "No bases in the platform's answer.",
   );
 }
 
 /** One line of a list: name (id), length, topology, folder, modified. */
 export function sequenceLine(sequence: DnaSequence): string {
+  const length = sequenceLength(sequence);
   const parts = [
-    `${sequence.length.toLocaleString("en-US")} bp`,
-    sequence.isCircular ? "circular" : "linear",
+    length === undefined ? undefined : `${length.toLocaleString("en-US")} bp`,
+    topology(sequence),
     sequence.folderId ? `folder ${sequence.folderId}` : undefined,
     sequence.modifiedAt ? `modified ${utcTime(sequence.modifiedAt)}` : undefined,
-    sequence.archiveRecord ? `archived (${sequence.archiveRecord.reason})` : undefined,
+    sequence.archiveRecord ? archivedAs(sequence.archiveRecord.reason, "archived") : undefined,
   ].filter(Boolean);
-  return `- **${nameWithId(sequence.name, sequence.id)}**: ${parts.join(", ")}`;
+  const label = `- **${nameAndId(sequence.name, sequence.id)}**`;
+  return parts.length ? `${label}: ${parts.join(", ")}` : label;
+}
+
+function creatorOf(sequence: DnaSequence): string | undefined {
+  const creator = sequence.creator;
+  if (!creator || !(creator.name || creator.handle || creator.id)) return undefined;
+  return nameAndId(creator.name || creator.handle, creator.id);
+}
+
+function archivedAs(reason: string | null | undefined, word = "yes"): string {
+  return reason?.trim() ? `${word} (${reason})` : word;
+}
+
+function annotationLine(annotation: Annotation, length: number): string {
+  const { start, end } = annotation;
+  const place =
+    typeof start === "number" && typeof end === "number"
+      ? `: ${start + 1}..${annotationEnd(end, length)}`
+      : "";
+  const strand = annotation.strand === -1 ? ", reverse strand" : "";
+  return `- ${displayName(annotation.name)} (${annotation.type?.trim() || "feature"})${place}${strand}`;
 }

@@ -3,6 +3,7 @@ import { InvalidInputError } from "../../../core/errors.js";
 import { boundedInteger, boundedString, identifier, stringList } from "../../../core/inputs.js";
 import { defineTool } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
+import { nameAndId } from "../format/labels.js";
 import { sequenceMarkdown } from "../format/sequence-markdown.js";
 
 const MAX_BASES = 1_000_000;
@@ -78,6 +79,6 @@ export const createDnaSequence = defineTool({
       },
       ctx,
     );
-    return `Created DNA sequence ${created.name} (${created.id}).\n\n${sequenceMarkdown(created)}`;
+    return `Created DNA sequence ${nameAndId(created.name ?? name, created.id)}.\n\n${sequenceMarkdown(created)}`;
   },
 });

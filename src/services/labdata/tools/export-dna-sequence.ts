@@ -21,7 +21,9 @@ export const exportDnaSequence = defineTool({
       .describe("'fasta' (default) or 'genbank' (with features)."),
   },
   async handler({ id, format }, ctx, api: LabdataApi) {
-    const sequence = await api.getSequence(id, ctx);
+    // The id asked for names the export when the answer leaves it out.
+    const read = await api.getSequence(id, ctx);
+    const sequence = { ...read, id: read.id || id };
     return format === "genbank" ? toGenBank(sequence) : toFasta(sequence);
   },
 });

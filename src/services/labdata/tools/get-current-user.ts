@@ -1,7 +1,8 @@
 import { responseFormat } from "../../../core/inputs.js";
-import { fieldList, heading, json, markdown, nameWithId } from "../../../core/render.js";
+import { fieldList, heading, json, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
+import { nameAndId } from "../format/labels.js";
 
 export const getCurrentUser = defineTool({
   name: "labdata_get_current_user",
@@ -20,7 +21,7 @@ export const getCurrentUser = defineTool({
     return markdown(
       heading(1, "Signed in to the lab data platform"),
       fieldList({
-        User: nameWithId(user.name, user.id),
+        User: user.name || user.handle || user.id ? nameAndId(user.name || user.handle, user.id) : undefined,
         Email: user.email,
         Handle: user.handle,
         Authentication: credential.description,

@@ -18,6 +18,6 @@ export const getDnaSequence = defineTool({
   },
   async handler({ id, response_format }, ctx, api: LabdataApi) {
     const sequence = await api.getSequence(id, ctx);
-    return response_format === "json" ? json(sequence) : sequenceMarkdown(sequence);
+    return response_format === "json" ? json(sequence) : sequenceMarkdown(sequence, id);
   },
 });

@@ -49,7 +49,8 @@ export const listDnaSequences = defineTool({
       nameIncludes: name,
       folderId: folder_id,
       projectId: project_id,
-      archiveReason: archived === "include" ? ("ANY" as const) : ("NOT_ARCHIVED" as const),
+      archiveReason:
+        archived === "include" ? ("ANY_ARCHIVED_OR_NOT_ARCHIVED" as const) : ("NOT_ARCHIVED" as const),
       sort: SORTS[sort],
     };
     const { items, total } = await api.listSequences(filters, offset, limit, ctx);

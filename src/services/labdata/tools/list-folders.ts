@@ -1,8 +1,9 @@
 import { identifier, pagingInputs } from "../../../core/inputs.js";
 import { pageOf } from "../../../core/paging.js";
-import { heading, json, markdown, nameWithId } from "../../../core/render.js";
+import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
+import { nameAndId } from "../format/labels.js";
 
 export const listFolders = defineTool({
   name: "labdata_list_folders",
@@ -26,7 +27,7 @@ export const listFolders = defineTool({
     return markdown(
       heading(1, project_id ? `Folders of project ${project_id}` : "Folders"),
       `Found ${total} folders (showing ${items.length})`,
-      items.map((f) => `- ${nameWithId(f.name, f.id)}${f.projectId ? `, project ${f.projectId}` : ""}`),
+      items.map((f) => `- ${nameAndId(f.name, f.id)}${f.projectId ? `, project ${f.projectId}` : ""}`),
       page.has_more && `More: call again with offset=${page.next_offset}.`,
     );
   },

@@ -1,8 +1,9 @@
 import { pagingInputs } from "../../../core/inputs.js";
 import { pageOf } from "../../../core/paging.js";
-import { heading, json, markdown, nameWithId } from "../../../core/render.js";
+import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
+import { nameAndId } from "../format/labels.js";
 
 export const listProjects = defineTool({
   name: "labdata_list_projects",
@@ -23,7 +24,7 @@ export const listProjects = defineTool({
       `Found ${total} projects (showing ${items.length})`,
       items.map(
         (p) =>
-          `- ${nameWithId(p.name, p.id)}${p.archiveRecord ? ` (archived: ${p.archiveRecord.reason})` : ""}`,
+          `- ${nameAndId(p.name, p.id)}${p.archiveRecord ? (p.archiveRecord.reason?.trim() ? ` (archived: ${p.archiveRecord.reason})` : " (archived)") : ""}`,
       ),
       page.has_more && `More: call again with offset=${page.next_offset}.`,
     );
