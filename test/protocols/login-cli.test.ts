@@ -208,7 +208,27 @@ describe("protocols-mcp login", () => {
     await playBrowser(emulator, await login.authorizeUrl, { user: "mei-chen", decision: "deny" });
     expect(await login.exit).toBe(1);
     expect(login.stderr()).toBe(
-      "protocols-mcp login: The sign-in was not completed in the browser (access_denied: The user denied access). " +
+      "protocols-mcp login: The sign-in was not completed in the browser (access_denied: the sign-in was declined). " +
+        "Run 'protocols-mcp login' to try again.\n",
+    );
+  });
+
+  it("never repeats the error_description of a sign-in response (it may echo anything, a secret included)", async () => {
+    const app = await loopbackApp(emulator);
+    const login = run(["login", "--no-browser"], appEnv(app));
+    const authorize = new URL(await login.authorizeUrl);
+    const callback = new URL(authorize.searchParams.get("redirect_uri") ?? "");
+    callback.searchParams.set("state", authorize.searchParams.get("state") ?? "");
+    callback.searchParams.set("error", "server_error");
+    callback.searchParams.set("error_description", `client_secret=${app.clientSecret}`);
+    const page = await fetch(callback);
+    const html = await page.text();
+    expect(page.status).toBe(400);
+    expect(html).toContain("server_error: the repository failed while signing in");
+    expect(html).not.toContain(app.clientSecret);
+    expect(await login.exit).toBe(1);
+    expect(login.stderr()).toBe(
+      "protocols-mcp login: The sign-in was not completed in the browser (server_error: the repository failed while signing in). " +
         "Run 'protocols-mcp login' to try again.\n",
     );
   });

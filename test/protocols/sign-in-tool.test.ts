@@ -153,7 +153,7 @@ describe("protocols_sign_in", () => {
     expect(result).toEqual({
       isError: true,
       text:
-        "Error: The sign-in was not completed in the browser (access_denied: The user denied access). " +
+        "Error: The sign-in was not completed in the browser (access_denied: the sign-in was declined). " +
         "Call protocols_sign_in to try again.",
     });
     await connection.close();

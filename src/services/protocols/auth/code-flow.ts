@@ -10,7 +10,7 @@ import { isIP } from "node:net";
 import { ActionableError } from "../../../core/errors.js";
 import type { OAuthApp } from "../settings.js";
 import type { TokenResponse } from "../types.js";
-import { AUTHORIZE_PATH } from "./token-endpoint.js";
+import { AUTHORIZE_PATH, describeOAuthError } from "./token-endpoint.js";
 
 /** How long a sign-in waits for the browser by default. */
 export const SIGN_IN_TIMEOUT_MS = 5 * 60 * 1000;
@@ -109,8 +109,7 @@ export async function startCodeFlow(options: CodeFlowOptions): Promise<CodeFlow>
     const error = url.searchParams.get("error");
     const code = url.searchParams.get("code");
     if (error || !code) {
-      const description = url.searchParams.get("error_description");
-      const why = error ? `${error}${description ? `: ${description}` : ""}` : "no code came back";
+      const why = error ? describeOAuthError(error) : "no code came back";
       page(
         res,
         400,
@@ -118,7 +117,7 @@ export async function startCodeFlow(options: CodeFlowOptions): Promise<CodeFlow>
         `The repository did not grant access (${why}). Nothing was signed in.`,
       );
       return settle({
-        error: new SignInError(`The sign-in was not completed in the browser (${why.slice(0, 300)}).`),
+        error: new SignInError(`The sign-in was not completed in the browser (${why}).`),
       });
     }
     exchanging = true;

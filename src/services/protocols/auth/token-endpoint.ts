@@ -69,10 +69,15 @@ export class TokenEndpoint {
 }
 
 /**
- * What each error code of RFC 6749 section 5.2 means, in our words. The remote's own error_description
- * is never shown: a remote may echo anything there, a secret of the request included.
+ * What each error code of RFC 6749 sections 4.1.2.1 (authorization) and 5.2 (token) means, in our
+ * words. The remote's own error_description is never shown: a remote may echo anything there, a secret
+ * of the request included.
  */
 const OAUTH_ERRORS: Record<string, string> = {
+  access_denied: "the sign-in was declined",
+  unsupported_response_type: "the repository does not support this kind of sign-in",
+  server_error: "the repository failed while signing in",
+  temporarily_unavailable: "the repository cannot sign anyone in just now",
   invalid_request: "the request was refused as malformed",
   invalid_client: "the application's credentials were not accepted",
   invalid_grant:
