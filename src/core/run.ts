@@ -62,6 +62,7 @@ export function coreSettingsOf(values: SettingValues): CoreSettings {
     maxResponseBytes: values.MCP_MAX_RESPONSE_BYTES as number,
     sessionIdleMs: (values.MCP_SESSION_IDLE_TIMEOUT as number) * 1000,
     maxSessions: values.MCP_MAX_SESSIONS as number,
+    isolateClients: transport === "http",
   };
 }
 
