@@ -35,7 +35,7 @@ export function settingsOf<S>(definition: ServiceDefinition<S>): SettingSpec[] {
   return [...core, ...definition.settings];
 }
 
-export function coreSettingsOf(values: SettingValues): CoreSettings {
+export function coreSettingsOf(values: SettingValues, env: NodeJS.ProcessEnv = {}): CoreSettings {
   const transport = values.MCP_TRANSPORT as "stdio" | "http";
   if (transport === "stdio") {
     for (const name of ["MCP_HTTP_TOKEN"]) {
@@ -48,7 +48,9 @@ export function coreSettingsOf(values: SettingValues): CoreSettings {
   const host = values.MCP_HOST as string;
   const httpToken = values.MCP_HTTP_TOKEN as string | undefined;
   if (transport === "http") {
-    const problem = httpAccessProblem(host, httpToken);
+    // A blank MCP_HTTP_TOKEN reads as unset; whoever wrote it meant a token, so it is refused as one.
+    const blank = httpToken === undefined && env.MCP_HTTP_TOKEN !== undefined ? "" : undefined;
+    const problem = httpAccessProblem(host, httpToken ?? blank);
     if (problem) throw new ConfigError(problem);
   }
   return {
@@ -99,7 +101,7 @@ function isLoopbackHost(host: string): boolean {
 export function prepare<S>(definition: ServiceDefinition<S>, argv: string[], env: NodeJS.ProcessEnv) {
   const { values, help } = loadConfig(settingsOf(definition), argv, env);
   if (help) return { help: true as const };
-  const core = coreSettingsOf(values);
+  const core = coreSettingsOf(values, env);
   const conflict = definition.checkSettings?.(values);
   if (conflict) throw new ConfigError(conflict);
   const service = definition.createService(values, core);

@@ -147,6 +147,7 @@ describe.concurrent("a settings problem is exit code 2 and one stderr line that 
       [{ MCP_HTTP_TOKEN: "x" }, [], 1],
       [{ MCP_HTTP_TOKEN: short, MCP_HOST: "0.0.0.0" }, [], 31],
       [{}, ["--http-token", ""], 0],
+      [{ MCP_HTTP_TOKEN: "   " }, [], 0],
     ] as const) {
       const outcome = await run({ ...env, ...extra }, [...args]);
       const line = settingsError(outcome);
