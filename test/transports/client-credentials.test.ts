@@ -193,6 +193,13 @@ describe("protocols_mcp over HTTP with an OAuth application and nobody signed in
       expect(b.pages).toHaveLength(1);
       const aProfile = JSON.parse((await a.call("protocols_get_profile", { response_format: "json" })).text);
       expect(aProfile).toMatchObject({ username: "mei-chen", sign_in: "oauth" });
+      // A second sign-in cannot share the redirect port: it is refused at once, not queued behind B's page.
+      expect(await a.call("protocols_sign_in")).toEqual({
+        isError: true,
+        text:
+          "Error: A sign-in is already waiting for the browser (one at a time, on the redirect URI's port). " +
+          "Finish or close it, or try again in a few minutes.",
+      });
 
       bMayAnswer.open();
       expect((await bSignIn).text).toContain("(tomas-garcia)");

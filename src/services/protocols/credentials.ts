@@ -94,7 +94,10 @@ export class ProtocolsCredentials {
       );
     }
     if (this.signingIn) {
-      throw new ActionableError("A sign-in is already waiting for the browser. Finish or close it first.");
+      throw new ActionableError(
+        "A sign-in is already waiting for the browser (one at a time, on the redirect URI's port). Finish or " +
+          "close it, or try again in a few minutes.",
+      );
     }
     this.signingIn = true;
     try {
