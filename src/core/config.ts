@@ -57,7 +57,8 @@ export const CORE_SETTINGS: SettingSpec[] = [
   {
     env: "MCP_HTTP_TOKEN",
     kind: "secret",
-    description: "When set, every HTTP request must carry 'Authorization: Bearer <token>'.",
+    description:
+      "When set, every HTTP request must carry 'Authorization: Bearer <token>'. At least 32 characters; required when MCP_HOST is not a loopback address.",
   },
   {
     env: "MCP_READ_ONLY",
@@ -73,6 +74,15 @@ export const CORE_SETTINGS: SettingSpec[] = [
     max: 86_400,
     default: "1800",
     description: "Seconds after which an HTTP session with no request and no open stream is closed.",
+  },
+  {
+    env: "MCP_MAX_SESSIONS",
+    kind: "integer",
+    min: 1,
+    max: 100_000,
+    default: "100",
+    description:
+      "Most HTTP sessions held at once; at the cap a new client takes the place of the least recently used idle one, or is refused when none is idle.",
   },
   {
     env: "MCP_REQUEST_TIMEOUT",

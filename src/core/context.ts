@@ -9,8 +9,27 @@ import { openSecretPage, type SecretAnswer, type SecretPageText } from "./secret
 
 export type ToolLogLevel = "info" | "error" | "debug";
 
+/**
+ * The MCP session a call belongs to: one per client over HTTP, the only one over stdio. Services key
+ * what a client supplied (a key typed on a page, a sign-in) by it.
+ */
+export interface ClientSession {
+  /**
+   * True over HTTP, where one process serves many clients: a credential a client supplies belongs to
+   * its session alone, in memory, never stored, never used for or seen by another client. Over stdio
+   * the one client is the user who started the server, and what it supplies may be kept for them.
+   */
+  readonly isolated: boolean;
+}
+
+/** What a service needs of a caller to keep client-supplied credentials apart. */
+export interface SessionScoped {
+  readonly clientSession?: ClientSession;
+}
+
 export interface ToolContext extends RequestScope {
   readonly serverName: string;
+  readonly clientSession: ClientSession;
   /** Aborted when the client cancels the request or the connection closes. */
   readonly signal: AbortSignal;
   /** Reports how far a long operation is, as a fraction from 0 to 1, with a short message. */
@@ -77,6 +96,7 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 export function createToolContext(options: {
   serverName: string;
+  clientSession: ClientSession;
   server: Server;
   extra: Extra;
   logLevel: LogLevelState;
@@ -99,6 +119,7 @@ export function createToolContext(options: {
   let waitTicker: { stop(): void } | undefined;
   const context: ToolContext = {
     serverName,
+    clientSession: options.clientSession,
     signal: extra.signal,
     async progress(fraction, message) {
       if (progressToken === undefined) return;
@@ -163,7 +184,13 @@ export function createToolContext(options: {
     },
     async askForSecret({ message, ...text }) {
       if (!context.canOpenUrls()) return undefined;
-      const page = await openSecretPage(text);
+      // Over HTTP, what this client types is for its session only: nothing to remember.
+      const sessionOnly = options.clientSession.isolated;
+      const page = await openSecretPage({
+        ...text,
+        offerRemember: text.offerRemember && !sessionOnly,
+        sessionOnly,
+      });
       try {
         const outcome = await context.openUrl({ message, url: page.url, until: page.answer });
         return outcome.status === "done" ? outcome.value : undefined;

@@ -1,4 +1,5 @@
 // The start-up of every tool-server bin: settings, service, transport, and a clean stop on signals.
+import { isIPv4 } from "node:net";
 import {
   CORE_SETTINGS,
   ConfigError,
@@ -19,6 +20,8 @@ export interface CoreSettings extends ServerOptions {
   /** The largest answer read from the remote (MCP_MAX_RESPONSE_BYTES). */
   maxResponseBytes: number;
   sessionIdleMs: number;
+  /** The most HTTP sessions held at once (MCP_MAX_SESSIONS). */
+  maxSessions: number;
 }
 
 /** Every setting a service's bin takes: the core ones (toolsets known by name) and its own. */
@@ -32,7 +35,7 @@ export function settingsOf<S>(definition: ServiceDefinition<S>): SettingSpec[] {
   return [...core, ...definition.settings];
 }
 
-export function coreSettingsOf(values: SettingValues): CoreSettings {
+export function coreSettingsOf(values: SettingValues, env: NodeJS.ProcessEnv = {}): CoreSettings {
   const transport = values.MCP_TRANSPORT as "stdio" | "http";
   if (transport === "stdio") {
     for (const name of ["MCP_HTTP_TOKEN"]) {
@@ -42,24 +45,63 @@ export function coreSettingsOf(values: SettingValues): CoreSettings {
         );
     }
   }
+  const host = values.MCP_HOST as string;
+  const httpToken = values.MCP_HTTP_TOKEN as string | undefined;
+  if (transport === "http") {
+    // A blank MCP_HTTP_TOKEN reads as unset; whoever wrote it meant a token, so it is refused as one.
+    const blank = httpToken === undefined && env.MCP_HTTP_TOKEN !== undefined ? "" : undefined;
+    const problem = httpAccessProblem(host, httpToken ?? blank);
+    if (problem) throw new ConfigError(problem);
+  }
   return {
     transport,
-    host: values.MCP_HOST as string,
+    host,
     port: values.MCP_PORT as number,
-    httpToken: values.MCP_HTTP_TOKEN as string | undefined,
+    httpToken,
     readOnly: values.MCP_READ_ONLY as boolean,
     toolsets: (values.MCP_TOOLSETS as string[] | undefined) ?? [],
     requestTimeoutMs: (values.MCP_REQUEST_TIMEOUT as number) * 1000,
     maxResponseBytes: values.MCP_MAX_RESPONSE_BYTES as number,
     sessionIdleMs: (values.MCP_SESSION_IDLE_TIMEOUT as number) * 1000,
+    maxSessions: values.MCP_MAX_SESSIONS as number,
+    isolateClients: transport === "http",
   };
+}
+
+/** The shortest MCP_HTTP_TOKEN accepted: a guessable token is no lock. */
+export const MIN_HTTP_TOKEN_LENGTH = 32;
+
+/** Other machines may reach a non-loopback host: they must present a token, and a real one. */
+function httpAccessProblem(host: string, token: string | undefined): string | undefined {
+  if (token !== undefined && token.length < MIN_HTTP_TOKEN_LENGTH) {
+    return (
+      `MCP_HTTP_TOKEN is too short (${token.length} characters); use at least ${MIN_HTTP_TOKEN_LENGTH} ` +
+      "random characters, e.g. from 'openssl rand -hex 32'"
+    );
+  }
+  if (token === undefined && !isLoopbackHost(host)) {
+    return (
+      `MCP_HOST ${host} lets other machines connect, so MCP_HTTP_TOKEN is required (at least ` +
+      `${MIN_HTTP_TOKEN_LENGTH} random characters); or bind 127.0.0.1`
+    );
+  }
+  return undefined;
+}
+
+function isLoopbackHost(host: string): boolean {
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1");
+  if (bare === "localhost" || bare === "::1") return true;
+  return isIPv4(bare) && bare.startsWith("127.");
 }
 
 /** Loads settings and builds the service; a problem is a ConfigError with a one-line message. */
 export function prepare<S>(definition: ServiceDefinition<S>, argv: string[], env: NodeJS.ProcessEnv) {
   const { values, help } = loadConfig(settingsOf(definition), argv, env);
   if (help) return { help: true as const };
-  const core = coreSettingsOf(values);
+  const core = coreSettingsOf(values, env);
   const conflict = definition.checkSettings?.(values);
   if (conflict) throw new ConfigError(conflict);
   const service = definition.createService(values, core);
@@ -92,6 +134,7 @@ export async function runServer<S>(definition: ServiceDefinition<S>, command: st
         port: core.port,
         token: core.httpToken,
         sessionIdleMs: core.sessionIdleMs,
+        maxSessions: core.maxSessions,
       });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
@@ -118,4 +161,16 @@ export async function runServer<S>(definition: ServiceDefinition<S>, command: st
   };
   process.on("SIGINT", () => void stop());
   process.on("SIGTERM", () => void stop());
+  stopWithParent(stop);
+}
+
+/**
+ * A parent that started us with an IPC channel (lab-sandbox does) owns our life: when the channel
+ * closes, the parent is gone, even killed with SIGKILL, and we must not hold our port for nobody. The
+ * channel does not keep us alive by itself.
+ */
+function stopWithParent(stop: () => Promise<void>): void {
+  if (!process.channel) return;
+  process.channel.unref();
+  process.once("disconnect", () => void stop());
 }

@@ -23,6 +23,8 @@ export interface SecretPageText {
   label: string;
   /** Offer the "remember on this computer" box. */
   offerRemember: boolean;
+  /** Say that the value is kept for this client's session only, in memory (a server shared over HTTP). */
+  sessionOnly?: boolean;
 }
 
 const MAX_FORM_BYTES = 16 * 1024;
@@ -109,7 +111,11 @@ function form(text: SecretPageText, path: string, problem?: string): string {
     `<form method="post" action="${path}"><label for="secret">${escapeHtml(text.label)}</label>` +
     `<input id="secret" name="secret" type="password" autocomplete="off" required autofocus>` +
     `${remember}<button type="submit">Send to the server</button></form>` +
-    `<p><small>The value goes only to the MCP server on this computer, not to your assistant.</small></p>`
+    `<p><small>The value goes only to the MCP server on this computer, not to your assistant.</small></p>` +
+    (text.sessionOnly
+      ? `<p><small>This server is shared over HTTP: the value is kept in its memory for your session only, ` +
+        `used for no other client and never stored. You will be asked again in a new session.</small></p>`
+      : "")
   );
 }
 

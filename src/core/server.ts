@@ -15,7 +15,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { SettingSpec } from "./config.js";
-import { createToolContext, LogLevelState, type ToolContext } from "./context.js";
+import { type ClientSession, createToolContext, LogLevelState, type ToolContext } from "./context.js";
 import { errorText, InvalidInputError, RemoteStatusError } from "./errors.js";
 import { type AnyResource, matchResource } from "./resource.js";
 import type { CoreSettings } from "./run.js";
@@ -46,6 +46,11 @@ export interface ServerOptions {
   readOnly: boolean;
   /** Only tools of these toolsets; all when empty. */
   toolsets: string[];
+  /**
+   * Each server built is one client's session among many (HTTP): what a client supplies stays with
+   * it (see ClientSession.isolated). False or absent: the single client of stdio.
+   */
+  isolateClients?: boolean;
 }
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -73,6 +78,7 @@ export function createMcpServer<S>(
   );
   const server = mcp.server;
   const logLevel = new LogLevelState();
+  const clientSession: ClientSession = { isolated: options.isolateClients === true };
   server.setRequestHandler(SetLevelRequestSchema, (request) => {
     logLevel.level = request.params.level;
     return {};
@@ -81,6 +87,7 @@ export function createMcpServer<S>(
   const contextFor = (extra: Extra): ToolContext =>
     createToolContext({
       serverName: definition.serverName,
+      clientSession,
       server,
       extra,
       logLevel,

@@ -19,6 +19,11 @@ export async function serveStdio(server: McpServer): Promise<RunningTransport> {
   // Anything printed by mistake must not corrupt the protocol stream.
   console.log = console.error;
   console.info = console.error;
+  // The client closing its end of our stdout (EPIPE) is the end of the session, not a crash.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") process.exit(0);
+    throw error;
+  });
   const transport = new StdioServerTransport();
   await server.connect(transport);
   return { close: () => server.close() };
@@ -32,21 +37,28 @@ export interface HttpOptions {
   /** Path of the MCP endpoint. */
   path?: string;
   /**
-   * A session with no request for this long and no open event stream is closed: clients that vanish
+   * A session with no request for this long and no open exchange is closed: clients that vanish
    * without DELETE must not hold memory forever.
    */
   sessionIdleMs?: number;
+  /**
+   * The most sessions held at once. A new client takes the place of the least recently used idle
+   * one; when none is idle it is refused.
+   */
+  maxSessions?: number;
 }
 
 interface Session {
   transport: StreamableHTTPServerTransport;
   server: McpServer;
+  /** When the session's last exchange began or ended. */
   lastSeen: number;
-  /** Open GET event streams: a client listening for notifications is not idle. */
-  openStreams: number;
+  /** Exchanges still open: calls in flight (answered on their own stream) and GET event streams. */
+  openExchanges: number;
 }
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const DEFAULT_MAX_SESSIONS = 100;
 const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"];
 
 /**
@@ -60,6 +72,9 @@ export async function serveHttp(
   const path = options.path ?? "/mcp";
   const sessions = new Map<string, Session>();
   const idleMs = options.sessionIdleMs ?? 30 * 60 * 1000;
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  /** Initializations under way, not yet in `sessions`: they count against the cap too. */
+  let starting = 0;
   const expectedToken = options.token ? digest(options.token) : undefined;
   let allowedHosts: Set<string> = new Set();
 
@@ -80,7 +95,7 @@ export async function serveHttp(
 
     const sessionId = req.headers["mcp-session-id"];
     const existing = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
-    if (existing) existing.lastSeen = Date.now();
+    if (existing) holdOpen(existing, res);
     if (req.method === "POST") {
       const body = await readJsonBody(req, res);
       if (body === undefined) return;
@@ -89,19 +104,32 @@ export async function serveHttp(
         return sendRpcError(res, 404, "Session not found: initialize a new session");
       if (!isInitializeRequest(body))
         return sendRpcError(res, 400, "Bad request: no session; send initialize first");
-      const server = createServerForSession();
-      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => {
-          sessions.set(id, { transport, server, lastSeen: Date.now(), openStreams: 0 });
-        },
-      });
-      transport.onclose = () => {
-        if (transport.sessionId) sessions.delete(transport.sessionId);
-        void server.close();
-      };
-      await server.connect(transport);
-      return transport.handleRequest(req, res, body);
+      if (!makeRoom()) {
+        res.setHeader("retry-after", "60");
+        return sendRpcError(
+          res,
+          503,
+          `Too many sessions: all ${maxSessions} are in use (MCP_MAX_SESSIONS); try again later`,
+        );
+      }
+      starting++;
+      try {
+        const server = createServerForSession();
+        const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          onsessioninitialized: (id) => {
+            sessions.set(id, { transport, server, lastSeen: Date.now(), openExchanges: 0 });
+          },
+        });
+        transport.onclose = () => {
+          if (transport.sessionId) sessions.delete(transport.sessionId);
+          void server.close();
+        };
+        await server.connect(transport);
+        return await transport.handleRequest(req, res, body);
+      } finally {
+        starting--;
+      }
     }
     if (req.method === "GET" || req.method === "DELETE") {
       if (!existing)
@@ -110,6 +138,29 @@ export async function serveHttp(
     }
     res.setHeader("allow", "GET, POST, DELETE");
     return sendJson(res, 405, { error: "Method not allowed" });
+  };
+
+  /** A session is busy while any of its exchanges is open: a call waiting on the remote, a GET stream. */
+  const holdOpen = (session: Session, res: ServerResponse) => {
+    session.openExchanges++;
+    session.lastSeen = Date.now();
+    res.once("close", () => {
+      session.openExchanges--;
+      session.lastSeen = Date.now();
+    });
+  };
+
+  /** Whether a new session fits, closing the least recently used idle one when at the cap. */
+  const makeRoom = (): boolean => {
+    if (sessions.size + starting < maxSessions) return true;
+    let oldest: [string, Session] | undefined;
+    for (const entry of sessions) {
+      if (entry[1].openExchanges === 0 && (!oldest || entry[1].lastSeen < oldest[1].lastSeen)) oldest = entry;
+    }
+    if (!oldest) return false;
+    sessions.delete(oldest[0]);
+    void oldest[1].transport.close();
+    return true;
   };
 
   const http: Server = createServer((req, res) => {
@@ -131,7 +182,7 @@ export async function serveHttp(
     () => {
       const now = Date.now();
       for (const session of sessions.values()) {
-        if (session.openStreams === 0 && now - session.lastSeen > idleMs) void session.transport.close();
+        if (session.openExchanges === 0 && now - session.lastSeen > idleMs) void session.transport.close();
       }
     },
     Math.min(idleMs, 60_000),

@@ -47,7 +47,9 @@ export async function startToolServer(options: {
       MCP_HOST: "127.0.0.1",
       MCP_PORT: String(options.port),
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    // The IPC channel is how the server knows we are alive: it stops when the channel closes, so a
+    // sandbox killed outright (SIGKILL) leaves no server holding its port.
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
   });
   let stderr = "";
   let stopping = false;

@@ -12,7 +12,7 @@ import { inspect, toolText } from "./inspector.js";
 // Each check starts a client process (and, over stdio, a server); a busy CI machine may be slow.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
-const HTTP_TOKEN = "inspector-test-token-0123456789";
+const HTTP_TOKEN = "inspector-test-token-0123456789abcdef";
 
 /** What to ask each server, and what a user must see. */
 interface Checks {

@@ -119,6 +119,46 @@ describe.concurrent("a settings problem is exit code 2 and one stderr line that 
     expect(line).toContain("--bogus");
   });
 
+  it("a non-loopback MCP_HOST without MCP_HTTP_TOKEN: other machines must present a token", async () => {
+    const env = {
+      EXAMPLE_BASE_URL: BASE_URL,
+      EXAMPLE_API_KEY: API_KEY,
+      MCP_TRANSPORT: "http",
+      MCP_PORT: "0",
+    };
+    for (const host of ["0.0.0.0", "::", "192.0.2.10"]) {
+      const line = settingsError(await run({ ...env, MCP_HOST: host }));
+      expect(line).toBe(
+        `example-mcp: MCP_HOST ${host} lets other machines connect, so MCP_HTTP_TOKEN is required (at least 32 ` +
+          "random characters); or bind 127.0.0.1. Run 'example-mcp --help' for all settings.",
+      );
+    }
+  });
+
+  it("an MCP_HTTP_TOKEN shorter than 32 characters, blank or one character included, not echoed", async () => {
+    const env = {
+      EXAMPLE_BASE_URL: BASE_URL,
+      EXAMPLE_API_KEY: API_KEY,
+      MCP_TRANSPORT: "http",
+      MCP_PORT: "0",
+    };
+    const short = HTTP_TOKEN.slice(0, 31);
+    for (const [extra, args, length] of [
+      [{ MCP_HTTP_TOKEN: "x" }, [], 1],
+      [{ MCP_HTTP_TOKEN: short, MCP_HOST: "0.0.0.0" }, [], 31],
+      [{}, ["--http-token", ""], 0],
+      [{ MCP_HTTP_TOKEN: "   " }, [], 0],
+    ] as const) {
+      const outcome = await run({ ...env, ...extra }, [...args]);
+      const line = settingsError(outcome);
+      expect(line).toBe(
+        `example-mcp: MCP_HTTP_TOKEN is too short (${length} characters); use at least 32 random characters, ` +
+          "e.g. from 'openssl rand -hex 32'. Run 'example-mcp --help' for all settings.",
+      );
+      expect(outcome.stderr).not.toContain(short);
+    }
+  });
+
   it("a misspelt flag carrying a secret, without echoing the secret", async () => {
     const line = settingsError(await run({ EXAMPLE_BASE_URL: BASE_URL }, [`--api-kye=${API_KEY}`]));
     expect(line).toContain("--api-kye");
@@ -174,6 +214,25 @@ describe("flags instead of variables", () => {
       expect(server.stderr()).not.toContain(emulator.apiKey);
     } finally {
       expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it("a loopback MCP_HOST by name (localhost, ::1) needs no token", async () => {
+    const args = ["--base-url", emulator.url, "--api-key", emulator.apiKey, "--transport", "http"];
+    for (const host of ["localhost", "::1"]) {
+      const server = await startListeningBin("example-mcp", {
+        args: [...args, "--port", "0", "--host", host],
+      });
+      try {
+        const conn = await connectHttp(server.url);
+        try {
+          await expectSearchWorks(conn.client);
+        } finally {
+          await conn.close();
+        }
+      } finally {
+        expect(await server.stop()).toBe(0);
+      }
     }
   });
 });

@@ -220,6 +220,38 @@ describe("lab-sandbox in a terminal", () => {
   });
 });
 
+describe("lab-sandbox killed outright", () => {
+  it("leaves no tool server behind: after SIGKILL of the sandbox, its ports become free", async () => {
+    const port = await freePorts(PORTS);
+    // A group of its own only so that whatever is left can be cleaned up below, whatever happens.
+    const sandbox = runBin("lab-sandbox", ["--port", String(port)], {}, { ownGroup: true });
+    const group = sandbox.child.pid as number;
+    try {
+      await waitFor(() => sandbox.output().includes("paste it again after a restart"), "the banner");
+      const taken = [];
+      for (let i = 0; i < PORTS; i++) taken.push(!(await isFree(port + i)));
+      expect(taken).toEqual(Array(PORTS).fill(true));
+
+      process.kill(group, "SIGKILL"); // the sandbox alone: nothing gets to stop its children for it
+      await sandbox.exited();
+      const allFree = async () => {
+        for (let i = 0; i < PORTS; i++) if (!(await isFree(port + i))) return false;
+        return true;
+      };
+      for (let attempt = 0; attempt < 100 && !(await allFree()); attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await allFree()).toBe(true);
+    } finally {
+      try {
+        process.kill(-group, "SIGKILL");
+      } catch {
+        // Nothing left in the group: as it should be.
+      }
+    }
+  });
+});
+
 describe("lab-sandbox start-up errors", () => {
   async function blockPort(port: number) {
     const blocker = createServer();

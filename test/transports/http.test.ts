@@ -339,3 +339,109 @@ describe("stopping", () => {
     }
   });
 });
+
+/** A GET event stream of a session, held open until `close`; resolves once the server answered it. */
+function openStream(url: string, sessionId: string): Promise<{ status: number; close(): void }> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request({
+      host: "127.0.0.1",
+      port: Number(target.port),
+      method: "GET",
+      path: target.pathname,
+      headers: {
+        host: target.host,
+        accept: "text/event-stream",
+        "mcp-session-id": sessionId,
+        "mcp-protocol-version": "2025-06-18",
+      },
+      agent: false,
+    });
+    req.on("error", () => undefined);
+    req.on("response", (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, close: () => req.destroy() });
+    });
+    req.setTimeout(10_000, () => reject(new Error("no answer to GET within 10 s")));
+    req.end();
+  });
+}
+
+const sessionHeaders = (sessionId: string) => ({
+  "mcp-session-id": sessionId,
+  "mcp-protocol-version": "2025-06-18",
+});
+const listTools = (url: string, sessionId: string) =>
+  raw(url, { headers: sessionHeaders(sessionId), body: { jsonrpc: "2.0", id: 9, method: "tools/list" } });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("the session cap (MCP_MAX_SESSIONS)", () => {
+  it("makes room for a new client by closing the least recently used idle session", async () => {
+    const server = await start({ MCP_MAX_SESSIONS: "2" });
+    const first = await rawSession(server.url);
+    const second = await rawSession(server.url);
+    expect((await listTools(server.url, first)).status).toBe(200); // first is now the more recent
+    const third = await rawSession(server.url);
+
+    expect((await listTools(server.url, second)).status).toBe(404);
+    expect((await listTools(server.url, first)).status).toBe(200);
+    expect((await listTools(server.url, third)).status).toBe(200);
+  });
+
+  it("refuses a new client with 503 and a clear JSON-RPC error when every session is busy", async () => {
+    const server = await start({ MCP_MAX_SESSIONS: "1" });
+    const busy = await rawSession(server.url);
+    const stream = await openStream(server.url, busy);
+    expect(stream.status).toBe(200);
+    try {
+      const refused = await raw(server.url, { body: initialize() });
+      expect(refused.status).toBe(503);
+      expect(refused.headers["mcp-session-id"]).toBeUndefined();
+      expect(JSON.parse(refused.body)).toEqual({
+        jsonrpc: "2.0",
+        error: {
+          code: -32000,
+          message: "Too many sessions: all 1 are in use (MCP_MAX_SESSIONS); try again later",
+        },
+        id: null,
+      });
+      // The busy session was left alone.
+      expect((await listTools(server.url, busy)).status).toBe(200);
+    } finally {
+      stream.close();
+    }
+    // Its stream closed, it is idle again, and gives way to the next client.
+    for (let i = 0; i < 50; i++) {
+      const reply = await raw(server.url, { body: initialize() });
+      if (reply.status === 200) return;
+      await sleep(20);
+    }
+    throw new Error("the session stayed busy after its stream closed");
+  });
+});
+
+describe("idle sessions (MCP_SESSION_IDLE_TIMEOUT) and activity", () => {
+  it("keeps a session whose GET event stream is open, while an idle one is closed", async () => {
+    const server = await start({ MCP_SESSION_IDLE_TIMEOUT: "1" });
+    const listening = await rawSession(server.url);
+    const idle = await rawSession(server.url);
+    const stream = await openStream(server.url, listening);
+    try {
+      await sleep(2_500); // more than the timeout plus one sweep
+      expect((await listTools(server.url, idle)).status).toBe(404);
+      expect((await listTools(server.url, listening)).status).toBe(200);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("keeps a session whose call waits on the remote longer than the idle timeout, and answers it", async () => {
+    const server = await start({ MCP_SESSION_IDLE_TIMEOUT: "1" });
+    const sessionId = await rawSession(server.url);
+    emulator.faults.inject({ kind: "delay", ms: 3_000 }, { path: SEARCH_PATH });
+    const reply = await raw(server.url, { headers: sessionHeaders(sessionId), body: searchCall(5, "chen") });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toContain("User Search Results: 'chen'");
+    expect((await listTools(server.url, sessionId)).status).toBe(200);
+  });
+});

@@ -275,4 +275,18 @@ describe.concurrent("ending the process", () => {
       server.child.kill("SIGKILL");
     }
   });
+
+  it("exits with code 0 and no stack trace when the client closes its end of our stdout (EPIPE)", async () => {
+    const server = await initialized(exampleEnv(emulator));
+    try {
+      // The client stops reading: the next answer the server writes meets a closed pipe.
+      server.child.stdout.destroy();
+      server.send({ jsonrpc: "2.0", id: 2, method: "tools/list" });
+      server.send({ jsonrpc: "2.0", id: 3, method: "ping" });
+      expect(await exitOf(server.child)).toEqual({ code: 0, signal: null });
+      expect(server.stderr()).not.toMatch(/EPIPE|Error|\n\s+at /);
+    } finally {
+      server.child.kill("SIGKILL");
+    }
+  });
 });

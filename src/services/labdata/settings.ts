@@ -1,5 +1,6 @@
 // The settings of labdata_mcp, and which authentication method they choose.
 import type { SettingSpec, SettingValues } from "../../core/config.js";
+import { secretFileProblem } from "../../core/user-config.js";
 
 export const LABDATA_SETTINGS: SettingSpec[] = [
   {
@@ -53,5 +54,5 @@ export function checkLabdataSettings(values: SettingValues): string | undefined 
   ].filter(Boolean);
   if (methods.length > 1)
     return `Two authentication methods are configured (${methods.join(" and ")}); keep one`;
-  return undefined;
+  return secretFileProblem("LABDATA_CREDENTIALS_FILE", values.LABDATA_CREDENTIALS_FILE as string | undefined);
 }

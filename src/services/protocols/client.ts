@@ -1,6 +1,7 @@
 // The protocol repository's API: one request path for every call (credential, rate limiters, retry,
 // timeout), offset paging over its numbered pages, and the PDF view with its own, tighter limit.
 import type { z } from "zod";
+import type { SessionScoped } from "../../core/context.js";
 import { InvalidResponseError, RemoteStatusError } from "../../core/errors.js";
 import { noAuth } from "../../core/http/auth.js";
 import { type RateLimit, TokenBucket } from "../../core/http/rate-limiter.js";
@@ -123,8 +124,10 @@ export class ProtocolsApi {
     return (await this.get(path, stepsResponseSchema, ctx)).payload;
   }
 
-  async profile(ctx: RequestScope): Promise<{ profile: Profile; credential: ProtocolsCredential }> {
-    const credential = await this.credentials.required();
+  async profile(
+    ctx: RequestScope & SessionScoped,
+  ): Promise<{ profile: Profile; credential: ProtocolsCredential }> {
+    const credential = await this.credentials.required(ctx);
     const body = await this.get("api/v3/session/profile", profileResponseSchema, ctx, undefined, credential);
     return { profile: body.user, credential };
   }
@@ -154,11 +157,11 @@ export class ProtocolsApi {
   private async get<T>(
     path: string,
     schema: z.ZodType<T>,
-    ctx: RequestScope,
+    ctx: RequestScope & SessionScoped,
     query?: Record<string, string | number | undefined>,
     credential?: ProtocolsCredential,
   ): Promise<T> {
-    const signer = credential ?? (await this.credentials.required());
+    const signer = credential ?? (await this.credentials.required(ctx));
     const { body } = await this.remotesFor(signer).api.request<unknown>({ path, query }, ctx);
     checkStatusCode(body);
     const parsed = schema.safeParse(body);

@@ -1,12 +1,15 @@
-// Which credential the server uses: the configured client token; else the OAuth sign-in in the token
-// file, read on every call so that a sign-in or sign-out from a terminal counts at once; else none
-// (PDFs of public protocols still work anonymously).
+// Which credential the server uses: the configured client token; else, over HTTP, the sign-in the
+// calling client made in its own session (kept in memory for that session alone); else the OAuth
+// sign-in in the token file, read on every call so that a sign-in or sign-out from a terminal counts at
+// once; else none (PDFs of public protocols still work anonymously).
+import type { ClientSession, SessionScoped } from "../../core/context.js";
 import { ActionableError } from "../../core/errors.js";
 import { type CodeFlow, startCodeFlow } from "./auth/code-flow.js";
 import { clientTokenCredential, type ProtocolsCredential } from "./auth/credential.js";
 import { OAuthSession, SessionEndedError } from "./auth/oauth-session.js";
 import type { TokenEndpoint } from "./auth/token-endpoint.js";
-import { type StoredTokens, TokenStore } from "./auth/token-store.js";
+import { TokenStore } from "./auth/token-store.js";
+import { SessionTokenStore } from "./session-token-store.js";
 import { type ProtocolsConfig, SETUP_HINT, SIGN_IN_HINT } from "./settings.js";
 import type { TokenResponse } from "./types.js";
 
@@ -15,6 +18,8 @@ export class ProtocolsCredentials {
   /** Present when an OAuth application is configured. */
   readonly store: TokenStore | undefined;
   private session: OAuthSession | undefined;
+  /** Over HTTP: the sign-in each client session made through protocols_sign_in, for it alone. */
+  private readonly bySession = new WeakMap<ClientSession, OAuthSession>();
   private signingIn = false;
 
   constructor(
@@ -31,11 +36,15 @@ export class ProtocolsCredentials {
    * The credential in use; without one, why (for a message), and whether that is simply "nobody signed
    * in" (anonymous PDFs are fine then) rather than a sign-in that stopped working.
    */
-  async current(): Promise<{ credential?: ProtocolsCredential; why?: string; anonymous?: boolean }> {
+  async current(
+    scope: SessionScoped = {},
+  ): Promise<{ credential?: ProtocolsCredential; why?: string; anonymous?: boolean }> {
     if (this.clientToken) return { credential: this.clientToken };
     if (!this.store || !this.endpoint) {
       return { why: `No access to the protocol repository is configured. ${SETUP_HINT}.`, anonymous: true };
     }
+    const own = this.ownSession(scope);
+    if (own) return { credential: own };
     const stored = await this.store.read();
     if (stored.status !== "signed_in") {
       this.session = undefined;
@@ -51,15 +60,21 @@ export class ProtocolsCredentials {
   }
 
   /** The credential for API calls; an ActionableError saying what to do when there is none. */
-  async required(): Promise<ProtocolsCredential> {
-    const { credential, why } = await this.current();
+  async required(scope: SessionScoped = {}): Promise<ProtocolsCredential> {
+    const { credential, why } = await this.current(scope);
     if (!credential) throw new ActionableError(why ?? "Not signed in to the protocol repository.");
     return credential;
   }
 
   /** The OAuth session, when that is the sign-in in use (for its expiry, on the profile). */
-  oauthSession(): OAuthSession | undefined {
-    return this.clientToken ? undefined : this.session;
+  oauthSession(scope: SessionScoped = {}): OAuthSession | undefined {
+    return this.clientToken ? undefined : (this.ownSession(scope) ?? this.session);
+  }
+
+  /** The sign-in the calling client made in its own session over HTTP, if any. */
+  private ownSession(scope: SessionScoped): OAuthSession | undefined {
+    const session = scope.clientSession;
+    return session?.isolated ? this.bySession.get(session) : undefined;
   }
 
   /**
@@ -79,7 +94,10 @@ export class ProtocolsCredentials {
       );
     }
     if (this.signingIn) {
-      throw new ActionableError("A sign-in is already waiting for the browser. Finish or close it first.");
+      throw new ActionableError(
+        "A sign-in is already waiting for the browser (one at a time, on the redirect URI's port). Finish or " +
+          "close it, or try again in a few minutes.",
+      );
     }
     this.signingIn = true;
     try {
@@ -101,11 +119,25 @@ export class ProtocolsCredentials {
     }
   }
 
-  /** Stores the tokens of a finished sign-in (mode 0600) and makes it the one in use. */
-  async completeSignIn(tokens: TokenResponse): Promise<StoredTokens> {
-    if (!this.store || !this.endpoint) throw new ActionableError("OAuth sign-in is not configured.");
+  /**
+   * Keeps the tokens of a finished sign-in and makes it the one in use: in the token file (mode 0600)
+   * for everyone, or, made by a client of a server shared over HTTP, in memory for its session alone.
+   * Returns where they are kept: the token file, or undefined for the session's memory.
+   */
+  async completeSignIn(tokens: TokenResponse, scope: SessionScoped = {}): Promise<string | undefined> {
+    if (!this.store || !this.endpoint || !this.config.oauth)
+      throw new ActionableError("OAuth sign-in is not configured.");
+    const session = scope.clientSession;
+    if (session?.isolated) {
+      const memory = new SessionTokenStore({
+        baseUrl: this.config.baseUrl,
+        clientId: this.config.oauth.clientId,
+      });
+      this.bySession.set(session, new OAuthSession(await memory.save(tokens), memory, this.endpoint));
+      return undefined;
+    }
     const stored = await this.store.save(tokens);
     this.session = new OAuthSession(stored, this.store, this.endpoint);
-    return stored;
+    return this.store.file;
   }
 }

@@ -3,7 +3,7 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { SettingSpec, SettingValues } from "../../core/config.js";
-import { userConfigFile } from "../../core/user-config.js";
+import { secretFileProblem, userConfigFile } from "../../core/user-config.js";
 
 export const PROTOCOLS_SETTINGS: SettingSpec[] = [
   {
@@ -113,8 +113,11 @@ export function checkProtocolsSettings(values: SettingValues): string | undefine
   if (has("PROTOCOLS_ACCESS_TOKEN") && has("PROTOCOLS_TOKEN_FILE")) {
     return "PROTOCOLS_TOKEN_FILE holds OAuth sign-ins and is not used with PROTOCOLS_ACCESS_TOKEN; unset one";
   }
-  if (has("PROTOCOLS_REDIRECT_URI")) return redirectUriProblem(values.PROTOCOLS_REDIRECT_URI as string);
-  return undefined;
+  if (has("PROTOCOLS_REDIRECT_URI")) {
+    const problem = redirectUriProblem(values.PROTOCOLS_REDIRECT_URI as string);
+    if (problem) return problem;
+  }
+  return secretFileProblem("PROTOCOLS_TOKEN_FILE", values.PROTOCOLS_TOKEN_FILE as string | undefined);
 }
 
 /** The redirect must come back to a listener on this computer: plain http on loopback, with a port. */
@@ -127,7 +130,9 @@ export function redirectUriProblem(value: string): string | undefined {
     return `PROTOCOLS_REDIRECT_URI is not a valid URL; it ${expected}`;
   }
   const loopback = url.hostname === "127.0.0.1" || url.hostname === "localhost";
-  if (url.protocol !== "http:" || !loopback || url.port === "" || url.username || url.password) {
+  // Port 0 would be any free port, never the one registered with the application.
+  const noPort = url.port === "" || url.port === "0";
+  if (url.protocol !== "http:" || !loopback || noPort || url.username || url.password) {
     return `PROTOCOLS_REDIRECT_URI ${expected} (this computer, with a port), as registered with your application`;
   }
   if (url.hash || value.includes("#")) return "PROTOCOLS_REDIRECT_URI must not have a #fragment";

@@ -1,6 +1,8 @@
 // One OAuth sign-in, from the listener to the stored tokens, for both ways of starting it:
 // `protocols-mcp login` (prints the URL and opens a browser) and the protocols_sign_in tool (asks the
 // client to open the URL). Only `present` differs.
+import type { SessionScoped } from "../../core/context.js";
+import type { RequestScope } from "../../core/http/remote-client.js";
 import type { CodeFlow } from "./auth/code-flow.js";
 import type { ProtocolsApi } from "./client.js";
 import type { Profile, TokenResponse } from "./types.js";
@@ -8,7 +10,8 @@ import type { Profile, TokenResponse } from "./types.js";
 export interface SignedIn {
   /** Who signed in, when the repository said (the sign-in holds even if asking failed). */
   profile: Profile | undefined;
-  tokenFile: string;
+  /** The token file the sign-in was stored in; undefined when kept in the client session's memory. */
+  tokenFile: string | undefined;
 }
 
 export async function signIn(
@@ -18,6 +21,8 @@ export async function signIn(
     onRefused?(reason: string): void;
     /** Brings the authorize URL to the user and resolves with the flow's tokens. */
     present(flow: CodeFlow): Promise<TokenResponse>;
+    /** The tool call signing in, whose client session a sign-in over HTTP belongs to. */
+    scope?: RequestScope & SessionScoped;
   },
 ): Promise<SignedIn> {
   const flow = await api.credentials.startSignIn({
@@ -26,12 +31,13 @@ export async function signIn(
   });
   try {
     const tokens = await options.present(flow);
-    await api.credentials.completeSignIn(tokens);
-    const profile = await api.profile({}).then(
+    const scope = options.scope ?? {};
+    const tokenFile = await api.credentials.completeSignIn(tokens, scope);
+    const profile = await api.profile(scope).then(
       (answer) => answer.profile,
       () => undefined,
     );
-    return { profile, tokenFile: api.credentials.config.tokenFile };
+    return { profile, tokenFile };
   } finally {
     flow.close();
   }

@@ -21,7 +21,7 @@ export const downloadPdf = defineTool({
     response_format: responseFormat,
   },
   async handler({ protocol, response_format }, ctx, api: ProtocolsApi) {
-    const { credential, why, anonymous } = await api.credentials.current();
+    const { credential, why, anonymous } = await api.credentials.current(ctx);
     // Nobody signed in: public PDFs are anyone's. A sign-in that stopped working is said, not bypassed.
     if (!credential && !anonymous)
       throw new ActionableError(why ?? "Not signed in to the protocol repository.");

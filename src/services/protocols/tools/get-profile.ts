@@ -15,7 +15,7 @@ export const getProfile = defineTool({
   input: { response_format: responseFormat },
   async handler({ response_format }, ctx, api: ProtocolsApi) {
     const { profile, credential } = await api.profile(ctx);
-    const session = api.credentials.oauthSession();
+    const session = api.credentials.oauthSession(ctx);
     const renews = session ? utcTime(session.expiresAt) : undefined;
     if (response_format === "json") {
       return json({

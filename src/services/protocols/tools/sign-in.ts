@@ -27,6 +27,7 @@ export const signInTool = defineTool({
     const signedIn = await signIn(api, {
       timeoutMs: SIGN_IN_TIMEOUT_MS,
       onRefused: (reason) => void ctx.log("info", reason),
+      scope: ctx,
       async present(flow) {
         const outcome = await ctx.openUrl({
           message: "Sign in to the protocol repository and approve access for lab-mcp.",
@@ -52,6 +53,13 @@ export const signInTool = defineTool({
         throw new ActionableError(`${error.message} Call protocols_sign_in to try again.`);
       throw error;
     });
+    if (signedIn.tokenFile === undefined) {
+      return (
+        `${signedInAs(signedIn)}. This server is shared over HTTP, so the sign-in is kept in its memory for this ` +
+        "session only (never stored, used for no other client) and renews itself; every protocols tool of this " +
+        "session now works with it."
+      );
+    }
     return (
       `${signedInAs(signedIn)}. The tokens are stored in ${signedIn.tokenFile} (readable only by you) and renew ` +
       "themselves; every protocols tool now works with this sign-in."

@@ -1,0 +1,134 @@
+// Start-up of labdata-mcp and protocols-mcp refuses settings that would put a secret where it leaks or
+// cannot work: a token or credentials file inside a git work tree (one `git add .` from a commit), and
+// a redirect URI with port 0 (any free port, never the registered one). One stderr line, exit code 2.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { binPath } from "../support/clients.js";
+
+const BASE_URL = "https://127.0.0.1:9";
+const OAUTH = {
+  PROTOCOLS_BASE_URL: BASE_URL,
+  PROTOCOLS_CLIENT_ID: "pr_client_id",
+  PROTOCOLS_CLIENT_SECRET: "pr_secret_4f1c9a7e2b8d6035",
+  PROTOCOLS_REDIRECT_URI: "http://127.0.0.1:8976/callback",
+};
+
+/** The bin's exit code and stderr; killed (and rejected) after 10 s. */
+function run(bin: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [binPath(bin)], {
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["pipe", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`still running after 10 s; stderr: ${stderr}`));
+    }, 10_000);
+    child.once("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    });
+  });
+}
+
+/** A fresh folder that is the root of a git work tree (what `git init` leaves: a .git folder). */
+function gitWorkTree(): string {
+  const root = mkdtempSync(join(tmpdir(), "lab-mcp-repo-"));
+  mkdirSync(join(root, ".git", "objects"), { recursive: true });
+  mkdirSync(join(root, "config"));
+  return root;
+}
+
+describe.concurrent("secret files inside a git work tree are refused at start-up", () => {
+  it("PROTOCOLS_TOKEN_FILE", async () => {
+    const root = gitWorkTree();
+    const { code, stderr } = await run("protocols-mcp", {
+      ...OAUTH,
+      PROTOCOLS_TOKEN_FILE: join(root, "config", "tokens.json"),
+    });
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      `protocols-mcp: PROTOCOLS_TOKEN_FILE is inside the git work tree ${root}, where a secret can end up in a ` +
+        "commit; choose a file outside it. Run 'protocols-mcp --help' for all settings.\n",
+    );
+    expect(stderr).not.toContain(OAUTH.PROTOCOLS_CLIENT_SECRET);
+  });
+
+  it("PROTOCOLS_TOKEN_FILE for `protocols-mcp login` too", async () => {
+    const root = gitWorkTree();
+    const child = spawn(process.execPath, [binPath("protocols-mcp"), "login", "--no-browser"], {
+      env: { PATH: process.env.PATH ?? "", ...OAUTH, PROTOCOLS_TOKEN_FILE: join(root, "tokens.json") },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const code = await new Promise((resolve) => child.once("close", resolve));
+    expect(code).toBe(2);
+    expect(stderr).toContain(`PROTOCOLS_TOKEN_FILE is inside the git work tree ${root}`);
+  });
+
+  it("LABDATA_CREDENTIALS_FILE", async () => {
+    const root = gitWorkTree();
+    const { code, stderr } = await run("labdata-mcp", {
+      LABDATA_BASE_URL: BASE_URL,
+      LABDATA_CREDENTIALS_FILE: join(root, "config", "deep", "labdata.json"),
+    });
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      `labdata-mcp: LABDATA_CREDENTIALS_FILE is inside the git work tree ${root}, where a secret can end up in ` +
+        "a commit; choose a file outside it. Run 'labdata-mcp --help' for all settings.\n",
+    );
+  });
+
+  it("the same files outside any work tree are fine: the server starts", async () => {
+    const outside = mkdtempSync(join(tmpdir(), "lab-mcp-plain-"));
+    const child = spawn(process.execPath, [binPath("labdata-mcp")], {
+      env: {
+        PATH: process.env.PATH ?? "",
+        LABDATA_BASE_URL: BASE_URL,
+        LABDATA_CREDENTIALS_FILE: join(outside, "labdata.json"),
+        MCP_TRANSPORT: "http",
+        MCP_PORT: "0",
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`not listening after 10 s: ${stderr}`)), 10_000);
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.includes("listening on")) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.once("exit", () => reject(new Error(`exited: ${stderr}`)));
+    }).finally(() => child.kill("SIGKILL"));
+  });
+});
+
+describe("a redirect URI with port 0", () => {
+  it.each(["http://127.0.0.1:0/callback", "http://localhost:0/callback"])("%s is refused", async (uri) => {
+    const tokens = mkdtempSync(join(tmpdir(), "lab-mcp-tokens-"));
+    const { code, stderr } = await run("protocols-mcp", {
+      ...OAUTH,
+      PROTOCOLS_REDIRECT_URI: uri,
+      PROTOCOLS_TOKEN_FILE: join(tokens, "tokens.json"),
+    });
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      "protocols-mcp: PROTOCOLS_REDIRECT_URI must be http://127.0.0.1:<port>/<path> or " +
+        "http://localhost:<port>/<path> (this computer, with a port), as registered with your application. " +
+        "Run 'protocols-mcp --help' for all settings.\n",
+    );
+  });
+});

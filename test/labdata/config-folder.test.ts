@@ -1,0 +1,61 @@
+// The user's lab-mcp config folder holds remembered secrets: one made earlier with loose permissions
+// (by hand, by an older version, under a lax umask) is made private (0700) when a secret is stored.
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { binPath, textOf } from "../support/clients.js";
+import { startTestLabdata } from "./support.js";
+
+let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
+beforeAll(async () => {
+  emulator = await startTestLabdata();
+});
+afterAll(async () => {
+  await emulator.close();
+});
+
+it("makes an existing loose config folder 0700 when it stores a remembered key (stdio bin)", async () => {
+  const configHome = mkdtempSync(join(tmpdir(), "labdata-config-home-"));
+  const folder = join(configHome, "lab-mcp");
+  mkdirSync(folder);
+  chmodSync(folder, 0o755);
+
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [binPath("labdata-mcp")],
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "",
+      LABDATA_BASE_URL: emulator.demo.baseUrl,
+      XDG_CONFIG_HOME: configHome,
+    },
+    stderr: "pipe",
+  });
+  const client = new Client(
+    { name: "lab-mcp-tests", version: "1.0.0" },
+    { capabilities: { elicitation: { url: {} } } },
+  );
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    const { url } = request.params as { url: string };
+    setTimeout(() => {
+      const form = new URLSearchParams({ secret: emulator.demo.user.apiKey, remember: "on" });
+      void fetch(url, { method: "POST", body: form });
+    }, 5);
+    return { action: "accept" };
+  });
+  await client.connect(transport);
+  try {
+    const result = textOf(await client.callTool({ name: "labdata_get_current_user", arguments: {} }));
+    expect(result.isError).toBe(false);
+    const file = join(folder, "labdata.json");
+    expect(JSON.parse(readFileSync(file, "utf8")).apiKey).toBe(emulator.demo.user.apiKey);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+  } finally {
+    await client.close();
+  }
+});
