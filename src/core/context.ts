@@ -7,7 +7,7 @@ import type { LoggingLevel, ServerNotification, ServerRequest } from "@modelcont
 import type { RequestScope } from "./http/remote-client.js";
 import { openSecretPage, type SecretAnswer, type SecretPageText } from "./secret-page.js";
 
-export type ToolLogLevel = "info" | "error" | "debug";
+export type ToolLogLevel = "info" | "warning" | "error" | "debug";
 
 export interface ToolContext extends RequestScope {
   readonly serverName: string;
