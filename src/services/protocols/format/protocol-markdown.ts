@@ -63,7 +63,7 @@ export function protocolMarkdown(protocol: Protocol): string {
     fieldList({
       URI: protocol.uri,
       DOI: protocol.doi,
-      Visibility: protocol.public === false ? "private" : "public",
+      Visibility: protocol.public === undefined ? undefined : protocol.public ? "public" : "private",
       Published: fromUnix(protocol.published_on),
       Created: fromUnix(protocol.created_on),
       Version:

@@ -24,7 +24,10 @@ export function stepsMarkdown(
   let section: string | null | undefined;
   shown.forEach((step, i) => {
     const index = offset + i;
-    if (step.section && step.section !== section) lines.push("", heading(2, step.section), "");
+    if (step.section && step.section !== section) {
+      if (lines.at(-1) !== "") lines.push("");
+      lines.push(heading(2, step.section), "");
+    }
     section = step.section;
     const number = stepNumber(step, index);
     const howToGetTheRest = `protocols_get_steps with step_number=${index + 1} gives the whole step`;
