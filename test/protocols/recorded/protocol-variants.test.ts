@@ -111,6 +111,18 @@ describe("protocols_get: v4 payload with steps null (4.1)", () => {
     });
   });
 
+  it.each([
+    [1266, "Error: Rate limit exceeded. Please wait before making more requests."],
+    [250, "Error: Permission denied. You don't have access to this resource."],
+    [212, "Error: Resource not found. Please check the ID is correct."],
+  ])("reads status_code %i (section 10) as its error", async (code, text) => {
+    fake.on("protocol", {
+      status: 400,
+      body: { status_code: code, error_message: "said by the repository" },
+    });
+    expect(await call(conn, "protocols_get", { protocol: "1001" })).toEqual({ isError: true, text });
+  });
+
   it("reads status_code 1 on an HTTP 200 answer too", async () => {
     fake.on("protocol", { body: invalidUriV4 });
     expect((await call(conn, "protocols_get", { protocol: "1001" })).text).toBe(
@@ -202,7 +214,12 @@ describe("protocols_get_steps (5.1, 5.3, 6)", () => {
     });
     fake.on("steps", {
       body: {
-        steps: [step("10", "Ten."), step("2.1", "**Two** point one."), step("1", "One."), step("2", "Two.")],
+        steps: [
+          step("10", "<p>Ten &amp; <b>done</b></p>"),
+          step("2.1", "**Two** point one."),
+          step("1", "One."),
+          step("2", "Two."),
+        ],
         status_code: 0,
       },
     });
@@ -215,6 +232,8 @@ describe("protocols_get_steps (5.1, 5.3, 6)", () => {
     );
     expect(page.steps.map((s) => s.number)).toEqual(["1", "2", "2.1", "10"]);
     expect(page.steps[2]?.step).toBe("**Two** point one.");
+    // content_format=html text (5.1): tags and entities become text.
+    expect(page.steps[3]?.step).toBe("Ten & done");
   });
 
   it("gives each step once when links branch or loop", async () => {
