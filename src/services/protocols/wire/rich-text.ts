@@ -21,6 +21,9 @@ const HTML_OPTIONS = {
 /** Tags (`<p>`, `<br/>`, `</div>`...) or character references (`&amp;`, `&#39;`). */
 const LOOKS_LIKE_HTML = /<\/?[a-z][a-z0-9]*(\s[^>]*)?\/?>|&(#\d+|#x[0-9a-f]+|[a-z]+\d*);/i;
 
+/** Tags that make a block: their text is HTML, not markdown. */
+const HTML_BLOCK = /<(p|div|br|ul|ol|li|h[1-6]|table|tr|blockquote|pre)\b/i;
+
 /** Rich text as markdown; undefined when there is none. */
 export function richText(value: unknown): string | undefined {
   if (value === null || value === undefined) return undefined;
@@ -28,7 +31,16 @@ export function richText(value: unknown): string | undefined {
   if (draft) return nonEmpty(draftToMarkdown(draft));
   if (typeof value === "number") return String(value);
   if (typeof value !== "string") return undefined;
-  return nonEmpty(LOOKS_LIKE_HTML.test(value) ? convert(value, HTML_OPTIONS) : value);
+  if (!LOOKS_LIKE_HTML.test(value)) return nonEmpty(value);
+  // An HTML document is converted whole; markdown with inline HTML (`cm<sup>2</sup>`, `&amp;`) line by
+  // line, so that its own line breaks and lists survive.
+  if (HTML_BLOCK.test(value)) return nonEmpty(convert(value, HTML_OPTIONS));
+  return nonEmpty(
+    value
+      .split("\n")
+      .map((line) => (LOOKS_LIKE_HTML.test(line) ? convert(line, HTML_OPTIONS) : line))
+      .join("\n"),
+  );
 }
 
 /** A title or section name on one line: tags gone, entities decoded, whitespace collapsed. */
