@@ -59,9 +59,8 @@ export class ProtocolsApi {
   private readonly anonymousPdf: RemoteClient;
   /** 1 when page_id 1 is the first page (as documented), 0 when page_id 0 is; undefined until seen. */
   private pageOrigin: 0 | 1 | undefined;
-  /** The last warning_code per credential id, and the credentials already warned about it. */
+  /** The last warning_code per credential id. */
   private readonly warnings = new Map<string, RemoteWarning>();
-  private readonly warnedOnce = new Set<string>();
 
   constructor(
     readonly credentials: ProtocolsCredentials,
@@ -259,13 +258,8 @@ export class ProtocolsApi {
     if (!warning) return;
     const known = this.warnings.get(credential.id);
     this.warnings.set(credential.id, warning);
-    if (
-      known?.message === warning.message &&
-      known.code === warning.code &&
-      this.warnedOnce.has(credential.id)
-    )
-      return;
-    this.warnedOnce.add(credential.id);
+    // Said once: every answer carries it until the token is renewed.
+    if (known?.code === warning.code && known.message === warning.message) return;
     await ctx.log?.("warning", `The protocol repository warns (code ${warning.code}): ${warning.message}`);
   }
 

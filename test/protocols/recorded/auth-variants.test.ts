@@ -148,6 +148,8 @@ describe("a warning_code near token expiry (7, 10)", () => {
       repository_warning: { code: 1, message: "Your access token expires in 24 days" },
     });
     expect(fake.seen.every((r) => r.authorization === `Bearer ${CLIENT_TOKEN}`)).toBe(true);
+    // Said once, though every answer carries it.
+    expect(conn.logs).toHaveLength(1);
   });
 
   it("is remembered from any answer for the profile", async () => {

@@ -35,8 +35,7 @@ export function stringOf(value: unknown): string | undefined {
 
 /** Unix seconds; 0 means "never" (an unpublished protocol's published_on). */
 export function unixSecondsOf(value: unknown): number | undefined {
-  const seconds = integerOf(value, 1);
-  return seconds;
+  return integerOf(value, 1);
 }
 
 /** The objects of an array; anything else is an empty list. */

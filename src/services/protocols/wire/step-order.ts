@@ -30,7 +30,9 @@ export function orderSteps(steps: Step[]): Step[] {
     const key = keyOf(step);
     // A step that names itself as its predecessor is a loop of one: it starts nothing.
     const parent = previous !== undefined && previous === key ? "(loop)" : previous;
-    children.set(parent, [...(children.get(parent) ?? []), step]);
+    const siblings = children.get(parent);
+    if (siblings) siblings.push(step);
+    else children.set(parent, [step]);
   }
   const ordered: Step[] = [];
   const seen = new Set<Step>();
