@@ -84,19 +84,18 @@ export class ProtocolsApi {
   /**
    * One page of GET /api/v3/protocols, by its place in the list (0 is the first page), whichever way the
    * repository numbers its pages: page_id 1 is documented as the first, yet clients observe 0 as the
-   * first with `current_page` reading page_id + 1 (fact sheet 3.4). The numbering is learnt from the
-   * first answer and kept.
+   * first with `current_page` reading page_id + 1 (fact sheet 3.4). The numbering is learnt once, from
+   * the answer for page_id 1, and kept.
    */
   async listPage(query: ListQuery, pageSize: number, place: number, ctx: ApiScope): Promise<ListPage> {
-    const origin = this.pageOrigin ?? 1;
-    const page = await this.fetchListPage(query, pageSize, place + origin, ctx);
     if (this.pageOrigin === undefined) {
-      const pageId = place + origin;
-      const zeroBased = page.currentPage === pageId + 1 || page.previousPageId === pageId - 1;
-      this.pageOrigin = zeroBased && pageId >= 1 ? 0 : 1;
-      if (this.pageOrigin === 0) return this.fetchListPage(query, pageSize, place, ctx);
+      // Page id 1 tells: it is the first page (1-based), or the second (0-based) when current_page
+      // reads 2 or prev_page points at page id 0. Asked anyway when the first page is wanted.
+      const probe = await this.fetchListPage(query, pageSize, 1, ctx);
+      this.pageOrigin = probe.currentPage === 2 || probe.previousPageId === 0 ? 0 : 1;
+      if (place + this.pageOrigin === 1) return probe;
     }
-    return page;
+    return this.fetchListPage(query, pageSize, place + this.pageOrigin, ctx);
   }
 
   private async fetchListPage(query: ListQuery, pageSize: number, pageId: number, ctx: ApiScope) {

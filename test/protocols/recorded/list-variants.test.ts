@@ -122,6 +122,21 @@ describe.each(VARIANTS)("protocols_search: $name", (variant) => {
     expect(sent?.authorization).toBe(`Bearer ${CLIENT_TOKEN}`);
   });
 
+  it("finds the numbering when the first call starts mid-list", async () => {
+    await conn.close();
+    conn = await connectWithClientToken(fake);
+    const ids = async (offset: number) =>
+      (
+        await callJson<{ protocols: Array<{ id: number }> }>(conn, "protocols_search", {
+          keyword: "protocol",
+          limit: 10,
+          offset,
+        })
+      ).protocols.map((p) => p.id);
+    expect(await ids(10)).toEqual(Array.from({ length: 10 }, (_, i) => 110 + i));
+    expect(await ids(0)).toEqual(Array.from({ length: 10 }, (_, i) => 100 + i));
+  });
+
   it("reads each protocol's title, people, DOI and visibility", async () => {
     const { text, isError } = await call(conn, "protocols_search", { keyword: "protocol", limit: 3 });
     expect(isError).toBe(false);
