@@ -6,7 +6,7 @@ import type { IncomingMessage } from "node:http";
 import { startHttpsServer } from "../../../src/emulators/common/https-server.js";
 import { testCa } from "../../support/emulator.js";
 
-export type Route = "list" | "protocol" | "steps" | "profile" | "token" | "pdf";
+export type Route = "list" | "protocol" | "steps" | "profile" | "authorize" | "token" | "pdf";
 
 export interface Seen {
   route: Route;
@@ -21,6 +21,7 @@ export interface Answer {
   status?: number;
   /** JSON unless it is bytes. */
   body: unknown;
+  headers?: Record<string, string>;
 }
 
 export type Handler = (request: Seen) => Answer;
@@ -38,6 +39,7 @@ function routeOf(method: string | undefined, path: string): Route | undefined {
   if (method === "GET" && /^\/api\/v4\/protocols\/[^/]+\/steps$/.test(path)) return "steps";
   if (method === "GET" && /^\/api\/v4\/protocols\/[^/]+$/.test(path)) return "protocol";
   if (method === "GET" && path === "/api/v3/session/profile") return "profile";
+  if (method === "GET" && path === "/api/v3/oauth/authorize") return "authorize";
   if (method === "POST" && path === "/api/v3/oauth/token") return "token";
   if (method === "GET" && /^\/view\/[^/]+\.pdf$/.test(path)) return "pdf";
   return undefined;
@@ -74,11 +76,13 @@ export async function startFakeRepository(): Promise<FakeRepository> {
       seen.push(request);
       const answer = handler(request);
       if (answer.body instanceof Uint8Array) {
-        res.writeHead(answer.status ?? 200, { "content-type": "application/pdf" }).end(answer.body);
+        res
+          .writeHead(answer.status ?? 200, { "content-type": "application/pdf", ...answer.headers })
+          .end(answer.body);
         return;
       }
       res
-        .writeHead(answer.status ?? 200, { "content-type": "application/json" })
+        .writeHead(answer.status ?? 200, { "content-type": "application/json", ...answer.headers })
         .end(JSON.stringify(answer.body));
     },
   });
