@@ -14,6 +14,7 @@ import {
   unixSecondsOf,
 } from "./wire/lenient.js";
 import { inlineText, richText } from "./wire/rich-text.js";
+import { readComponents } from "./wire/step-components.js";
 
 export interface Person {
   name: string;
@@ -156,7 +157,7 @@ function readMaterial(value: Json): Material | undefined {
 /** Steps as sent (not yet ordered): v4 `step` text, or v3 components (section title, description...). */
 export function readSteps(values: unknown[]): Step[] {
   return values.filter(isRecord).map((value) => {
-    const components = componentsOf(value.components);
+    const components = readComponents(value.components);
     return omitUndefined({
       id: integerOf(value.id),
       guid: stringOf(value.guid),
@@ -167,32 +168,6 @@ export function readSteps(values: unknown[]): Step[] {
       step: richText(value.step) ?? components.text ?? "",
     });
   });
-}
-
-/** v3 step components ordered by order_id: type 6 names the section, the others make the step's text. */
-function componentsOf(value: unknown): { section?: string; text?: string } {
-  const components = recordsOf(value).sort(
-    (a, b) => (numberOf(a.order_id) ?? 0) - (numberOf(b.order_id) ?? 0),
-  );
-  let section: string | undefined;
-  const parts: string[] = [];
-  for (const component of components) {
-    const source = isRecord(component.source) ? component.source : {};
-    const type = integerOf(component.type_id);
-    if (type === 6) {
-      section ??= inlineText(source.title);
-      continue;
-    }
-    const text =
-      richText(source.description) ??
-      richText(source.body) ??
-      [stringOf(source.amount ?? source.temperature ?? source.concentration), stringOf(source.unit)]
-        .filter(Boolean)
-        .join(" ");
-    const label = type === 3 || type === 24 || type === 25 ? inlineText(source.title) : undefined;
-    if (text) parts.push(label ? `${label}: ${text}` : text);
-  }
-  return { section, text: parts.length > 0 ? parts.join("\n\n") : undefined };
 }
 
 /** The counters of `stats`, flattened: `number_of_forks: {private, public}` becomes two numbers. */

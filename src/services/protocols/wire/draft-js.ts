@@ -1,7 +1,8 @@
 // A Draft.js raw document (the repository's default rich-text form, fact sheet section 6) as readable
-// markdown. Hand-written because the repository's entities are its own (amount, duration, temperature,
-// reagents, tables...): the Draft.js converters on npm render only links and images, and drop or garble
-// the rest, which is where a protocol keeps its quantities.
+// markdown. Hand-written: the repository's entities are its own (amount, duration, temperature, reagents,
+// tables...), keeping their values in `data` (what text their ranges cover is not recorded). The npm converters
+// (draftjs-to-markdown, markdown-draft-js) handle links and images and leave every other entity type to
+// a callback given by the caller, so each kind below would be our code anyway, on top of a dependency.
 
 interface RawBlock {
   text: string;
