@@ -218,7 +218,8 @@ describe("protocols_get_steps (5.1, 5.3, 6)", () => {
           step("10", "<p>Ten &amp; <b>done</b></p>"),
           step("2.1", "**Two** point one."),
           step("1", "One.\n\n- Coat 10 cm<sup>2</sup> &amp; dry\n- Wash"),
-          step("2", "Two."),
+          // Empty Draft.js blocks written out as blank lines: one paragraph break is kept.
+          step("2", "Two.\n\n\n\nStill two."),
         ],
         status_code: 0,
       },
@@ -231,6 +232,7 @@ describe("protocols_get_steps (5.1, 5.3, 6)", () => {
       },
     );
     expect(page.steps.map((s) => s.number)).toEqual(["1", "2", "2.1", "10"]);
+    expect(page.steps[1]?.step).toBe("Two.\n\nStill two.");
     expect(page.steps[2]?.step).toBe("**Two** point one.");
     expect(page.steps[0]?.step).toBe("One.\n\n- Coat 10 cm2 & dry\n- Wash");
     // content_format=html text (5.1): tags and entities become text.

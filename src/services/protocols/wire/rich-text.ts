@@ -60,7 +60,8 @@ function parseJsonObject(text: string): unknown {
   }
 }
 
+/** Trimmed, with runs of blank lines (empty Draft.js blocks turned into markdown) made one; undefined when empty. */
 function nonEmpty(text: string): string | undefined {
-  const trimmed = text.trim();
+  const trimmed = text.replace(/\n[ \t]*(\n[ \t]*)+\n/g, "\n\n").trim();
   return trimmed === "" ? undefined : trimmed;
 }
