@@ -7,7 +7,7 @@ import type { LoggingLevel, ServerNotification, ServerRequest } from "@modelcont
 import type { RequestScope } from "./http/remote-client.js";
 import { openSecretPage, type SecretAnswer, type SecretPageText } from "./secret-page.js";
 
-export type ToolLogLevel = "info" | "error" | "debug";
+export type ToolLogLevel = "info" | "warning" | "error" | "debug";
 
 /**
  * The MCP session a call belongs to: one per client over HTTP, the only one over stdio. Services key

@@ -61,6 +61,8 @@ describe("protocols_sign_in", () => {
     expect(Object.fromEntries(authorize.searchParams)).toEqual({
       client_id: app.clientId,
       redirect_uri: app.redirectUri,
+      // The repository's documented name for it (fact sheet 2.1), sent as well.
+      redirect_url: app.redirectUri,
       response_type: "code",
       state: expect.stringMatching(/^[\w-]{43}$/),
       // PKCE: the SHA-256 of a fresh verifier that only the code exchange reveals (the emulator checks it).

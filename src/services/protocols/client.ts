@@ -1,7 +1,6 @@
 // The protocol repository's API: one request path for every call (credential, rate limiters, retry,
 // timeout), offset paging over its numbered pages, and the PDF view with its own, tighter limit.
-import type { z } from "zod";
-import type { SessionScoped } from "../../core/context.js";
+import type { SessionScoped, ToolContext } from "../../core/context.js";
 import { InvalidResponseError, RemoteStatusError } from "../../core/errors.js";
 import { noAuth } from "../../core/http/auth.js";
 import { type RateLimit, TokenBucket } from "../../core/http/rate-limiter.js";
@@ -9,16 +8,24 @@ import { RemoteClient, type RequestScope } from "../../core/http/remote-client.j
 import type { ProtocolsCredential } from "./auth/credential.js";
 import type { ProtocolsCredentials } from "./credentials.js";
 import {
-  type ListResponse,
-  listResponseSchema,
   type Profile,
   type Protocol,
   type ProtocolSummary,
-  profileResponseSchema,
-  protocolResponseSchema,
+  readProfile,
+  readProtocol,
+  readSteps,
   type Step,
-  stepsResponseSchema,
 } from "./types.js";
+import {
+  AUTH_FAILURE_CODES,
+  failureCodeOf,
+  type RemoteWarning,
+  statusOfCode,
+  warningOf,
+} from "./wire/answers.js";
+import { isRecord, type Json } from "./wire/lenient.js";
+import { type ListPage, readListPage } from "./wire/list-page.js";
+import { orderSteps } from "./wire/step-order.js";
 
 /** The repository's limits: API requests per user, PDF downloads per user, and per address without one. */
 export const API_LIMIT: RateLimit = { requests: 100, windowMs: 60_000 };
@@ -38,6 +45,10 @@ export interface ListQuery {
   orderDir: "asc" | "desc";
 }
 
+/** A request's scope; with a tool's log, the repository's warnings reach the client. */
+/** What a call brings: its signal and waits, the client session it belongs to, and where to log. */
+export type ApiScope = RequestScope & SessionScoped & { log?: ToolContext["log"] };
+
 export interface PdfDownload {
   bytes: Uint8Array;
   /** The credential it was fetched with; undefined: anonymously. */
@@ -47,6 +58,10 @@ export interface PdfDownload {
 export class ProtocolsApi {
   private readonly remotes = new Map<string, { api: RemoteClient; pdf: RemoteClient }>();
   private readonly anonymousPdf: RemoteClient;
+  /** 1 when page_id 1 is the first page (as documented), 0 when page_id 0 is; undefined until seen. */
+  private pageOrigin: 0 | 1 | undefined;
+  /** The last warning_code per credential id. */
+  private readonly warnings = new Map<string, RemoteWarning>();
 
   constructor(
     readonly credentials: ProtocolsCredentials,
@@ -67,14 +82,25 @@ export class ProtocolsApi {
     return this.credentials.config.baseUrl;
   }
 
-  /** One page of GET /api/v3/protocols. */
-  async listPage(
-    query: ListQuery,
-    pageSize: number,
-    pageId: number,
-    ctx: RequestScope,
-  ): Promise<ListResponse> {
-    return this.get("api/v3/protocols", listResponseSchema, ctx, {
+  /**
+   * One page of GET /api/v3/protocols, by its place in the list (0 is the first page), whichever way the
+   * repository numbers its pages: page_id 1 is documented as the first, yet clients observe 0 as the
+   * first with `current_page` reading page_id + 1 (fact sheet 3.4). The numbering is learnt once, from
+   * the answer for page_id 1, and kept.
+   */
+  async listPage(query: ListQuery, pageSize: number, place: number, ctx: ApiScope): Promise<ListPage> {
+    if (this.pageOrigin === undefined) {
+      // Page id 1 tells: it is the first page (1-based), or the second (0-based) when current_page
+      // reads 2 or prev_page points at page id 0. Asked anyway when the first page is wanted.
+      const probe = await this.fetchListPage(query, pageSize, 1, ctx);
+      this.pageOrigin = probe.currentPage === 2 || probe.previousPageId === 0 ? 0 : 1;
+      if (place + this.pageOrigin === 1) return probe;
+    }
+    return this.fetchListPage(query, pageSize, place + this.pageOrigin, ctx);
+  }
+
+  private async fetchListPage(query: ListQuery, pageSize: number, pageId: number, ctx: ApiScope) {
+    const body = await this.get("api/v3/protocols", ctx, {
       filter: query.filter,
       key: query.key,
       order_field: query.orderField,
@@ -82,54 +108,83 @@ export class ProtocolsApi {
       page_size: pageSize,
       page_id: pageId,
     });
+    return readListPage(body);
   }
 
   /**
    * The items at [offset, offset + limit) and the total, from the pages that cover that range: one page
-   * when some page size up to 100 covers it, otherwise two pages of `limit`.
+   * when some page size up to 100 covers it, otherwise two pages of `limit`. An item the repository
+   * repeats is kept once. Without a total in the answer, it is what was seen, plus one while a full
+   * page suggests more, so that has_more holds until the end.
    */
   async range(
     query: ListQuery,
     offset: number,
     limit: number,
-    ctx: RequestScope,
+    ctx: ApiScope,
   ): Promise<{ items: ProtocolSummary[]; total: number }> {
     const plan = pagesFor(offset, limit);
-    const first = await this.listPage(query, plan.pageSize, plan.pageIds[0], ctx);
-    const items = [...first.items];
-    const total = first.pagination.total_results;
-    const second = plan.pageIds[1];
+    const [firstPlace, secondPlace] = plan.places;
+    const first = await this.listPage(query, plan.pageSize, firstPlace, ctx);
+    let last = { page: first, place: firstPlace };
     if (
-      second !== undefined &&
-      (second - 1) * plan.pageSize < total &&
-      first.items.length === plan.pageSize
+      secondPlace !== undefined &&
+      first.items.length >= plan.pageSize &&
+      (first.total === undefined || secondPlace * plan.pageSize < first.total) &&
+      (first.totalPages === undefined || secondPlace < first.totalPages)
     ) {
-      items.push(...(await this.listPage(query, plan.pageSize, second, ctx)).items);
+      last = { page: await this.listPage(query, plan.pageSize, secondPlace, ctx), place: secondPlace };
     }
-    const start = offset - (plan.pageIds[0] - 1) * plan.pageSize;
-    return { items: items.slice(start, start + limit), total };
+    const fetched = last.page === first ? first.items : [...first.items, ...last.page.items];
+    const start = offset - firstPlace * plan.pageSize;
+    const items = uniqueById(fetched).slice(start, start + limit);
+    const seen = last.place * plan.pageSize + last.page.items.length;
+    const mayHaveMore =
+      last.page.items.length >= plan.pageSize &&
+      last.page.hasNextPage !== false &&
+      (last.page.totalPages === undefined || last.place + 1 < last.page.totalPages);
+    const total = first.total ?? seen + (mayHaveMore ? 1 : 0);
+    return { items, total: items.length > 0 ? Math.max(total, offset + items.length) : total };
   }
 
-  async protocol(idOrUri: string, ctx: RequestScope): Promise<Protocol> {
-    const body = await this.get(
-      `api/v4/protocols/${encodeURIComponent(idOrUri)}`,
-      protocolResponseSchema,
-      ctx,
-    );
-    return body.payload;
+  /**
+   * GET /api/v4/protocols/{id or uri} as markdown: the record under `payload` (v4) or `protocol` (v3),
+   * its steps in order; when it came without them (`steps` null or absent) and `withSteps`, from the
+   * steps endpoint.
+   */
+  async protocol(idOrUri: string, ctx: ApiScope, { withSteps = true } = {}): Promise<Protocol> {
+    const path = `api/v4/protocols/${encodeURIComponent(idOrUri)}`;
+    const body = await this.get(path, ctx, { content_format: "markdown" }, undefined, true);
+    const raw = isRecord(body.payload) ? body.payload : isRecord(body.protocol) ? body.protocol : undefined;
+    const protocol = raw ? readProtocol(raw) : undefined;
+    if (!protocol) throw new InvalidResponseError("The repository answered without a protocol record");
+    if (protocol.steps) protocol.steps = orderSteps(protocol.steps);
+    else if (withSteps) {
+      protocol.steps = await this.steps(idOrUri, ctx);
+      protocol.number_of_steps = protocol.steps.length;
+    }
+    return protocol;
   }
 
-  async steps(idOrUri: string, ctx: RequestScope): Promise<Step[]> {
+  /** GET /api/v4/protocols/{id or uri}/steps as markdown: a list under `payload` (observed) or `steps`. */
+  async steps(idOrUri: string, ctx: ApiScope): Promise<Step[]> {
     const path = `api/v4/protocols/${encodeURIComponent(idOrUri)}/steps`;
-    return (await this.get(path, stepsResponseSchema, ctx)).payload;
+    const body = await this.get(path, ctx, { content_format: "markdown" }, undefined, true);
+    const list = [body.payload, body.steps, isRecord(body.payload) ? body.payload.steps : undefined].find(
+      Array.isArray,
+    );
+    if (!list) throw new InvalidResponseError("The repository answered without a list of steps");
+    return orderSteps(readSteps(list));
   }
 
   async profile(
-    ctx: RequestScope & SessionScoped,
-  ): Promise<{ profile: Profile; credential: ProtocolsCredential }> {
+    ctx: ApiScope,
+  ): Promise<{ profile: Profile; credential: ProtocolsCredential; warning?: RemoteWarning }> {
     const credential = await this.credentials.required(ctx);
-    const body = await this.get("api/v3/session/profile", profileResponseSchema, ctx, undefined, credential);
-    return { profile: body.user, credential };
+    const body = await this.get("api/v3/session/profile", ctx, undefined, credential);
+    const user = body.user ?? body.payload;
+    if (!isRecord(user)) throw new InvalidResponseError("The repository answered without a user");
+    return { profile: readProfile(user), credential, warning: this.warnings.get(credential.id) };
   }
 
   /**
@@ -153,24 +208,59 @@ export class ProtocolsApi {
     return { bytes: body, credential };
   }
 
-  /** A GET of the API: its status_code looked at first (an error may come with 200), then its shape. */
-  private async get<T>(
+  /**
+   * A GET of the API as a JSON object. Its status_code is read whatever the HTTP status: 1218/1219 (an
+   * invalid or expired token, sent with HTTP 400) renew an OAuth sign-in and send once more, and are
+   * the authentication failure otherwise; another code is the error it stands for. A warning_code is
+   * logged to the client and kept for the profile.
+   */
+  private async get(
     path: string,
-    schema: z.ZodType<T>,
-    ctx: RequestScope & SessionScoped,
+    ctx: ApiScope,
     query?: Record<string, string | number | undefined>,
     credential?: ProtocolsCredential,
-  ): Promise<T> {
+    asksForOneProtocol = false,
+  ): Promise<Json> {
     const signer = credential ?? (await this.credentials.required(ctx));
-    const { body } = await this.remotesFor(signer).api.request<unknown>({ path, query }, ctx);
-    checkStatusCode(body);
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      throw new InvalidResponseError(
-        `The repository answered with an unexpected shape: ${parsed.error.message}`,
-      );
+    for (let attempt = 0; ; attempt++) {
+      // The Authorization this request goes with, so that a renewal is skipped when another call did it.
+      const sent = signer.renewAfterUnauthorized ? await authorizationOf(signer, ctx.signal) : undefined;
+      let body: unknown;
+      let httpStatus: number | undefined;
+      try {
+        body = (await this.remotesFor(signer).api.request<unknown>({ path, query }, ctx)).body;
+      } catch (error) {
+        if (!(error instanceof RemoteStatusError) || error.status === 401 || error.status === 429)
+          throw error;
+        if (failureCodeOf(error.body) === undefined) throw error;
+        body = error.body;
+        httpStatus = error.status;
+      }
+      const code = failureCodeOf(body);
+      if (code !== undefined && AUTH_FAILURE_CODES.has(code)) {
+        const renewed = attempt === 0 && (await signer.renewAfterUnauthorized?.(ctx.signal, sent)) === true;
+        if (renewed) continue;
+        throw new RemoteStatusError(401);
+      }
+      if (code !== undefined) {
+        throw new RemoteStatusError(statusOfCode(code, httpStatus, asksForOneProtocol), undefined, body);
+      }
+      if (!isRecord(body))
+        throw new InvalidResponseError("The repository answered with something that is not a JSON object");
+      await this.noteWarning(body, signer, ctx);
+      return body;
     }
-    return parsed.data;
+  }
+
+  /** A warning_code (e.g. the token expires in 24 days): a log warning, and kept for the profile. */
+  private async noteWarning(body: Json, credential: ProtocolsCredential, ctx: ApiScope): Promise<void> {
+    const warning = warningOf(body);
+    if (!warning) return;
+    const known = this.warnings.get(credential.id);
+    this.warnings.set(credential.id, warning);
+    // Said once: every answer carries it until the token is renewed.
+    if (known?.code === warning.code && known.message === warning.message) return;
+    await ctx.log?.("warning", `The protocol repository warns (code ${warning.code}): ${warning.message}`);
   }
 
   /** One API client and one PDF client, so one limiter of each, per credential. */
@@ -200,34 +290,31 @@ export function isPdf(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.subarray(0, 5)).toString("latin1") === "%PDF-";
 }
 
-/** The repository's own error codes on a 2xx answer, as the HTTP status they stand for. */
-const STATUS_OF_CODE: Record<number, number> = {
-  1: 400,
-  1218: 401,
-  1219: 401,
-  1302: 400,
-  1404: 404,
-  1429: 429,
-};
+/** The Authorization header a credential signs with now. */
+async function authorizationOf(
+  credential: ProtocolsCredential,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  const headers = new Headers();
+  await credential.authorize(headers, signal);
+  return headers.get("authorization");
+}
 
-function checkStatusCode(body: unknown): void {
-  const code = (body as { status_code?: unknown } | null)?.status_code;
-  if (typeof code !== "number" || code === 0) return;
-  throw new RemoteStatusError(STATUS_OF_CODE[code] ?? 400, undefined, body);
+/** Items with an id seen before on these pages are left out: the repository may repeat one across pages. */
+function uniqueById(items: ProtocolSummary[]): ProtocolSummary[] {
+  const seen = new Set<number>();
+  return items.filter((item) => !seen.has(item.id) && seen.add(item.id));
 }
 
 /**
- * The page size and page numbers that cover [offset, offset + limit): a single page when one size up
- * to 100 does it, otherwise the two pages of size `limit` around it.
+ * The page size and the places of the pages (0 is the first) that cover [offset, offset + limit): a
+ * single page when one size up to 100 does it, otherwise the two pages of size `limit` around it.
  */
-export function pagesFor(
-  offset: number,
-  limit: number,
-): { pageSize: number; pageIds: [number, ...number[]] } {
+export function pagesFor(offset: number, limit: number): { pageSize: number; places: [number, ...number[]] } {
   for (let size = limit; size <= MAX_PAGE_SIZE; size++) {
     const page = Math.floor(offset / size);
-    if (page === Math.floor((offset + limit - 1) / size)) return { pageSize: size, pageIds: [page + 1] };
+    if (page === Math.floor((offset + limit - 1) / size)) return { pageSize: size, places: [page] };
   }
-  const first = Math.floor(offset / limit) + 1;
-  return { pageSize: limit, pageIds: [first, first + 1] };
+  const first = Math.floor(offset / limit);
+  return { pageSize: limit, places: [first, first + 1] };
 }

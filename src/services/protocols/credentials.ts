@@ -37,7 +37,7 @@ export class ProtocolsCredentials {
    * in" (anonymous PDFs are fine then) rather than a sign-in that stopped working.
    */
   async current(
-    scope: SessionScoped = {},
+    scope: SessionScoped,
   ): Promise<{ credential?: ProtocolsCredential; why?: string; anonymous?: boolean }> {
     if (this.clientToken) return { credential: this.clientToken };
     if (!this.store || !this.endpoint) {
@@ -60,14 +60,14 @@ export class ProtocolsCredentials {
   }
 
   /** The credential for API calls; an ActionableError saying what to do when there is none. */
-  async required(scope: SessionScoped = {}): Promise<ProtocolsCredential> {
+  async required(scope: SessionScoped): Promise<ProtocolsCredential> {
     const { credential, why } = await this.current(scope);
     if (!credential) throw new ActionableError(why ?? "Not signed in to the protocol repository.");
     return credential;
   }
 
   /** The OAuth session, when that is the sign-in in use (for its expiry, on the profile). */
-  oauthSession(scope: SessionScoped = {}): OAuthSession | undefined {
+  oauthSession(scope: SessionScoped): OAuthSession | undefined {
     return this.clientToken ? undefined : (this.ownSession(scope) ?? this.session);
   }
 
@@ -124,7 +124,7 @@ export class ProtocolsCredentials {
    * for everyone, or, made by a client of a server shared over HTTP, in memory for its session alone.
    * Returns where they are kept: the token file, or undefined for the session's memory.
    */
-  async completeSignIn(tokens: TokenResponse, scope: SessionScoped = {}): Promise<string | undefined> {
+  async completeSignIn(tokens: TokenResponse, scope: SessionScoped): Promise<string | undefined> {
     if (!this.store || !this.endpoint || !this.config.oauth)
       throw new ActionableError("OAuth sign-in is not configured.");
     const session = scope.clientSession;

@@ -46,5 +46,9 @@ export async function signIn(
 export function signedInAs(signedIn: SignedIn): string {
   const { profile } = signedIn;
   if (!profile) return "Signed in to the protocol repository";
-  return `Signed in to the protocol repository as ${profile.name ? `${profile.name} (${profile.username})` : profile.username}`;
+  const who =
+    profile.name && profile.username
+      ? `${profile.name} (${profile.username})`
+      : (profile.name ?? profile.username);
+  return who ? `Signed in to the protocol repository as ${who}` : "Signed in to the protocol repository";
 }

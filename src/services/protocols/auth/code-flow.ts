@@ -50,6 +50,8 @@ export async function startCodeFlow(options: CodeFlowOptions): Promise<CodeFlow>
   authorize.search = new URLSearchParams({
     client_id: options.app.clientId,
     redirect_uri: options.app.redirectUri,
+    // The repository's own documents name it redirect_url (fact sheet 2.1); the spec, redirect_uri.
+    redirect_url: options.app.redirectUri,
     response_type: "code",
     state,
     code_challenge: createHash("sha256").update(codeVerifier).digest("base64url"),

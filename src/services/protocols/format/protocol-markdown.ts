@@ -21,14 +21,12 @@ const fromUnix = (seconds: number | null | undefined) =>
 
 export function stepCount(protocol: ProtocolSummary): number | undefined {
   const steps = (protocol as Protocol).steps;
-  if (Array.isArray(steps)) return steps.length;
-  const counted = protocol.stats?.number_of_steps;
-  return typeof counted === "number" ? counted : undefined;
+  return Array.isArray(steps) ? steps.length : protocol.number_of_steps;
 }
 
 function authorNames(protocol: ProtocolSummary): string | undefined {
-  const names = (protocol.authors ?? []).map((a) => a.name).filter(Boolean);
-  if (names.length === 0) return protocol.creator?.name || undefined;
+  const names = protocol.authors.map((a) => a.name);
+  if (names.length === 0) return protocol.creator?.name;
   const shown = names.slice(0, AUTHORS_IN_LINE).join(", ");
   return names.length > AUTHORS_IN_LINE ? `${shown} et al.` : shown;
 }
@@ -57,17 +55,15 @@ function personLine(person: Person): string {
 
 /** One protocol: facts, authors, description, guidelines, materials, and where its steps are. */
 export function protocolMarkdown(protocol: Protocol): string {
-  const steps = stepCount(protocol) ?? 0;
-  const versions = protocol.versions ?? [];
-  const materials = protocol.materials ?? [];
-  const authors = protocol.authors ?? [];
+  const steps = stepCount(protocol);
+  const { versions, materials, authors } = protocol;
   const longText = "call protocols_get with response_format 'json' for the whole text";
   return markdown(
     heading(1, nameWithId(protocol.title, protocol.id)),
     fieldList({
       URI: protocol.uri,
       DOI: protocol.doi,
-      Visibility: protocol.public === false ? "private" : "public",
+      Visibility: protocol.public === undefined ? undefined : protocol.public ? "public" : "private",
       Published: fromUnix(protocol.published_on),
       Created: fromUnix(protocol.created_on),
       Version:
@@ -75,7 +71,7 @@ export function protocolMarkdown(protocol: Protocol): string {
           ? `${protocol.version_id}${versions.length > 1 ? ` (${versions.length} versions)` : ""}`
           : undefined,
       Creator: protocol.creator ? personLine(protocol.creator) : undefined,
-      Steps: `${steps}: read them in order with protocols_get_steps`,
+      Steps: `${steps ?? "unknown"}: read them in order with protocols_get_steps`,
       "Web page": protocol.url,
     }),
     ...(authors.length > 0
@@ -87,9 +83,20 @@ export function protocolMarkdown(protocol: Protocol): string {
     ...(protocol.guidelines
       ? [heading(2, "Guidelines"), truncate(protocol.guidelines, GUIDELINES_CHARS, longText)]
       : []),
-    heading(2, `Materials (${materials.length})`),
+    ...(protocol.before_start
+      ? [heading(2, "Before start"), truncate(protocol.before_start, GUIDELINES_CHARS, longText)]
+      : []),
+    ...(protocol.warning
+      ? [heading(2, "Safety warnings"), truncate(protocol.warning, GUIDELINES_CHARS, longText)]
+      : []),
+    heading(
+      2,
+      materials.length > 0 || !protocol.materials_text ? `Materials (${materials.length})` : "Materials",
+    ),
     materials.length === 0
-      ? "None listed."
+      ? protocol.materials_text
+        ? truncate(protocol.materials_text, DESCRIPTION_CHARS, longText)
+        : "None listed."
       : [
           ...bulletList(
             materials.slice(0, MATERIALS_SHOWN).map((m) => {

@@ -4,6 +4,8 @@ import { heading, markdown, truncate } from "../../../core/render.js";
 import type { Step } from "../types.js";
 
 export const STEP_CHARS = 1000;
+/** What a step without text (one that only opens its section) reads as. */
+const NO_TEXT = "(no text)";
 
 export function stepNumber(step: Step, index: number): string {
   return step.number != null && String(step.number).trim() !== "" ? String(step.number) : String(index + 1);
@@ -22,11 +24,15 @@ export function stepsMarkdown(
   let section: string | null | undefined;
   shown.forEach((step, i) => {
     const index = offset + i;
-    if (step.section && step.section !== section) lines.push("", heading(2, step.section), "");
+    if (step.section && step.section !== section) {
+      if (lines.at(-1) !== "") lines.push("");
+      lines.push(heading(2, step.section), "");
+    }
     section = step.section;
     const number = stepNumber(step, index);
     const howToGetTheRest = `protocols_get_steps with step_number=${index + 1} gives the whole step`;
-    const text = cut ? truncate(step.step, STEP_CHARS, howToGetTheRest) : step.step;
+    const body = step.step || NO_TEXT;
+    const text = cut ? truncate(body, STEP_CHARS, howToGetTheRest) : body;
     lines.push(`**Step ${number}.** ${text}`, "");
   });
   const end = offset + shown.length;
@@ -44,7 +50,7 @@ export function stepMarkdown(protocol: string, steps: Step[], position: number):
   return markdown(
     heading(1, `Step ${stepNumber(step, position - 1)} of protocol ${protocol}`),
     `Step ${position} of ${steps.length}${step.section ? `, section "${step.section}"` : ""}`,
-    step.step,
+    step.step || NO_TEXT,
     position < steps.length && `Next: step_number ${position + 1}.`,
   );
 }

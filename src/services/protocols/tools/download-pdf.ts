@@ -28,7 +28,7 @@ export const downloadPdf = defineTool({
     let uri = protocol;
     let about: { id: number; title: string; public: boolean } | undefined;
     if (credential) {
-      const record = await api.protocol(protocol, ctx);
+      const record = await api.protocol(protocol, ctx, { withSteps: false });
       uri = record.uri;
       about = { id: record.id, title: record.title, public: record.public !== false };
     } else if (/^\d+$/.test(protocol)) {

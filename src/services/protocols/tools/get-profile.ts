@@ -14,7 +14,7 @@ export const getProfile = defineTool({
   toolset: "account",
   input: { response_format: responseFormat },
   async handler({ response_format }, ctx, api: ProtocolsApi) {
-    const { profile, credential } = await api.profile(ctx);
+    const { profile, credential, warning } = await api.profile(ctx);
     const session = api.credentials.oauthSession(ctx);
     const renews = session ? utcTime(session.expiresAt) : undefined;
     if (response_format === "json") {
@@ -23,19 +23,26 @@ export const getProfile = defineTool({
         sign_in: credential.kind,
         access_token_expires_at: session ? session.expiresAt.toISOString() : null,
         base_url: api.baseUrl,
+        repository_warning: warning ? { code: warning.code, message: warning.message } : null,
       });
     }
     return markdown(
       heading(1, "Signed in to the protocol repository"),
       fieldList({
-        User: nameWithId(profile.name || profile.username, profile.username),
+        User: userLine(profile.name, profile.username),
         Email: profile.email,
         Affiliation: profile.affiliation,
         "Sign-in": session
           ? `${credential.description}; the access token renews itself (current one until ${renews})`
           : credential.description,
         Repository: api.baseUrl,
+        "Repository warning": warning ? `${warning.message} (code ${warning.code})` : undefined,
       }),
     );
   },
 });
+
+function userLine(name: string | undefined, username: string | undefined): string {
+  if (name && username) return nameWithId(name, username);
+  return name ?? username ?? "(no name given)";
+}
