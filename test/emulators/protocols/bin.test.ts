@@ -8,6 +8,7 @@ import { request } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_DIALECT_PRESET } from "../../../src/emulators/protocols/index.js";
 import { binPath } from "../../support/clients.js";
 
 interface Running {
@@ -87,7 +88,7 @@ describe("protocols-emulator bin", () => {
       expect(field(banner, "client_id:")).toMatch(/^pr_live_id_/);
       expect(field(banner, "client_secret:")).toMatch(/^pr_live_sc_/);
       expect(field(banner, "redirect_uri:")).toBe("http://127.0.0.1:8976/callback");
-      expect(field(banner, "dialect:")).toBe("legacy");
+      expect(field(banner, "dialect:")).toBe(DEFAULT_DIALECT_PRESET);
       expect(banner).toMatch(/ada-okafor\s+password: [A-Za-z0-9]{16}\s+\(Ada Okafor\)/);
       expect(banner.match(/password: /g)).toHaveLength(6);
       expect(banner).toContain(

@@ -17,7 +17,7 @@ interface DialectState {
 let emulator: ProtocolsEmulator;
 
 beforeAll(async () => {
-  emulator = await startTestProtocols({ demo: false });
+  emulator = await startTestProtocols({ demo: false, dialect: undefined });
 });
 
 afterAll(async () => {
@@ -25,11 +25,13 @@ afterAll(async () => {
 });
 
 describe("/_admin/dialect", () => {
-  it("starts with the default preset, legacy on this branch", async () => {
-    expect(DEFAULT_DIALECT_PRESET).toBe("legacy");
+  it("starts with the default preset", async () => {
     const reply = await admin<DialectState>(emulator, "GET", "/dialect");
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ preset: "legacy", dialect: presetDialect("legacy") });
+    expect(reply.body).toEqual({
+      preset: DEFAULT_DIALECT_PRESET,
+      dialect: presetDialect(DEFAULT_DIALECT_PRESET),
+    });
   });
 
   it("switches presets with PUT and single knobs with PATCH", async () => {
@@ -45,9 +47,8 @@ describe("/_admin/dialect", () => {
 
     // PUT replaces: the default preset plus the knobs given.
     const put = await admin<DialectState>(emulator, "PUT", "/dialect", { errorKey: "status_text" });
-    expect(put.body.dialect).toEqual({ ...presetDialect("legacy"), errorKey: "status_text" });
-    const reset = await admin<DialectState>(emulator, "PUT", "/dialect", {});
-    expect(reset.body).toEqual({ preset: "legacy", dialect: presetDialect("legacy") });
+    expect(put.body.dialect).toEqual({ ...presetDialect(DEFAULT_DIALECT_PRESET), errorKey: "status_text" });
+    await admin(emulator, "PUT", "/dialect", { preset: "legacy" });
   });
 
   it("refuses unknown knobs and values, naming them, and changes nothing", async () => {
