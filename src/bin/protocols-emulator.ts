@@ -2,17 +2,25 @@
 // Runs the protocol repository emulator in the foreground with demo data, so protocols-mcp and the OAuth
 // sign-in can be tried without an account.
 import { runEmulatorBin } from "../emulators/common/bin.js";
-import { type DemoSetup, startProtocolsEmulator } from "../emulators/protocols/index.js";
+import {
+  DEFAULT_DIALECT_PRESET,
+  type DemoSetup,
+  DIALECT_PRESETS,
+  type DialectPreset,
+  startProtocolsEmulator,
+} from "../emulators/protocols/index.js";
 
-const USAGE = `Usage: protocols-emulator [--port <n>] [--seed <n>] [--ca-file <path>]
+const USAGE = `Usage: protocols-emulator [--port <n>] [--seed <n>] [--ca-file <path>] [--dialect <preset>]
 
   --port <n>         port to listen on, 127.0.0.1 only (default 0: pick a free port)
   --seed <n>         seed of the demo protocols, an integer from 0 to 4294967295 (same seed, same data)
   --ca-file <path>   where to write the CA certificate PEM (default: a new temp file)
+  --dialect <preset> how answers are worded: ${DIALECT_PRESETS.join(" or ")} (default ${DEFAULT_DIALECT_PRESET});
+                     recorded sends the shapes the real service was recorded to send
   --help             show this help`;
 
 // Single quotes keep the shell from touching '&' and '?' in the URLs.
-function banner(url: string, adminSecret: string, caFile: string, demo: DemoSetup): string {
+function banner(url: string, adminSecret: string, caFile: string, demo: DemoSetup, dialect: string): string {
   const { application: app, clientAccessToken: token, sampleProtocol: sample } = demo;
   const auth = `-H 'Authorization: Bearer ${token}'`;
   const authorize = new URL("/api/v3/oauth/authorize", url);
@@ -28,6 +36,7 @@ function banner(url: string, adminSecret: string, caFile: string, demo: DemoSetu
     `  base URL:       ${url}`,
     `  admin secret:   ${adminSecret}`,
     `  CA file:        ${caFile}`,
+    `  dialect:        ${dialect}`,
     "",
     "Demo users (sign in on the authorize page):",
     ...demo.users.map((u) => `  ${u.username.padEnd(width)}  password: ${u.password}  (${u.name})`),
@@ -59,11 +68,19 @@ await runEmulatorBin({
   name: "protocols-emulator",
   usage: USAGE,
   takesSeed: true,
+  choiceFlags: { dialect: DIALECT_PRESETS },
   async start(flags, ca, caFile) {
-    const emulator = await startProtocolsEmulator({ port: flags.port, seed: flags.seed, ca });
+    const dialect = flags.choices.dialect as DialectPreset | undefined;
+    const emulator = await startProtocolsEmulator({ port: flags.port, seed: flags.seed, ca, dialect });
     if (!emulator.demo) throw new Error("the emulator started without its demo data");
     return {
-      banner: banner(emulator.url, emulator.adminSecret, caFile, emulator.demo),
+      banner: banner(
+        emulator.url,
+        emulator.adminSecret,
+        caFile,
+        emulator.demo,
+        emulator.admin.dialect().preset,
+      ),
       close: () => emulator.close(),
     };
   },

@@ -10,6 +10,8 @@ export interface EmulatorFlags {
   /** Undefined when not given: the emulator's own default. */
   seed: number | undefined;
   caFile: string | undefined;
+  /** Values of the emulator's own choice flags (see `choiceFlags`); undefined when not given. */
+  choices: Record<string, string | undefined>;
 }
 
 export interface RunningEmulator {
@@ -26,12 +28,14 @@ export async function runEmulatorBin(options: {
   name: string;
   usage: string;
   takesSeed: boolean;
+  /** The emulator's own flags that take one of a few values, e.g. {dialect: ["legacy", "recorded"]}. */
+  choiceFlags?: Record<string, readonly string[]>;
   start(flags: EmulatorFlags, ca: CertificateAuthority, caFile: string): Promise<RunningEmulator>;
 }): Promise<void> {
   const { name } = options;
   let flags: EmulatorFlags;
   try {
-    const parsed = parseFlags(process.argv.slice(2), options.takesSeed);
+    const parsed = parseFlags(process.argv.slice(2), options.takesSeed, options.choiceFlags ?? {});
     if (parsed === "help") {
       process.stdout.write(`${options.usage}\n`);
       return;
@@ -70,7 +74,11 @@ export async function runEmulatorBin(options: {
   }
 }
 
-function parseFlags(argv: string[], takesSeed: boolean): EmulatorFlags | "help" {
+function parseFlags(
+  argv: string[],
+  takesSeed: boolean,
+  choiceFlags: Record<string, readonly string[]>,
+): EmulatorFlags | "help" {
   const { values } = parseArgs({
     args: argv,
     strict: true,
@@ -80,15 +88,24 @@ function parseFlags(argv: string[], takesSeed: boolean): EmulatorFlags | "help" 
       ...(takesSeed ? { seed: { type: "string" as const } } : {}),
       "ca-file": { type: "string" },
       help: { type: "boolean", short: "h" },
+      ...Object.fromEntries(Object.keys(choiceFlags).map((name) => [name, { type: "string" as const }])),
     },
   });
   if (values.help) return "help";
   if (values["ca-file"] === "") throw new Error("--ca-file must not be empty");
   const seed = (values as { seed?: string }).seed;
+  const choices: Record<string, string | undefined> = {};
+  for (const [name, allowed] of Object.entries(choiceFlags)) {
+    const value = (values as Record<string, unknown>)[name] as string | undefined;
+    if (value !== undefined && !allowed.includes(value))
+      throw new Error(`--${name} must be one of ${allowed.join(", ")}, got '${value}'`);
+    choices[name] = value;
+  }
   return {
     port: integerFlag("port", (values.port as string | undefined) ?? "0", 65535),
     seed: seed === undefined ? undefined : integerFlag("seed", seed, 0xffffffff),
     caFile: values["ca-file"] as string | undefined,
+    choices,
   };
 }
 

@@ -4,6 +4,14 @@
 import { z } from "zod";
 import type { ProtocolsContext } from "./context.js";
 import { newClientId, newClientSecret, newPassword } from "./credentials.js";
+import {
+  applyDialectPatch,
+  type Dialect,
+  type DialectPatch,
+  type DialectPreset,
+  dialectPatchSchema,
+  presetName,
+} from "./dialect.js";
 import { type ProtocolsSettings, type SettingsPatch, settingsPatchSchema } from "./settings.js";
 import { StoreError } from "./store.js";
 import { type ProtocolWire, profileWire, protocolWire } from "./wire.js";
@@ -130,6 +138,15 @@ export interface ProtocolsAdmin {
   updateSettings(patch: SettingsPatch): ProtocolsSettings;
   /** Empties every rate-limit window, as if a minute had passed for everyone. */
   resetRateLimits(): void;
+  /** The current dialect: which preset it equals ("custom" when none) and every knob. */
+  dialect(): DialectState;
+  /** Starts from `preset` when given (else the current dialect) and sets the knobs given. */
+  updateDialect(patch: DialectPatch): DialectState;
+}
+
+export interface DialectState {
+  preset: DialectPreset | "custom";
+  dialect: Dialect;
 }
 
 /** Parses with `schema`, turning the first problem into a 400 StoreError that names the field. */
@@ -213,7 +230,13 @@ export function createAdminHandle(ctx: ProtocolsContext): ProtocolsAdmin {
           typeof s === "string" ? { text: s } : { text: s.step, section: s.section },
         ),
       });
-      return protocolWire(protocol, store, ctx.origin);
+      const view = {
+        dialect: ctx.dialect,
+        version: "v4" as const,
+        contentFormat: undefined,
+        origin: ctx.origin,
+      };
+      return protocolWire(protocol, store, view);
     },
 
     settings() {
@@ -238,6 +261,15 @@ export function createAdminHandle(ctx: ProtocolsContext): ProtocolsAdmin {
 
     resetRateLimits() {
       ctx.limits.reset();
+    },
+
+    dialect() {
+      return { preset: presetName(ctx.dialect), dialect: { ...ctx.dialect } };
+    },
+
+    updateDialect(patch) {
+      ctx.dialect = applyDialectPatch(ctx.dialect, parseInput(dialectPatchSchema, patch));
+      return this.dialect();
     },
   };
 }

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AdminRoutes } from "../common/admin.js";
 import { BodyTooLargeError, readBody, sendEmpty, sendJson } from "../common/http.js";
 import type { NewApplication, NewProtocol, NewUser, ProtocolsAdmin } from "./admin-handle.js";
+import { DEFAULT_DIALECT_PRESET, type DialectPatch } from "./dialect.js";
 import type { SettingsPatch } from "./settings.js";
 import { StoreError } from "./store.js";
 
@@ -73,6 +74,15 @@ async function route(
       else if (method === "PATCH")
         sendJson(res, 200, admin.updateSettings((await jsonBody(req)) as SettingsPatch));
       else methodNotAllowed(res, "GET, PATCH");
+      return true;
+    case "/dialect":
+      if (method === "GET") sendJson(res, 200, admin.dialect());
+      else if (method === "PUT" || method === "PATCH") {
+        const patch = (await jsonBody(req)) as DialectPatch;
+        // PUT replaces: a preset (the default one when none is named) and the knobs given; PATCH changes knobs.
+        const replace = { preset: DEFAULT_DIALECT_PRESET, ...patch };
+        sendJson(res, 200, admin.updateDialect(method === "PUT" ? replace : patch));
+      } else methodNotAllowed(res, "GET, PUT, PATCH");
       return true;
     case "/rate-limits/reset":
       if (method === "POST") {

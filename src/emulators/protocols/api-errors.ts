@@ -1,4 +1,5 @@
-// Error bodies of the repository API: {status_code, error_message} with the HTTP status. 1218 (invalid
+// Error bodies of the repository API: {status_code, error_message} (or status_text, per the dialect) with
+// the HTTP status. 1218 (invalid
 // token) and 1219 (expired token) are the real service's codes, as are 1 (missing or bad parameters) and
 // 1302 (wrong order field); the others are the emulator's own: 1000 plus the HTTP status.
 import type { ServerResponse } from "node:http";
@@ -21,14 +22,24 @@ export function sendApiError(
   statusCode: number,
   message: string,
   headers: Record<string, string> = {},
+  textKey: ErrorTextKey = "error_message",
 ): void {
-  sendJson(res, httpStatus, { status_code: statusCode, error_message: message }, headers);
+  sendJson(res, httpStatus, { status_code: statusCode, [textKey]: message }, headers);
 }
 
-export function sendNotFound(res: ServerResponse, message = "Not found."): void {
-  sendApiError(res, 404, StatusCode.NOT_FOUND, message);
+export type ErrorTextKey = "error_message" | "status_text";
+
+export function sendNotFound(res: ServerResponse, message = "Not found.", textKey?: ErrorTextKey): void {
+  sendApiError(res, 404, StatusCode.NOT_FOUND, message, {}, textKey);
 }
 
-export function sendMethodNotAllowed(res: ServerResponse, allow: string): void {
-  sendApiError(res, 405, StatusCode.METHOD_NOT_ALLOWED, `Method not allowed; use ${allow}.`, { allow });
+export function sendMethodNotAllowed(res: ServerResponse, allow: string, textKey?: ErrorTextKey): void {
+  sendApiError(
+    res,
+    405,
+    StatusCode.METHOD_NOT_ALLOWED,
+    `Method not allowed; use ${allow}.`,
+    { allow },
+    textKey,
+  );
 }

@@ -3,11 +3,19 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StatusCode, sendApiError } from "./api-errors.js";
 import type { ProtocolsContext } from "./context.js";
+import { type ApiVersion, errorTextKey } from "./dialect.js";
 import type { User } from "./model.js";
 import type { TokenKind } from "./tokens.js";
 
 export type Caller =
-  | { kind: "user"; user: User; tokenKind: TokenKind; clientId: string }
+  | {
+      kind: "user";
+      user: User;
+      tokenKind: TokenKind;
+      clientId: string;
+      /** Clock milliseconds; null for tokens that do not expire. */
+      expiresAt: number | null;
+    }
   | { kind: "anonymous" | "invalid_token" | "expired_token"; address: string };
 
 export function identifyCaller(req: IncomingMessage, ctx: ProtocolsContext): Caller {
@@ -20,7 +28,8 @@ export function identifyCaller(req: IncomingMessage, ctx: ProtocolsContext): Cal
   if (check.status === "expired") return { kind: "expired_token", address };
   const user = ctx.store.userById(check.grant.userId);
   if (!user) return { kind: "invalid_token", address };
-  return { kind: "user", user, tokenKind: check.grant.kind, clientId: check.grant.clientId };
+  const { kind: tokenKind, clientId, expiresAt } = check.grant;
+  return { kind: "user", user, tokenKind, clientId, expiresAt };
 }
 
 /** Rate limits count per user when the token is valid, otherwise per address. */
@@ -28,15 +37,37 @@ export function rateKey(caller: Caller): string {
   return caller.kind === "user" ? `user:${caller.user.id}` : `address:${caller.address}`;
 }
 
+// The real service answers bad and expired tokens with HTTP 400 and these texts (fact sheet §10).
+const RECORDED_TEXTS = {
+  invalid: "Authorization token is not correct, please use header Authorization: Bearer <access_token>",
+  expired: "token is expired",
+};
+
 // Never echoes the presented token: it might be a real credential sent to the wrong place.
-export function sendAuthError(res: ServerResponse, caller: Exclude<Caller, { kind: "user" }>): void {
+export function sendAuthError(
+  res: ServerResponse,
+  caller: Exclude<Caller, { kind: "user" }>,
+  ctx: ProtocolsContext,
+  version: ApiVersion,
+): void {
   const expired = caller.kind === "expired_token";
+  const code = expired ? StatusCode.TOKEN_EXPIRED : StatusCode.INVALID_TOKEN;
+  const textKey = errorTextKey(ctx.dialect, version);
+  if (ctx.dialect.authErrors === "http400") {
+    sendApiError(res, 400, code, expired ? RECORDED_TEXTS.expired : RECORDED_TEXTS.invalid, {}, textKey);
+    return;
+  }
   const message = expired
     ? "Token is expired."
     : caller.kind === "anonymous"
       ? "Missing access token: send Authorization: Bearer <ACCESS_TOKEN>."
       : "Invalid access token.";
-  sendApiError(res, 401, expired ? StatusCode.TOKEN_EXPIRED : StatusCode.INVALID_TOKEN, message, {
-    "www-authenticate": `Bearer realm="protocols", error="invalid_token"`,
-  });
+  sendApiError(
+    res,
+    401,
+    code,
+    message,
+    { "www-authenticate": `Bearer realm="protocols", error="invalid_token"` },
+    textKey,
+  );
 }

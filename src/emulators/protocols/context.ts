@@ -1,6 +1,7 @@
 // Everything a request handler of the protocols emulator may read or change, passed as one object.
 import type { Clock } from "../common/clock.js";
 import type { BrowserSessions } from "./browser-sessions.js";
+import type { Dialect } from "./dialect.js";
 import type { FormTickets } from "./form-tickets.js";
 import type { PdfCache } from "./pdf-render.js";
 import type { RateLimits } from "./rate-limits.js";
@@ -14,6 +15,8 @@ export interface ProtocolsContext {
   sessions: BrowserSessions;
   tickets: FormTickets;
   settings: ProtocolsSettings;
+  /** How answers are worded (dialect.ts); changed by the admin API, never the rules. */
+  dialect: Dialect;
   limits: RateLimits;
   pdfs: PdfCache;
   clock: Clock;

@@ -5,6 +5,7 @@ export type { CertificateAuthority } from "../common/tls.js";
 export type {
   ApplicationInfo,
   CreatedUser,
+  DialectState,
   IssuedClientToken,
   NewApplication,
   NewProtocol,
@@ -15,6 +16,14 @@ export type {
 export { StatusCode } from "./api-errors.js";
 export { DEFAULT_SEED } from "./demo-data.js";
 export { DEMO_REDIRECT_URI, type DemoSetup, type DemoUser } from "./demo-setup.js";
+export {
+  DEFAULT_DIALECT_PRESET,
+  DIALECT_PRESETS,
+  type Dialect,
+  type DialectPatch,
+  type DialectPreset,
+  presetDialect,
+} from "./dialect.js";
 export { AUTHORIZE_PATH } from "./html-pages.js";
 export {
   type ProtocolsEmulator,

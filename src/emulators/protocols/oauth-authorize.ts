@@ -55,9 +55,9 @@ function validateRequest(
     fail(res, "Unknown application", "No application is registered with this client_id.");
     return undefined;
   }
-  const redirectUri = single(params, "redirect_uri");
+  const redirectUri = redirectParam(params, ctx);
   if (typeof redirectUri !== "string") {
-    fail(res, "Invalid request", "The authorization request needs exactly one redirect_uri.");
+    fail(res, "Invalid request", redirectUri.problem);
     return undefined;
   }
   if (redirectUri !== app.redirectUri) {
@@ -87,6 +87,22 @@ function validateRequest(
     state: state as string | undefined,
     ...("challenge" in pkce ? { codeChallenge: pkce.challenge } : {}),
   };
+}
+
+/**
+ * The spec's redirect_uri; the real service documents redirect_url (fact sheet §2.1), which the `either`
+ * dialect takes too. When both are sent they must agree.
+ */
+function redirectParam(params: URLSearchParams, ctx: ProtocolsContext): string | { problem: string } {
+  const uri = single(params, "redirect_uri");
+  const names = ctx.dialect.redirectParam === "either" ? "redirect_uri (or redirect_url)" : "redirect_uri";
+  const problem = { problem: `The authorization request needs exactly one ${names}.` };
+  if (ctx.dialect.redirectParam !== "either") return typeof uri === "string" ? uri : problem;
+  const url = single(params, "redirect_url");
+  if (typeof uri === "object" || typeof url === "object") return problem;
+  if (uri !== undefined && url !== undefined && uri !== url)
+    return { problem: "redirect_uri and redirect_url differ." };
+  return uri ?? url ?? problem;
 }
 
 /**

@@ -16,18 +16,40 @@ function oauthError(res: ServerResponse, status: 400 | 401, error: string, descr
   sendJson(res, status, { error, error_description: description }, headers);
 }
 
-function sendTokens(res: ServerResponse, tokens: IssuedTokens): void {
-  sendJson(
-    res,
-    200,
-    {
-      access_token: tokens.accessToken,
-      token_type: "Bearer",
-      expires_in: tokens.expiresIn,
-      refresh_token: tokens.refreshToken,
+function sendTokens(res: ServerResponse, ctx: ProtocolsContext, tokens: IssuedTokens): void {
+  const body =
+    ctx.dialect.tokenResponse === "recorded"
+      ? recordedTokenBody(ctx, tokens)
+      : {
+          access_token: tokens.accessToken,
+          token_type: "Bearer",
+          expires_in: tokens.expiresIn,
+          refresh_token: tokens.refreshToken,
+        };
+  sendJson(res, 200, body, NO_STORE);
+}
+
+// The documented example (fact sheet §2.2): lifetimes as strings, lowercase "bearer", and the extra
+// refresh_expires_in, user and status_code. Refresh tokens do not expire here; twice the access
+// lifetime stands in, as in the example.
+function recordedTokenBody(ctx: ProtocolsContext, tokens: IssuedTokens) {
+  const user = ctx.store.userById(tokens.userId);
+  return {
+    access_token: tokens.accessToken,
+    token_type: "bearer",
+    expires_in: String(tokens.expiresIn),
+    scope: "readwrite",
+    refresh_token: tokens.refreshToken,
+    refresh_expires_in: String(tokens.expiresIn * 2),
+    user: {
+      name: user?.name ?? "",
+      affiliation: user?.affiliation || null,
+      username: user?.username ?? "",
+      link: null,
+      image: { source: `${ctx.origin}/img/avatar.png`, placeholder: `${ctx.origin}/img/avatar.png` },
     },
-    NO_STORE,
-  );
+    status_code: 0,
+  };
 }
 
 // HTTP Basic per RFC 6749 section 2.3.1: form-encoded id and secret, joined by a colon, in base64.
@@ -99,7 +121,7 @@ function exchangeCode(
     const lifetime = ctx.settings.accessTokenLifetimeSeconds;
     const verifier = params.code_verifier || undefined;
     const outcome = ctx.tokens.exchangeCode(params.code, clientId, params.redirect_uri, lifetime, verifier);
-    if (outcome.ok) sendTokens(res, outcome.tokens);
+    if (outcome.ok) sendTokens(res, ctx, outcome.tokens);
     else oauthError(res, 400, "invalid_grant", CODE_FAILURES[outcome.reason]);
   }
 }
@@ -115,7 +137,7 @@ function refresh(
     return;
   }
   const tokens = ctx.tokens.refresh(params.refresh_token, clientId, ctx.settings.accessTokenLifetimeSeconds);
-  if (tokens) sendTokens(res, tokens);
+  if (tokens) sendTokens(res, ctx, tokens);
   else {
     const reason = "The refresh token is not valid, was already used, or belongs to another client.";
     oauthError(res, 400, "invalid_grant", reason);

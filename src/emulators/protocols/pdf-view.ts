@@ -19,7 +19,8 @@ export async function handlePdfRequest(
   const caller = identifyCaller(req, ctx);
   const windows = caller.kind === "user" ? ctx.limits.pdfSignedIn : ctx.limits.pdfAnonymous;
   if (!admit(windows, rateKey(caller), res, "PDF downloads")) return;
-  if (caller.kind === "invalid_token" || caller.kind === "expired_token") return sendAuthError(res, caller);
+  if (caller.kind === "invalid_token" || caller.kind === "expired_token")
+    return sendAuthError(res, caller, ctx, "v3");
   if (req.method !== "GET" && req.method !== "HEAD") return sendMethodNotAllowed(res, "GET");
 
   let uri: string;

@@ -3,7 +3,7 @@
 import type { ServerResponse } from "node:http";
 import type { Clock } from "../common/clock.js";
 import { RateWindows } from "../common/rate-window.js";
-import { StatusCode, sendApiError } from "./api-errors.js";
+import { type ErrorTextKey, StatusCode, sendApiError } from "./api-errors.js";
 import type { RateLimitSettings } from "./settings.js";
 
 const MINUTE_MS = 60_000;
@@ -36,7 +36,13 @@ export class RateLimits {
  * Counts the request in `windows` under `key`. Sets the x-rate-limit-* headers; beyond the limit answers
  * 429 with Retry-After (whole seconds until the window frees) and returns false.
  */
-export function admit(windows: RateWindows, key: string, res: ServerResponse, what: string): boolean {
+export function admit(
+  windows: RateWindows,
+  key: string,
+  res: ServerResponse,
+  what: string,
+  textKey?: ErrorTextKey,
+): boolean {
   const decision = windows.hit(key);
   const resetSeconds = Math.max(1, Math.ceil(decision.resetMs / 1000));
   res.setHeader("x-rate-limit-limit", String(decision.limit));
@@ -49,6 +55,7 @@ export function admit(windows: RateWindows, key: string, res: ServerResponse, wh
     StatusCode.TOO_MANY_REQUESTS,
     `Too many requests: ${what} are limited to ${decision.limit} per minute. Retry in ${resetSeconds} s.`,
     { "retry-after": String(resetSeconds) },
+    textKey,
   );
   return false;
 }

@@ -1,8 +1,36 @@
-// Successful API answers carry status_code 0 beside their data, as every answer of the real service does.
+// Successful API answers carry status_code 0 beside their data, as every answer of the real service does,
+// and, in dialects that send it, a warning_code when the caller's token expires soon (fact sheet §1, §10).
 import type { ServerResponse } from "node:http";
 import { sendJson } from "../common/http.js";
-import { StatusCode } from "./api-errors.js";
+import { type ErrorTextKey, StatusCode, sendApiError, sendNotFound } from "./api-errors.js";
 
-export function sendOk(res: ServerResponse, body: Record<string, unknown>): void {
-  sendJson(res, 200, { ...body, status_code: StatusCode.OK });
+const DAY_MS = 24 * 3600 * 1000;
+/** The real service warns "about a month before" expiry (§1). */
+export const EXPIRY_WARNING_DAYS = 30;
+
+/** One API request's way to answer, worded in the emulator's dialect. */
+export interface ApiAnswer {
+  ok(body: Record<string, unknown>): void;
+  error(httpStatus: number, statusCode: number, message: string): void;
+  notFound(message: string): void;
+}
+
+/** warning_code 1 and its message when the token ends within EXPIRY_WARNING_DAYS; {} otherwise. */
+export function expiryWarning(expiresAt: number | null, now: number): Record<string, unknown> {
+  if (expiresAt === null || expiresAt - now > EXPIRY_WARNING_DAYS * DAY_MS) return {};
+  const days = Math.max(0, Math.ceil((expiresAt - now) / DAY_MS));
+  return { warning_code: 1, warning_message: `Your access token expires in ${days} days` };
+}
+
+export function apiAnswer(
+  res: ServerResponse,
+  textKey: ErrorTextKey,
+  warning: Record<string, unknown> = {},
+): ApiAnswer {
+  return {
+    ok: (body) => sendJson(res, 200, { ...body, status_code: StatusCode.OK, ...warning }),
+    error: (httpStatus, statusCode, message) =>
+      sendApiError(res, httpStatus, statusCode, message, {}, textKey),
+    notFound: (message) => sendNotFound(res, message, textKey),
+  };
 }

@@ -7,13 +7,21 @@ import { frontDoor } from "../common/front-door.js";
 import { startHttpsServer } from "../common/https-server.js";
 import { RequestLog } from "../common/request-log.js";
 import { type CertificateAuthority, createCertificateAuthority } from "../common/tls.js";
-import { createAdminHandle, type ProtocolsAdmin } from "./admin-handle.js";
+import { createAdminHandle, type ProtocolsAdmin, parseInput } from "./admin-handle.js";
 import { protocolsAdminRoutes } from "./admin-routes.js";
 import { BrowserSessions } from "./browser-sessions.js";
 import type { ProtocolsContext } from "./context.js";
 import { newAdminSecret } from "./credentials.js";
 import { DEFAULT_SEED } from "./demo-data.js";
 import { type DemoSetup, loadDemo } from "./demo-setup.js";
+import {
+  applyDialectPatch,
+  DEFAULT_DIALECT_PRESET,
+  type DialectPatch,
+  type DialectPreset,
+  dialectPatchSchema,
+  presetDialect,
+} from "./dialect.js";
 import { FormTickets } from "./form-tickets.js";
 import { PdfCache } from "./pdf-render.js";
 import { RateLimits } from "./rate-limits.js";
@@ -31,6 +39,11 @@ export interface ProtocolsEmulatorOptions {
   seed?: number;
   /** Load the demo users, application and protocols (default true); false starts empty. */
   demo?: boolean;
+  /**
+   * How answers are worded (dialect.ts): a preset, or a preset and single knobs. Default
+   * DEFAULT_DIALECT_PRESET. The admin API (PUT/PATCH /_admin/dialect) changes it while running.
+   */
+  dialect?: DialectPreset | DialectPatch;
 }
 
 export interface ProtocolsEmulator {
@@ -66,6 +79,7 @@ export async function startProtocolsEmulator(
     sessions: new BrowserSessions(clock),
     tickets: new FormTickets(clock),
     settings,
+    dialect: startDialect(options.dialect),
     limits: new RateLimits(clock, settings.rateLimits),
     pdfs: new PdfCache(),
     clock,
@@ -96,4 +110,11 @@ export async function startProtocolsEmulator(
     requests,
     close: server.close,
   };
+}
+
+function startDialect(option: DialectPreset | DialectPatch | undefined) {
+  const base = presetDialect(DEFAULT_DIALECT_PRESET);
+  if (option === undefined) return base;
+  const patch = typeof option === "string" ? { preset: option } : option;
+  return applyDialectPatch(base, parseInput(dialectPatchSchema, patch));
 }

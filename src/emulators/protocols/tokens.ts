@@ -18,6 +18,7 @@ export interface AccessGrant {
 }
 
 export interface IssuedTokens {
+  userId: number;
   accessToken: string;
   refreshToken: string;
   expiresIn: number;
@@ -144,7 +145,7 @@ export class TokenStore {
       family,
     });
     this.#refresh.set(refreshToken, { clientId, userId, family });
-    return { accessToken, refreshToken, expiresIn: lifetimeSeconds };
+    return { userId, accessToken, refreshToken, expiresIn: lifetimeSeconds };
   }
 
   #revokeFamily(family: string): void {

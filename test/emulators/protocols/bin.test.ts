@@ -8,6 +8,7 @@ import { request } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_DIALECT_PRESET } from "../../../src/emulators/protocols/index.js";
 import { binPath } from "../../support/clients.js";
 
 interface Running {
@@ -87,6 +88,7 @@ describe("protocols-emulator bin", () => {
       expect(field(banner, "client_id:")).toMatch(/^pr_live_id_/);
       expect(field(banner, "client_secret:")).toMatch(/^pr_live_sc_/);
       expect(field(banner, "redirect_uri:")).toBe("http://127.0.0.1:8976/callback");
+      expect(field(banner, "dialect:")).toBe(DEFAULT_DIALECT_PRESET);
       expect(banner).toMatch(/ada-okafor\s+password: [A-Za-z0-9]{16}\s+\(Ada Okafor\)/);
       expect(banner.match(/password: /g)).toHaveLength(6);
       expect(banner).toContain(
@@ -120,9 +122,16 @@ describe("protocols-emulator bin", () => {
   it("keeps a CA file the user named, and exits 0 on SIGINT", async () => {
     const dir = mkdtempSync(join(tmpdir(), "protocols-bin-"));
     const caFile = join(dir, "my-ca.pem");
-    const running = run(["--ca-file", caFile, "--port", "0"]);
+    const running = run(["--ca-file", caFile, "--port", "0", "--dialect", "recorded"]);
     try {
-      await waitForBanner(running);
+      const banner = await waitForBanner(running);
+      expect(field(banner, "dialect:")).toBe("recorded");
+      const url = field(banner, "base URL:");
+      const ca = readFileSync(caFile, "utf8");
+      // The recorded dialect answers a bad token with HTTP 400 and status_code 1218.
+      const refused = await get(`${url}/api/v3/session/profile`, ca, "f".repeat(64));
+      expect(refused.status).toBe(400);
+      expect(JSON.parse(refused.body.toString())).toMatchObject({ status_code: 1218 });
       expect(await stop(running.child, "SIGINT")).toBe(0);
       expect(readFileSync(caFile, "utf8")).toContain("BEGIN CERTIFICATE");
     } finally {
@@ -132,7 +141,14 @@ describe("protocols-emulator bin", () => {
   });
 
   it("answers bad flags with one stderr line and exit 2, and --help with the usage", async () => {
-    const bad = [["--port", "70000"], ["--seed", "-1"], ["--bogus"], ["--ca-file", ""], ["extra"]];
+    const bad = [
+      ["--port", "70000"],
+      ["--seed", "-1"],
+      ["--bogus"],
+      ["--ca-file", ""],
+      ["extra"],
+      ["--dialect", "2017"],
+    ];
     const runs = [...bad, ["--help"]].map((args) => ({ args, running: run(args) }));
     const codes = await Promise.all(runs.map(({ running }) => once(running.child, "close")));
     runs.forEach(({ args, running }, i) => {
@@ -140,7 +156,7 @@ describe("protocols-emulator bin", () => {
       if (args[0] === "--help") {
         expect(codes[i]?.[0], label).toBe(0);
         expect(running.stdout()).toContain(
-          "Usage: protocols-emulator [--port <n>] [--seed <n>] [--ca-file <path>]",
+          "Usage: protocols-emulator [--port <n>] [--seed <n>] [--ca-file <path>] [--dialect <preset>]",
         );
         return;
       }

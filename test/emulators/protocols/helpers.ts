@@ -34,9 +34,10 @@ export interface App {
   redirectUri: string;
 }
 
+/** These tests check the legacy shapes unless they ask for another dialect, whatever the default preset. */
 export async function startTestProtocols(options: ProtocolsEmulatorOptions = {}): Promise<ProtocolsEmulator> {
   const { certPem, keyPem } = testCa();
-  return startProtocolsEmulator({ ca: { certPem, keyPem }, ...options });
+  return startProtocolsEmulator({ ca: { certPem, keyPem }, dialect: "legacy", ...options });
 }
 
 export function demoOf(emulator: ProtocolsEmulator): DemoSetup {
