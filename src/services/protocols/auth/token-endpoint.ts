@@ -4,7 +4,7 @@
 // without repeating anything else the remote said.
 
 import type { z } from "zod";
-import { ActionableError, RemoteStatusError } from "../../../core/errors.js";
+import { ActionableError, InvalidResponseError, RemoteStatusError } from "../../../core/errors.js";
 import type { RemoteClient } from "../../../core/http/remote-client.js";
 import type { OAuthApp } from "../settings.js";
 import {
@@ -13,6 +13,7 @@ import {
   type TokenResponse,
   tokenResponseSchema,
 } from "../types.js";
+import { failureCodeOf } from "../wire/answers.js";
 
 export const TOKEN_PATH = "api/v3/oauth/token";
 export const AUTHORIZE_PATH = "api/v3/oauth/authorize";
@@ -54,17 +55,28 @@ export class TokenEndpoint {
       client_id: this.app.clientId,
       client_secret: this.app.clientSecret,
     });
+    let answer: unknown;
     try {
-      const response = await this.client.request(
+      const response = await this.client.request<unknown>(
         // The client secret and the code or refresh token are in the body: a redirect is an error,
         // never a reason to send them elsewhere.
-        { method: "POST", path: TOKEN_PATH, body, idempotent: false, schema, followRedirects: false },
+        { method: "POST", path: TOKEN_PATH, body, idempotent: false, followRedirects: false },
         { signal },
       );
-      return response.body;
+      answer = response.body;
     } catch (error) {
       throw refusal(error) ?? error;
     }
+    // The repository's own error shape may come with HTTP 200 too (fact sheet 2.2, 10).
+    const code = failureCodeOf(answer);
+    if (code !== undefined) throw refusedWithCode(code);
+    const checked = schema.safeParse(answer);
+    if (!checked.success) {
+      throw new InvalidResponseError(
+        `The remote answered with an unexpected shape: ${checked.error.message}`,
+      );
+    }
+    return checked.data;
   }
 }
 
@@ -93,11 +105,22 @@ export function describeOAuthError(code: string): string {
   return meaning ? `${code}: ${meaning}` : "an error code this server does not know";
 }
 
+/**
+ * A refusal in the repository's own shape, {status_code, error_message} (fact sheet 2.2 expects it like
+ * other v3 calls; not documented): the code or refresh token was not taken. Its text is never shown.
+ */
+function refusedWithCode(code: number): InvalidGrantError {
+  return new InvalidGrantError(`The repository refused the grant (its status_code ${code}).`);
+}
+
 function refusal(error: unknown): Error | undefined {
   if (!(error instanceof RemoteStatusError) || (error.status !== 400 && error.status !== 401))
     return undefined;
   const parsed = oauthErrorSchema.safeParse(error.body);
-  if (!parsed.success) return undefined;
+  if (!parsed.success) {
+    const code = failureCodeOf(error.body);
+    return code === undefined ? undefined : refusedWithCode(code);
+  }
   const code = parsed.data.error;
   const said = describeOAuthError(code);
   if (code === "invalid_client") {
