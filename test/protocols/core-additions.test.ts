@@ -15,6 +15,9 @@ import { startTestProtocols, type TestEmulator } from "./support.js";
 let emulator: TestEmulator;
 beforeAll(async () => {
   emulator = await startTestProtocols();
+  // RemoteClient's own 401 path is under test: the repository answers a bad token with HTTP 401 here
+  // (the recorded HTTP 400 + 1218 is the protocols client's business, tested in recorded/).
+  emulator.admin.updateDialect({ authErrors: "http401" });
 });
 afterAll(async () => {
   await emulator.close();

@@ -8,18 +8,15 @@ import { z } from "zod";
 export const DIALECT_PRESETS = ["legacy", "recorded"] as const;
 export type DialectPreset = (typeof DIALECT_PRESETS)[number];
 
-/**
- * The preset a new emulator starts with when no `dialect` option is given. The product's protocols
- * client reads the recorded shapes once issue 12's client work is merged; then switch this to "recorded".
- */
-export const DEFAULT_DIALECT_PRESET: DialectPreset = "legacy";
+/** The preset a new emulator starts with when no `dialect` option is given: the real service's shapes. */
+export const DEFAULT_DIALECT_PRESET: DialectPreset = "recorded";
 
 const dialectSchema = z.strictObject({
   /** `public`: true (v4 live, §12), 1 (2018 docs, 2019 recordings, §3.3), "1" (2017 docs, §3.3); by-version: 1 on v3, true on v4. */
   flags: z.enum(["boolean", "integer", "string", "by-version"]),
   /** List envelope (§3.2): pagination object only; 2019 (top-level totals, extras, pagination with next_page URL); top-level totals only (2017-18 docs); no totals at all. */
   listEra: z.enum(["pagination", "2019", "top-level", "absent"]),
-  /** First page_id and the current_page it reports (§3.4): docs say 1, clients observe 0. */
+  /** First page_id (§3.4): docs and the 2019 recording say 1, some clients observe 0; current_page counts from 1 either way. */
   pageOrigin: z.union([z.literal(0), z.literal(1)]),
   /** People (§4.1, §12): `name`; v4 `first_name`/`last_name` without `name` plus a blank author; by-version: name on v3, split on v4. */
   people: z.enum(["name", "split", "by-version"]),
@@ -76,7 +73,8 @@ const PRESETS: Record<DialectPreset, Dialect> = {
   recorded: {
     flags: "by-version",
     listEra: "2019",
-    pageOrigin: 0,
+    // The 2019 recording (§3.2 b) starts at current_page 1 with prev_page null.
+    pageOrigin: 1,
     people: "by-version",
     doi: "versioned",
     markup: "html",

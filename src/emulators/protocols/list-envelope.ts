@@ -25,6 +25,9 @@ export function listEnvelope(page: ListPage, dialect: Dialect): Record<string, u
   const { items, pageId, pageSize, totalResults } = page;
   const totalPages = Math.ceil(totalResults / pageSize);
   const first = dialect.pageOrigin;
+  // A repository numbered from 0 still reports current_page counted from 1 (§3.4: [HQN] asked page_id 2
+  // and read current_page 3).
+  const currentPage = pageId - first + 1;
   switch (dialect.listEra) {
     case "absent":
       return { items };
@@ -34,7 +37,7 @@ export function listEnvelope(page: ListPage, dialect: Dialect): Record<string, u
       return {
         items,
         pagination: {
-          current_page: pageId,
+          current_page: currentPage,
           total_pages: totalPages,
           total_results: totalResults,
           page_size: pageSize,
@@ -48,7 +51,7 @@ export function listEnvelope(page: ListPage, dialect: Dialect): Record<string, u
         total_pages: totalPages,
         extras: {},
         pagination: {
-          current_page: pageId,
+          current_page: currentPage,
           total_pages: totalPages,
           total_results: totalResults,
           next_page: pageId - first + 1 < totalPages ? pageUrl(page, pageId + 1) : null,

@@ -137,16 +137,16 @@ describe("recorded preset: every recorded shape at once", () => {
     await setDialect({ preset: "recorded" });
   });
 
-  it("lists in the 2019 envelope, counting pages from 0, next_page a URL (§3.2 b, §3.4)", async () => {
+  it("lists in the 2019 envelope, counting pages from 1, next_page a URL (§3.2 b, §3.4)", async () => {
     const first = await get("/api/v3/protocols?filter=public&page_size=2");
     expectSameShape({ ...first.body, items: [] }, LIST_ENVELOPE_2019);
-    expect(first.body.pagination).toMatchObject({ current_page: 0, prev_page: null, page_size: 2, first: 0 });
+    expect(first.body.pagination).toMatchObject({ current_page: 1, prev_page: null, page_size: 2, first: 0 });
     const next = new URL(first.body.pagination.next_page);
-    expect(next.searchParams.get("page_id")).toBe("1");
+    expect(next.searchParams.get("page_id")).toBe("2");
     const second = await get(`${next.pathname}${next.search}`);
-    expect(second.body.pagination.current_page).toBe(1);
+    expect(second.body.pagination.current_page).toBe(2);
     expect(second.body.items[0].id).not.toBe(first.body.items[0].id);
-    expect(new URL(second.body.pagination.prev_page).searchParams.get("page_id")).toBe("0");
+    expect(new URL(second.body.pagination.prev_page).searchParams.get("page_id")).toBe("1");
   });
 
   it("sends v3 list items with 0/1 flags and named people (§3.3)", async () => {
@@ -325,9 +325,13 @@ describe("each knob on its own (from legacy)", () => {
     const firstOfOne = (await get("/api/v3/protocols?filter=public&page_size=1&page_id=1")).body;
     await setDialect({ pageOrigin: 0 });
     const zero = (await get("/api/v3/protocols?filter=public&page_size=1&page_id=0")).body;
-    expect(zero.pagination.current_page).toBe(0);
+    // current_page still counts from 1 ([HQN]: page_id 2 answered current_page 3).
+    expect(zero.pagination.current_page).toBe(1);
     expect(zero.items[0].id).toBe(firstOfOne.items[0].id);
-    expect((await get("/api/v3/protocols?filter=public&page_size=1")).body.pagination.current_page).toBe(0);
+    const second = (await get("/api/v3/protocols?filter=public&page_size=1&page_id=1")).body;
+    expect(second.pagination.current_page).toBe(2);
+    expect(second.items[0].id).not.toBe(firstOfOne.items[0].id);
+    expect((await get("/api/v3/protocols?filter=public&page_size=1")).body.pagination.current_page).toBe(1);
   });
 
   it("people: split without name, with a blank author (§4.1, §12)", async () => {
