@@ -10,8 +10,11 @@ import { openSecretPage, type SecretAnswer, type SecretPageText } from "./secret
 export type ToolLogLevel = "info" | "warning" | "error" | "debug";
 
 /**
- * The MCP session a call belongs to: one per client over HTTP, the only one over stdio. Services key
- * what a client supplied (a key typed on a page, a sign-in) by it.
+ * Who a call is made for, as far as client-supplied credentials go: today the MCP session (one object
+ * per session over HTTP, the only one over stdio). Services key what a client supplied (a key typed on
+ * a page, a sign-in) by this object, in WeakMaps, so it lives as long as the identity does. Another
+ * identity (a signed-in subject over stateless HTTP) only has to hand every call of the same subject
+ * the same object.
  */
 export interface ClientSession {
   /**

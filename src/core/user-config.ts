@@ -65,7 +65,8 @@ export async function writePrivateJson(path: string, value: unknown): Promise<vo
 
 /**
  * lab-mcp's own config folder, made before 0700 was the rule or by hand, is made private again: it
- * holds nothing but our secrets. A folder the user chose for a file is theirs to set.
+ * holds nothing but our secrets, and one others may write to lets them swap a secret for their own. A
+ * folder the user chose for a file is theirs to set. A folder we cannot tighten throws (EPERM).
  */
 async function tightenOwnFolder(folder: string): Promise<void> {
   if (resolve(folder) !== resolve(userConfigFolder())) return;
@@ -73,8 +74,10 @@ async function tightenOwnFolder(folder: string): Promise<void> {
   if ((mode & 0o077) !== 0) await chmod(folder, 0o700);
 }
 
+/** The JSON in `path`, or undefined when there is no such file; our own config folder made private first. */
 export async function readJsonIfPresent(path: string): Promise<unknown> {
   try {
+    await tightenOwnFolder(dirname(path));
     return JSON.parse(await readFile(path, "utf8"));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
