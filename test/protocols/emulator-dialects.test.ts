@@ -70,8 +70,8 @@ beforeAll(async () => {
 
 describe("the baseline itself", () => {
   it("is readable: names, linked step order, exact error texts", () => {
-    expect(baseline["protocol"]).toMatch(/^# Western blot for LC3-II autophagy marker \(12314\)/);
-    expect(baseline["steps"]).toMatch(/\*\*Step 1\.\*\*[\s\S]*\*\*Step 2\.\*\*/);
+    expect(baseline.protocol).toMatch(/^# Western blot for LC3-II autophagy marker \(12314\)/);
+    expect(baseline.steps).toMatch(/\*\*Step 1\.\*\*[\s\S]*\*\*Step 2\.\*\*/);
     expect(baseline["not found"]).toBe("[error] Error: Resource not found. Please check the ID is correct.");
     expect(baseline["bad token"]).toBe("[error] Error: Invalid API authentication");
     for (const text of Object.values(baseline)) {
