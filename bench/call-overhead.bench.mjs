@@ -6,8 +6,8 @@
 // (one per process, or one per prepare() in memory). So calls run in sessions, each against a fresh
 // server with a fresh bucket, never spending more than SESSION_CALLS tokens of it. Sessions of the
 // four variants take turns (round-robin), so that drift of the machine hits all of them alike.
-import { startExampleEmulator } from "../dist/emulators/example/index.js";
-import { exampleService } from "../dist/services/example/index.js";
+import { startExampleEmulator } from "../packages/emulators/dist/example/index.js";
+import { exampleService } from "../packages/lab-mcp/dist/services/example/index.js";
 import {
   caFromEnv,
   connectHttp,

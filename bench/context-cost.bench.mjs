@@ -8,10 +8,10 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-import { startExampleEmulator } from "../dist/emulators/example/index.js";
-import { startLabdataEmulator } from "../dist/emulators/labdata/index.js";
-import { exampleService } from "../dist/services/example/index.js";
-import { labdataService } from "../dist/services/labdata/index.js";
+import { startExampleEmulator } from "../packages/emulators/dist/example/index.js";
+import { startLabdataEmulator } from "../packages/emulators/dist/labdata/index.js";
+import { exampleService } from "../packages/lab-mcp/dist/services/example/index.js";
+import { labdataService } from "../packages/lab-mcp/dist/services/labdata/index.js";
 import {
   basicAuth,
   caFromEnv,
@@ -93,8 +93,8 @@ async function servers(ca, cleanups) {
   });
 
   if (existsSync(join(ROOT, "dist", "services", "protocols", "index.js"))) {
-    const { startProtocolsEmulator } = await import("../dist/emulators/protocols/index.js");
-    const { protocolsService } = await import("../dist/services/protocols/index.js");
+    const { startProtocolsEmulator } = await import("../packages/emulators/dist/protocols/index.js");
+    const { protocolsService } = await import("../packages/lab-mcp/dist/services/protocols/index.js");
     const protocols = await startProtocolsEmulator({ ca });
     cleanups.push(() => protocols.close());
     const downloads = mkdtempSync(join(tmpdir(), "lab-mcp-bench-pdfs-"));

@@ -4,8 +4,8 @@
 // request numbers from one counter until the round's count is reached; the two variants alternate
 // rounds, so drift of the machine hits both alike. Emulators and client run in this one process.
 import { Agent } from "node:https";
-import { startExampleEmulator } from "../dist/emulators/example/index.js";
-import { startLabdataEmulator } from "../dist/emulators/labdata/index.js";
+import { startExampleEmulator } from "../packages/emulators/dist/example/index.js";
+import { startLabdataEmulator } from "../packages/emulators/dist/labdata/index.js";
 import {
   basicAuth,
   caFromEnv,

@@ -7,8 +7,8 @@
 // x-rate-limit-* headers, so no call ever waits for a token, and the direct requests go through the
 // same rate accounting on the emulator as the tool's. Calls run in blocks that alternate between the
 // variants (rotating which goes first), so drift of the machine hits all of them alike.
-import { startLabdataEmulator } from "../dist/emulators/labdata/index.js";
-import { labdataService } from "../dist/services/labdata/index.js";
+import { startLabdataEmulator } from "../packages/emulators/dist/labdata/index.js";
+import { labdataService } from "../packages/lab-mcp/dist/services/labdata/index.js";
 import {
   basicAuth,
   caFromEnv,

@@ -8,8 +8,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { prepare } from "../dist/core/run.js";
-import { createMcpServer } from "../dist/core/server.js";
+import { prepare } from "../packages/lab-mcp/dist/core/run.js";
+import { createMcpServer } from "../packages/lab-mcp/dist/core/server.js";
 
 export const ROOT = join(import.meta.dirname, "..");
 export const binPath = (name) => join(ROOT, "dist", "bin", `${name}.js`);

@@ -3,8 +3,8 @@
 // and jumping straight to offset 1,900. Goal: exactly one remote page per tool page sequentially.
 // Remote requests are counted in the emulator's request log; the server runs in this process (in
 // memory: the transport does not change what it asks the remote).
-import { startLabdataEmulator } from "../dist/emulators/labdata/index.js";
-import { labdataService } from "../dist/services/labdata/index.js";
+import { startLabdataEmulator } from "../packages/emulators/dist/labdata/index.js";
+import { labdataService } from "../packages/lab-mcp/dist/services/labdata/index.js";
 import { caFromEnv, connectInMemory, print, textOf, watchdog } from "./lib.mjs";
 
 const TOOL = "labdata_list_dna_sequences";

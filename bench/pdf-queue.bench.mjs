@@ -17,12 +17,12 @@ async function main() {
     !existsSync(join(ROOT, "dist", "emulators", "protocols", "index.js"))
   ) {
     process.stdout.write(
-      "pdf-queue: skipped, needs protocols_mcp (dist/bin/protocols-mcp.js is not built yet).\n",
+      "pdf-queue: skipped, needs protocols_mcp (packages/lab-mcp/dist/bin/protocols-mcp.js is not built yet).\n",
     );
     return;
   }
   watchdog("pdf-queue", 200_000);
-  const { startProtocolsEmulator } = await import("../dist/emulators/protocols/index.js");
+  const { startProtocolsEmulator } = await import("../packages/emulators/dist/protocols/index.js");
   const emulator = await startProtocolsEmulator({ ca: caFromEnv() });
   const downloads = mkdtempSync(join(tmpdir(), "lab-mcp-bench-pdfs-"));
   let connection;

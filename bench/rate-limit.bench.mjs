@@ -8,7 +8,7 @@
 // (no product code involved). Cross-check: requests in the emulator's request log minus requests in
 // its audit log (which records every request that passed the limit and was served).
 import dc from "node:diagnostics_channel";
-import { startLabdataEmulator } from "../dist/emulators/labdata/index.js";
+import { startLabdataEmulator } from "../packages/emulators/dist/labdata/index.js";
 import { caFromEnv, connectHttp, positiveInteger, print, startHttpBin, textOf, watchdog } from "./lib.mjs";
 
 const AGENTS = positiveInteger("BENCH_AGENTS", 8);

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
-import { createCertificateAuthority } from "../dist/emulators/common/tls.js";
+import { createCertificateAuthority } from "../packages/emulators/dist/common/tls.js";
 
 const BENCH_DIR = import.meta.dirname;
 const SUFFIX = ".bench.mjs";

@@ -5,8 +5,8 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
-import { startExampleEmulator } from "../dist/emulators/example/index.js";
-import { startLabdataEmulator } from "../dist/emulators/labdata/index.js";
+import { startExampleEmulator } from "../packages/emulators/dist/example/index.js";
+import { startLabdataEmulator } from "../packages/emulators/dist/labdata/index.js";
 import {
   binPath,
   caFromEnv,
@@ -96,7 +96,7 @@ async function protocolsEntry(ca, cleanups) {
     notes.push("protocols_mcp: not measured, its bin is not built yet (needs protocols_mcp).");
     return undefined;
   }
-  const { startProtocolsEmulator } = await import("../dist/emulators/protocols/index.js");
+  const { startProtocolsEmulator } = await import("../packages/emulators/dist/protocols/index.js");
   const emulator = await startProtocolsEmulator({ ca });
   cleanups.push(() => emulator.close());
   emulator.admin.updateSettings({ rateLimits: { apiPerMinute: 1_000_000 } });

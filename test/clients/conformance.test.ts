@@ -3,13 +3,13 @@
 // test resource (resources-templates-read: test://template/{id}/data), a fixture service built on
 // our core alone (createMcpServer + serveHttp), since no product server has that template.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { boundedString } from "../../src/core/inputs.js";
-import { json } from "../../src/core/render.js";
-import { defineResource } from "../../src/core/resource.js";
-import { createMcpServer, type ServiceDefinition } from "../../src/core/server.js";
-import { type RunningTransport, serveHttp } from "../../src/core/transport.js";
-import { type SandboxEmulators, startEmulators } from "../../src/sandbox/emulators.js";
-import { SANDBOX_SERVERS } from "../../src/sandbox/servers.js";
+import { type SandboxEmulators, startEmulators } from "../../packages/emulators/src/sandbox/emulators.js";
+import { SANDBOX_SERVERS } from "../../packages/emulators/src/sandbox/servers.js";
+import { boundedString } from "../../packages/lab-mcp/src/core/inputs.js";
+import { json } from "../../packages/lab-mcp/src/core/render.js";
+import { defineResource } from "../../packages/lab-mcp/src/core/resource.js";
+import { createMcpServer, type ServiceDefinition } from "../../packages/lab-mcp/src/core/server.js";
+import { type RunningTransport, serveHttp } from "../../packages/lab-mcp/src/core/transport.js";
 import { type HttpServerProcess, startHttpBin } from "../support/clients.js";
 import { problems, runScenario } from "./conformance.js";
 

@@ -3,8 +3,8 @@
 // -e settings, as the README shows) and over streamable HTTP (behind MCP_HTTP_TOKEN), against the
 // emulators with their demo data, and its JSON output and exit codes say what a user would see.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type SandboxEmulators, startEmulators } from "../../src/sandbox/emulators.js";
-import { SANDBOX_SERVERS, type SandboxServerSpec } from "../../src/sandbox/servers.js";
+import { type SandboxEmulators, startEmulators } from "../../packages/emulators/src/sandbox/emulators.js";
+import { SANDBOX_SERVERS, type SandboxServerSpec } from "../../packages/emulators/src/sandbox/servers.js";
 import { binPath, type HttpServerProcess, startHttpBin } from "../support/clients.js";
 import { ALL_SERVICES } from "../support/services.js";
 import { inspect, toolText } from "./inspector.js";

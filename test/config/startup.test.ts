@@ -3,7 +3,7 @@
 // as well as variables, and no secret given ever shows up in what the bin prints.
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ExampleEmulator } from "../../src/emulators/example/index.js";
+import type { ExampleEmulator } from "../../packages/emulators/src/example/index.js";
 import { binPath, connectHttp, expectSearchWorks, startListeningBin } from "../support/clients.js";
 import { startTestExample } from "../support/emulator.js";
 

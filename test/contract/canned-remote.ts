@@ -1,6 +1,6 @@
 // A small HTTPS lab data platform that answers whatever the test last told it to, per operation: the
 // stand-in for a real tenant whose answers are only known to fit the OpenAPI document.
-import { startHttpsServer } from "../../src/emulators/common/https-server.js";
+import { startHttpsServer } from "../../packages/emulators/src/common/https-server.js";
 import { testCa } from "../support/emulator.js";
 
 export interface CannedAnswer {

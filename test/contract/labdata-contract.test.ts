@@ -2,8 +2,8 @@
 // published OpenAPI document: each tool through a real MCP client, with each of the three sign-in
 // methods, and the error cases, recorded by a proxy in between and validated request and answer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type IdentityProvider, startIdentityProvider } from "../../src/emulators/idp/index.js";
-import { labdataService } from "../../src/services/labdata/index.js";
+import { type IdentityProvider, startIdentityProvider } from "../../packages/emulators/src/idp/index.js";
+import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
 import { apiKeyEnv, startTestLabdata } from "../labdata/support.js";
 import { type Connected, connectInMemory, textOf } from "../support/clients.js";
 import { testCa } from "../support/emulator.js";

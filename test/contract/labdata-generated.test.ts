@@ -5,7 +5,7 @@
 // the json format keeps the pagination envelope.
 import { generate } from "json-schema-faker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { labdataService } from "../../src/services/labdata/index.js";
+import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
 import { type Connected, connectInMemory, textOf } from "../support/clients.js";
 import { type CannedRemote, type Route, startCannedRemote } from "./canned-remote.js";
 import { OpenApiContract } from "./openapi.js";

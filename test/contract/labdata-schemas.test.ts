@@ -11,7 +11,7 @@ import {
   projectSchema,
   tokenResponseSchema,
   userSchema,
-} from "../../src/services/labdata/types.js";
+} from "../../packages/lab-mcp/src/services/labdata/types.js";
 import { OpenApiContract } from "./openapi.js";
 
 type SchemaNode = {

@@ -1,7 +1,7 @@
 // An HTTPS proxy in front of a remote that keeps every exchange whole (both bodies, both header sets),
 // so a test can hold what labdata_mcp sent and what the remote answered to the OpenAPI document.
 import type { IncomingMessage } from "node:http";
-import { startHttpsServer } from "../../src/emulators/common/https-server.js";
+import { startHttpsServer } from "../../packages/emulators/src/common/https-server.js";
 import { testCa } from "../support/emulator.js";
 import type { Exchange } from "./openapi.js";
 

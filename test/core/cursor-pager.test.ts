@@ -1,6 +1,6 @@
 // Offset paging over a cursor API: how many remote pages each tool page costs.
 import { describe, expect, it } from "vitest";
-import { CursorPager, type FetchPage } from "../../src/core/cursor-pager.js";
+import { CursorPager, type FetchPage } from "../../packages/lab-mcp/src/core/cursor-pager.js";
 
 /** A remote of `total` numbered items whose cursors are opaque; it counts the pages it serves. */
 function cursorRemote(total: number) {

@@ -1,7 +1,7 @@
 // The pieces of RemoteClient that decide when to wait and what to refuse.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RemoteStatusError } from "../../src/core/errors.js";
-import { noAuth } from "../../src/core/http/auth.js";
+import { RemoteStatusError } from "../../packages/lab-mcp/src/core/errors.js";
+import { noAuth } from "../../packages/lab-mcp/src/core/http/auth.js";
 import {
   MAX_PAUSE_MS,
   MAX_TIMER_MS,
@@ -9,14 +9,14 @@ import {
   MAX_WINDOW_MS,
   sleep,
   TokenBucket,
-} from "../../src/core/http/rate-limiter.js";
-import { RemoteClient } from "../../src/core/http/remote-client.js";
+} from "../../packages/lab-mcp/src/core/http/rate-limiter.js";
+import { RemoteClient } from "../../packages/lab-mcp/src/core/http/remote-client.js";
 import {
   DEFAULT_RETRY_POLICY,
   parseRateLimitReset,
   parseRetryAfter,
   retryDelay,
-} from "../../src/core/http/retry.js";
+} from "../../packages/lab-mcp/src/core/http/retry.js";
 
 describe("HTTPS only", () => {
   it.each(["http://127.0.0.1:8443/api", "ftp://example.org/", "not a url", "https://user:pw@example.org/"])(

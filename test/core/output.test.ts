@@ -6,9 +6,15 @@ import {
   InvalidResponseError,
   RemoteStatusError,
   RemoteTimeoutError,
-} from "../../src/core/errors.js";
-import { pageOf } from "../../src/core/paging.js";
-import { fieldList, markdown, nameWithId, truncate, utcTime } from "../../src/core/render.js";
+} from "../../packages/lab-mcp/src/core/errors.js";
+import { pageOf } from "../../packages/lab-mcp/src/core/paging.js";
+import {
+  fieldList,
+  markdown,
+  nameWithId,
+  truncate,
+  utcTime,
+} from "../../packages/lab-mcp/src/core/render.js";
 
 describe("pagination envelope", () => {
   it("has the fields in the conventions' order, items named by the resource", () => {

@@ -1,11 +1,11 @@
 // A small service built on core alone (no remote), to exercise what example_mcp does not use:
 // progress, log levels, reading a resource from a tool, generic inputs, toolsets and read-only mode.
-import { ActionableError } from "../../src/core/errors.js";
-import { boundedInteger, boundedString, stringList } from "../../src/core/inputs.js";
-import { json } from "../../src/core/render.js";
-import { defineResource } from "../../src/core/resource.js";
-import type { ServiceDefinition } from "../../src/core/server.js";
-import { defineTool } from "../../src/core/tool.js";
+import { ActionableError } from "../../packages/lab-mcp/src/core/errors.js";
+import { boundedInteger, boundedString, stringList } from "../../packages/lab-mcp/src/core/inputs.js";
+import { json } from "../../packages/lab-mcp/src/core/render.js";
+import { defineResource } from "../../packages/lab-mcp/src/core/resource.js";
+import type { ServiceDefinition } from "../../packages/lab-mcp/src/core/server.js";
+import { defineTool } from "../../packages/lab-mcp/src/core/tool.js";
 
 type Notes = Map<string, string>;
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };

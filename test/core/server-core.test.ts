@@ -2,8 +2,8 @@
 // inputs, trimming, toolsets, read-only mode, progress, log levels and reading a resource from a tool.
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
-import { createMcpServer, type ServiceDefinition } from "../../src/core/server.js";
-import type { AnyTool } from "../../src/core/tool.js";
+import { createMcpServer, type ServiceDefinition } from "../../packages/lab-mcp/src/core/server.js";
+import type { AnyTool } from "../../packages/lab-mcp/src/core/tool.js";
 import { connectInMemory, textOf } from "../support/clients.js";
 import { probeService } from "./probe-service.js";
 

@@ -8,12 +8,12 @@ import { connect } from "node:net";
 import { dirname } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { writeCaFile } from "../../src/emulators/common/tls.js";
+import { writeCaFile } from "../../packages/emulators/src/common/tls.js";
 import {
   type ExampleEmulator,
   type ExampleUser,
   startExampleEmulator,
-} from "../../src/emulators/example/index.js";
+} from "../../packages/emulators/src/example/index.js";
 
 interface Reply {
   status: number;

@@ -1,7 +1,7 @@
 // The conventions fix the remote timeout at 30 seconds: this waits it out once, for real.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { ExampleEmulator } from "../../src/emulators/example/index.js";
-import { exampleService } from "../../src/services/example/index.js";
+import type { ExampleEmulator } from "../../packages/emulators/src/example/index.js";
+import { exampleService } from "../../packages/lab-mcp/src/services/example/index.js";
 import { type Connected, connectInMemory, textOf } from "../support/clients.js";
 import { exampleEnv, startTestExample } from "../support/emulator.js";
 

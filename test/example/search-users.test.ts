@@ -4,8 +4,8 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ExampleEmulator } from "../../src/emulators/example/index.js";
-import { exampleService } from "../../src/services/example/index.js";
+import type { ExampleEmulator } from "../../packages/emulators/src/example/index.js";
+import { exampleService } from "../../packages/lab-mcp/src/services/example/index.js";
 import { type Connected, connectInMemory, textOf } from "../support/clients.js";
 import { exampleEnv, startTestExample } from "../support/emulator.js";
 
@@ -85,7 +85,7 @@ describe("results", () => {
   let smallConn: Connected;
   beforeAll(async () => {
     const { testCa } = await import("../support/emulator.js");
-    const { startExampleEmulator } = await import("../../src/emulators/example/index.js");
+    const { startExampleEmulator } = await import("../../packages/emulators/src/example/index.js");
     const { certPem, keyPem } = testCa();
     small = await startExampleEmulator({
       ca: { certPem, keyPem },

@@ -1,8 +1,8 @@
 // FASTA and GenBank as other tools read them: line lengths, numbering, 1-based inclusive locations.
 import { describe, expect, it } from "vitest";
-import { toFasta } from "../../src/services/labdata/format/fasta.js";
-import { toGenBank } from "../../src/services/labdata/format/genbank.js";
-import type { DnaSequence } from "../../src/services/labdata/types.js";
+import { toFasta } from "../../packages/lab-mcp/src/services/labdata/format/fasta.js";
+import { toGenBank } from "../../packages/lab-mcp/src/services/labdata/format/genbank.js";
+import type { DnaSequence } from "../../packages/lab-mcp/src/services/labdata/types.js";
 
 const bases = "ATGC".repeat(40); // 160 bases
 const sequence: DnaSequence = {

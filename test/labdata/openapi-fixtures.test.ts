@@ -2,7 +2,7 @@
 // (components.examples.BulkOperateDnaSequencesTaskResponse, the User and UserSummary examples,
 // TokenResponse's), and from the sparse answers the document allows, served by a small HTTPS remote.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { labdataService } from "../../src/services/labdata/index.js";
+import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
 import { type CannedRemote, startCannedRemote } from "../contract/canned-remote.js";
 import { type Connected, connectInMemory, textOf } from "../support/clients.js";
 

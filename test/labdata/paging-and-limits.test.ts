@@ -1,6 +1,6 @@
 // Reading long lists through the cursor API, and staying within the platform's rate limit.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { labdataService } from "../../src/services/labdata/index.js";
+import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
 import { type Connected, connectInMemory, textOf } from "../support/clients.js";
 import { apiKeyEnv, served, startTestLabdata } from "./support.js";
 

@@ -2,8 +2,8 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { DemoData, DemoUser } from "../../src/emulators/labdata/index.js";
-import { type LabdataEmulator, startLabdataEmulator } from "../../src/emulators/labdata/index.js";
+import type { DemoData, DemoUser } from "../../packages/emulators/src/labdata/index.js";
+import { type LabdataEmulator, startLabdataEmulator } from "../../packages/emulators/src/labdata/index.js";
 import { testCa } from "../support/emulator.js";
 
 export async function startTestLabdata(): Promise<LabdataEmulator & { demo: DemoData }> {

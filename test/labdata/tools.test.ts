@@ -1,6 +1,6 @@
 // labdata_mcp's tools through a real MCP client against the lab data platform emulator.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { labdataService } from "../../src/services/labdata/index.js";
+import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
 import { type Connected, connectInMemory, textOf } from "../support/clients.js";
 import { apiKeyEnv, startTestLabdata } from "./support.js";
 

@@ -5,11 +5,11 @@ import { mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RemoteStatusError } from "../../src/core/errors.js";
-import type { AuthStrategy } from "../../src/core/http/auth.js";
-import { noAuth } from "../../src/core/http/auth.js";
-import { RemoteClient } from "../../src/core/http/remote-client.js";
-import { readJsonIfPresent, writePrivateJson } from "../../src/core/user-config.js";
+import { RemoteStatusError } from "../../packages/lab-mcp/src/core/errors.js";
+import type { AuthStrategy } from "../../packages/lab-mcp/src/core/http/auth.js";
+import { noAuth } from "../../packages/lab-mcp/src/core/http/auth.js";
+import { RemoteClient } from "../../packages/lab-mcp/src/core/http/remote-client.js";
+import { readJsonIfPresent, writePrivateJson } from "../../packages/lab-mcp/src/core/user-config.js";
 import { startTestProtocols, type TestEmulator } from "./support.js";
 
 let emulator: TestEmulator;

@@ -4,8 +4,12 @@
 // order with readable text and section names, the same errors. Only a DOI's version suffix, which the
 // `versioned` knob adds, may differ.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Dialect, type DialectPatch, presetDialect } from "../../src/emulators/protocols/dialect.js";
-import { protocolsService } from "../../src/services/protocols/index.js";
+import {
+  type Dialect,
+  type DialectPatch,
+  presetDialect,
+} from "../../packages/emulators/src/protocols/dialect.js";
+import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
 import { type Connected, connectInMemory } from "../support/clients.js";
 import { call, clientTokenEnv, startTestProtocols, type TestEmulator } from "./support.js";
 

@@ -3,10 +3,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfigError } from "../../src/core/config.js";
-import { prepare } from "../../src/core/run.js";
-import type { Fault } from "../../src/emulators/protocols/index.js";
-import { protocolsService } from "../../src/services/protocols/index.js";
+import type { Fault } from "../../packages/emulators/src/protocols/index.js";
+import { ConfigError } from "../../packages/lab-mcp/src/core/config.js";
+import { prepare } from "../../packages/lab-mcp/src/core/run.js";
+import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
 import { type Connected, connectInMemory, textOf } from "../support/clients.js";
 import {
   clientTokenEnv,

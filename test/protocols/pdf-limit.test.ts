@@ -3,7 +3,7 @@
 // beside the other tests.)
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { protocolsService } from "../../src/services/protocols/index.js";
+import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
 import { pageTreeCount, shownText, squash } from "../emulators/protocols/pdf-bytes.js";
 import { connectInMemory } from "../support/clients.js";
 import {

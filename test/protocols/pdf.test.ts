@@ -19,8 +19,8 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { pdfPageCount, safeFileStem } from "../../src/services/protocols/format/pdf-file.js";
-import { protocolsService } from "../../src/services/protocols/index.js";
+import { pdfPageCount, safeFileStem } from "../../packages/lab-mcp/src/services/protocols/format/pdf-file.js";
+import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
 import { pageTreeCount } from "../emulators/protocols/pdf-bytes.js";
 import { connectInMemory } from "../support/clients.js";
 import {

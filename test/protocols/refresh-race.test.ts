@@ -4,7 +4,7 @@
 // process out. The token endpoint is slowed so that the refreshes overlap.
 import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { ApplicationInfo } from "../../src/emulators/protocols/index.js";
+import type { ApplicationInfo } from "../../packages/emulators/src/protocols/index.js";
 import { connectStdio } from "../support/clients.js";
 import {
   call,

@@ -3,8 +3,8 @@
 // the rotated pair stored at once, and a pair stored by another process adopted rather than refreshed.
 import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ApplicationInfo } from "../../src/emulators/protocols/index.js";
-import { protocolsService } from "../../src/services/protocols/index.js";
+import type { ApplicationInfo } from "../../packages/emulators/src/protocols/index.js";
+import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
 import { connectInMemory } from "../support/clients.js";
 import {
   call,

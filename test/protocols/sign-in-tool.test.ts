@@ -5,10 +5,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { noAuth } from "../../src/core/http/auth.js";
-import { RemoteClient } from "../../src/core/http/remote-client.js";
-import { TokenEndpoint } from "../../src/services/protocols/auth/token-endpoint.js";
-import { protocolsService } from "../../src/services/protocols/index.js";
+import { noAuth } from "../../packages/lab-mcp/src/core/http/auth.js";
+import { RemoteClient } from "../../packages/lab-mcp/src/core/http/remote-client.js";
+import { TokenEndpoint } from "../../packages/lab-mcp/src/services/protocols/auth/token-endpoint.js";
+import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
 import { connectInMemory, ROOT, textOf } from "../support/clients.js";
 import {
   call,

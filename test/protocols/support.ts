@@ -18,8 +18,8 @@ import {
   type DemoSetup,
   type ProtocolsEmulator,
   startProtocolsEmulator,
-} from "../../src/emulators/protocols/index.js";
-import { protocolsService } from "../../src/services/protocols/index.js";
+} from "../../packages/emulators/src/protocols/index.js";
+import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
 import { type Connected, connectInMemory, ROOT, textOf } from "../support/clients.js";
 import { testCa } from "../support/emulator.js";
 

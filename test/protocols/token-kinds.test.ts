@@ -1,7 +1,7 @@
 // The two token kinds see through one user's eyes each: a CLIENT_ACCESS_TOKEN the application owner's,
 // an OAuth sign-in the approving user's. Six protocols with one rare word make "exactly" checkable.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { protocolsService } from "../../src/services/protocols/index.js";
+import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
 import { type Connected, connectInMemory } from "../support/clients.js";
 import {
   call,

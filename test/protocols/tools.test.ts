@@ -2,7 +2,7 @@
 // (its owner is ada-okafor): search and its paging over the repository's numbered pages, one protocol,
 // its steps, the user's own protocols, the profile, and the two resources.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { protocolsService } from "../../src/services/protocols/index.js";
+import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
 import { type Connected, connectInMemory } from "../support/clients.js";
 import { call, callJson, clientTokenEnv, startTestProtocols, type TestEmulator } from "./support.js";
 

@@ -31,7 +31,7 @@ const RESOURCE_TRICKS = [
 /**
  * Bugs found by this suite and reported, not yet fixed in the server's code (not this suite's to fix):
  * calls whose "<tool> <label>" starts with one of these are left out, and listed on stdout, until then.
- * - protocols_search takes control characters in `keyword` (src/services/protocols/tools/search.ts;
+ * - protocols_search takes control characters in `keyword` (packages/lab-mcp/src/services/protocols/tools/search.ts;
  *   labdata and example refuse them since this suite found the same there).
  */
 const KNOWN_GAPS: string[] = [];

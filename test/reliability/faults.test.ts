@@ -3,7 +3,7 @@
 // above what any of these faults should take); and the server goes on serving.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Fault } from "../../src/emulators/common/faults.js";
+import type { Fault } from "../../packages/emulators/src/common/faults.js";
 import { type Connected, connectInMemory, textOf } from "../support/clients.js";
 import { type RunningTarget, TARGETS } from "./targets.js";
 

@@ -11,8 +11,8 @@ import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { labdataService } from "../../src/services/labdata/index.js";
-import { protocolsService } from "../../src/services/protocols/index.js";
+import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
+import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
 import { freePort } from "../protocols/support.js";
 import { binPath, type Connected, connectInMemory, connectStdio, textOf } from "../support/clients.js";
 import {

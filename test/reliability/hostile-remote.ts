@@ -8,7 +8,7 @@ import type { Socket } from "node:net";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
-import { startHttpsServer } from "../../src/emulators/common/https-server.js";
+import { startHttpsServer } from "../../packages/emulators/src/common/https-server.js";
 import { testCa } from "../support/emulator.js";
 
 export interface Received {

@@ -4,12 +4,12 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ServiceDefinition } from "../../src/core/server.js";
-import type { Fault } from "../../src/emulators/common/faults.js";
-import { startExampleEmulator } from "../../src/emulators/example/index.js";
-import { startIdentityProvider } from "../../src/emulators/idp/index.js";
-import { startLabdataEmulator } from "../../src/emulators/labdata/index.js";
-import { startProtocolsEmulator } from "../../src/emulators/protocols/index.js";
+import type { Fault } from "../../packages/emulators/src/common/faults.js";
+import { startExampleEmulator } from "../../packages/emulators/src/example/index.js";
+import { startIdentityProvider } from "../../packages/emulators/src/idp/index.js";
+import { startLabdataEmulator } from "../../packages/emulators/src/labdata/index.js";
+import { startProtocolsEmulator } from "../../packages/emulators/src/protocols/index.js";
+import type { ServiceDefinition } from "../../packages/lab-mcp/src/core/server.js";
 import { testCa } from "../support/emulator.js";
 import { ALL_SERVICES } from "../support/services.js";
 

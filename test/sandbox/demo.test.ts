@@ -2,7 +2,7 @@
 // with what the agent sees (progress included), exits 0 by itself and leaves nothing behind.
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { TOUR_STEPS } from "../../src/demo/tour.js";
+import { TOUR_STEPS } from "../../packages/emulators/src/demo/tour.js";
 import { runBin } from "./processes.js";
 
 describe("lab-demo", () => {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_SERVERS } from "../../src/sandbox/servers.js";
+import { SANDBOX_SERVERS } from "../../packages/emulators/src/sandbox/servers.js";
 import { type Connected, connectHttp, textOf } from "../support/clients.js";
 import { configBlock, freePorts, isFree, type RunningBin, runBin, waitFor } from "./processes.js";
 

@@ -9,11 +9,14 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult, ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { expect } from "vitest";
-import { prepare } from "../../src/core/run.js";
-import { createMcpServer, type ServiceDefinition } from "../../src/core/server.js";
+import { prepare } from "../../packages/lab-mcp/src/core/run.js";
+import { createMcpServer, type ServiceDefinition } from "../../packages/lab-mcp/src/core/server.js";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
-export const binPath = (name: string) => join(ROOT, "dist", "bin", `${name}.js`);
+/** The tool servers' bins are the product package's; the emulators', sandbox's and demo's the other one's. */
+const PRODUCT_BINS = new Set(["labdata-mcp", "protocols-mcp", "example-mcp"]);
+export const binPath = (name: string) =>
+  join(ROOT, "packages", PRODUCT_BINS.has(name) ? "lab-mcp" : "emulators", "dist", "bin", `${name}.js`);
 
 export interface Connected {
   client: Client;

@@ -1,6 +1,6 @@
 // Emulators for tests, signed by the run's CA so that every process of the run trusts them.
 import { inject } from "vitest";
-import { type ExampleEmulator, startExampleEmulator } from "../../src/emulators/example/index.js";
+import { type ExampleEmulator, startExampleEmulator } from "../../packages/emulators/src/example/index.js";
 
 export function testCa() {
   return inject("testCa");

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { createCertificateAuthority } from "../../src/emulators/common/tls.js";
+import { createCertificateAuthority } from "../../packages/emulators/src/common/tls.js";
 
 export default async function setup(project: TestProject) {
   const ca = await createCertificateAuthority("lab-mcp test CA");

@@ -1,8 +1,8 @@
 // Every tool server of the package, with settings enough to start it (listing tools calls no remote).
-import type { ServiceDefinition } from "../../src/core/server.js";
-import { exampleService } from "../../src/services/example/index.js";
-import { labdataService } from "../../src/services/labdata/index.js";
-import { protocolsService } from "../../src/services/protocols/index.js";
+import type { ServiceDefinition } from "../../packages/lab-mcp/src/core/server.js";
+import { exampleService } from "../../packages/lab-mcp/src/services/example/index.js";
+import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
+import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
 
 export const ALL_SERVICES: Array<{ definition: ServiceDefinition<unknown>; env: Record<string, string> }> = [
   {

@@ -6,7 +6,7 @@ import { once } from "node:events";
 import { type IncomingHttpHeaders, request } from "node:http";
 import { connect, createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ExampleEmulator } from "../../src/emulators/example/index.js";
+import type { ExampleEmulator } from "../../packages/emulators/src/example/index.js";
 import {
   binPath,
   connectHttp,

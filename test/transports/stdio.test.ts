@@ -2,7 +2,7 @@
 // or raw JSON-RPC lines on its stdin, and the HTTPS example emulator as its remote.
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ExampleEmulator } from "../../src/emulators/example/index.js";
+import type { ExampleEmulator } from "../../packages/emulators/src/example/index.js";
 import { binPath, type Connected, connectStdio, textOf } from "../support/clients.js";
 import { exampleEnv, startTestExample } from "../support/emulator.js";
 

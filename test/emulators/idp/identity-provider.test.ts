@@ -2,7 +2,7 @@
 // standard verifier (jose) accepts, key rotation, and its admin API for minting over HTTP.
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type IdentityProvider, startIdentityProvider } from "../../../src/emulators/idp/index.js";
+import { type IdentityProvider, startIdentityProvider } from "../../../packages/emulators/src/idp/index.js";
 import { testCa } from "../../support/emulator.js";
 
 let idp: IdentityProvider;

@@ -1,7 +1,7 @@
 // The HTTP admin API under /_admin: its own secret (never a tenant credential, and never one itself),
 // and every operation the in-process handle has, as the README's walkthrough uses them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LabdataEmulator } from "../../../src/emulators/labdata/index.js";
+import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
 import { accessToken, basic, bearer, call, expectError, type Reply, startTestLabdata } from "./support.js";
 
 let emulator: LabdataEmulator;

@@ -1,8 +1,8 @@
 // The audit log's attribution, as the spec has it: API-key calls to the key owner, app calls to the
 // acting (service) user with the app, OpenID Connect calls to the matched user.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { IdentityProvider } from "../../../src/emulators/idp/index.js";
-import type { AuditEntry, LabdataEmulator } from "../../../src/emulators/labdata/index.js";
+import type { IdentityProvider } from "../../../packages/emulators/src/idp/index.js";
+import type { AuditEntry, LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
 import { accessToken, basic, bearer, call, demoOf, startTestIdp, startTestLabdata } from "./support.js";
 
 let emulator: LabdataEmulator;

@@ -1,7 +1,7 @@
 // API keys: the key as the Basic username with an empty password; every way such a header can be
 // missing, malformed, unknown or dead is a 401 that never repeats the key.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LabdataEmulator } from "../../../src/emulators/labdata/index.js";
+import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
 import { basic, call, demoOf, expectError, startTestLabdata } from "./support.js";
 
 let emulator: LabdataEmulator;

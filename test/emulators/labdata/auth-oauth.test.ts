@@ -1,7 +1,7 @@
 // OAuth 2.0 client credentials: the token endpoint's answers and refusals, and access tokens that act
 // as the app's service user and really expire by the emulator clock.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LabdataEmulator } from "../../../src/emulators/labdata/index.js";
+import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
 import { accessToken, basic, bearer, call, demoOf, expectError, startTestLabdata } from "./support.js";
 
 let emulator: LabdataEmulator;

@@ -2,9 +2,9 @@
 // discovery document and keys (signature, issuer, audience, expiry by the emulator clock), the user
 // matched by the email claim.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCertificateAuthority } from "../../../src/emulators/common/tls.js";
-import { type IdentityProvider, startIdentityProvider } from "../../../src/emulators/idp/index.js";
-import type { LabdataEmulator } from "../../../src/emulators/labdata/index.js";
+import { createCertificateAuthority } from "../../../packages/emulators/src/common/tls.js";
+import { type IdentityProvider, startIdentityProvider } from "../../../packages/emulators/src/idp/index.js";
+import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
 import { basic, bearer, call, demoOf, expectError, startTestIdp, startTestLabdata } from "./support.js";
 
 const AUDIENCE = "labdata-acme";

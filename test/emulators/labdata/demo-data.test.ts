@@ -2,7 +2,7 @@
 // promoters, CDS, origins, terminators and primers), the users, app and tenants the docs describe,
 // and credentials that are new at every start.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LabdataEmulator } from "../../../src/emulators/labdata/index.js";
+import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
 import { basic, call, demoOf, startTestLabdata } from "./support.js";
 
 interface Seq {

@@ -1,7 +1,7 @@
 // GET /dna-sequences (paging, sort, filters, Result-Count, nextToken misuse), GET /dna-sequences/{id}
 // and POST /dna-sequences, as a client sees them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LabdataEmulator } from "../../../src/emulators/labdata/index.js";
+import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
 import { basic, call, demoOf, expectError, startTestLabdata } from "./support.js";
 
 let emulator: LabdataEmulator;

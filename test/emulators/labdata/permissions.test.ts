@@ -2,7 +2,7 @@
 // apps need a grant on the folder, its project and the project's owner (lowest role along the chain).
 // Valid credentials without permission get 403, and lists hold only what the caller may see.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LabdataEmulator } from "../../../src/emulators/labdata/index.js";
+import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
 import { accessToken, basic, bearer, call, demoOf, expectError, startTestLabdata } from "./support.js";
 
 let emulator: LabdataEmulator;

@@ -1,7 +1,7 @@
 // GET /projects and GET /folders: how a client finds the ids it filters sequences by; the same paging,
 // sort and Result-Count as the sequence list.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LabdataEmulator } from "../../../src/emulators/labdata/index.js";
+import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
 import { basic, call, demoOf, expectError, startTestLabdata } from "./support.js";
 
 let emulator: LabdataEmulator;

@@ -2,7 +2,7 @@
 // x-rate-limit-* headers on every authenticated answer, 429 with Retry-After past the limit, and a
 // fresh window once the emulator clock has moved past the old one.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { LabdataEmulator } from "../../../src/emulators/labdata/index.js";
+import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
 import { accessToken, basic, bearer, call, demoOf, expectError, startTestLabdata } from "./support.js";
 
 let emulator: LabdataEmulator;

@@ -1,8 +1,8 @@
 // The spec's states and transitions, row by row: users active or suspended, apps active or archived
 // (unarchiving restores access), API keys existing or deleted, client secrets existing or deleted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { IdentityProvider } from "../../../src/emulators/idp/index.js";
-import type { LabdataEmulator } from "../../../src/emulators/labdata/index.js";
+import type { IdentityProvider } from "../../../packages/emulators/src/idp/index.js";
+import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
 import {
   accessToken,
   basic,

@@ -2,12 +2,12 @@
 // fetch through NODE_EXTRA_CA_CERTS), credentials in their wire forms, and a fetch that returns what a
 // client sees: status, headers and the parsed body.
 import { expect } from "vitest";
-import { type IdentityProvider, startIdentityProvider } from "../../../src/emulators/idp/index.js";
+import { type IdentityProvider, startIdentityProvider } from "../../../packages/emulators/src/idp/index.js";
 import {
   type LabdataEmulator,
   type LabdataEmulatorOptions,
   startLabdataEmulator,
-} from "../../../src/emulators/labdata/index.js";
+} from "../../../packages/emulators/src/labdata/index.js";
 import { testCa } from "../../support/emulator.js";
 
 export function caPems(): { certPem: string; keyPem: string } {

@@ -3,7 +3,7 @@
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LabdataEmulator } from "../../../src/emulators/labdata/index.js";
+import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
 import { accessToken, basic, bearer, call, demoOf, expectError, startTestLabdata } from "./support.js";
 
 let emulator: LabdataEmulator;

@@ -1,7 +1,7 @@
 // The admin API over HTTP: its own secret, users, client applications and their tokens, protocols,
 // settings, and the shared clock, faults and request log; the same operations as the in-process handle.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProtocolsEmulator } from "../../../src/emulators/protocols/index.js";
+import type { ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
 import { admin, api, demoOf, startTestProtocols } from "./helpers.js";
 
 let emulator: ProtocolsEmulator;

@@ -1,7 +1,7 @@
 // Error answers of the token-protected API: {status_code, error_message} with 401 (1218 invalid or
 // missing token, 1219 expired), 404 (1404), 405 (1405), always JSON and never echoing the token.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProtocolsEmulator } from "../../../src/emulators/protocols/index.js";
+import type { ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
 import { type ApiError, api, demoOf, signInAs, startTestProtocols } from "./helpers.js";
 
 let emulator: ProtocolsEmulator;

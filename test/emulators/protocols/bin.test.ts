@@ -8,7 +8,7 @@ import { request } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_DIALECT_PRESET } from "../../../src/emulators/protocols/index.js";
+import { DEFAULT_DIALECT_PRESET } from "../../../packages/emulators/src/protocols/index.js";
 import { binPath } from "../../support/clients.js";
 
 interface Running {

@@ -6,7 +6,7 @@ import {
   type Dialect,
   type ProtocolsEmulator,
   presetDialect,
-} from "../../../src/emulators/protocols/index.js";
+} from "../../../packages/emulators/src/protocols/index.js";
 import { admin, startTestProtocols } from "./helpers.js";
 
 interface DialectState {

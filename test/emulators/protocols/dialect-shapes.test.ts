@@ -1,7 +1,7 @@
 // Each dialect knob and both presets, through raw HTTPS requests: the answers have the shapes the fact
 // sheet's examples show (fixtures/recorded-shapes.ts, sections named there), and the rules stay the same.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DialectPatch, ProtocolsEmulator } from "../../../src/emulators/protocols/index.js";
+import type { DialectPatch, ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
 import {
   DRAFT_JS,
   ERROR_V3_EXPIRED,

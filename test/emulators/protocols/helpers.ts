@@ -6,7 +6,7 @@ import {
   type ProtocolsEmulator,
   type ProtocolsEmulatorOptions,
   startProtocolsEmulator,
-} from "../../../src/emulators/protocols/index.js";
+} from "../../../packages/emulators/src/protocols/index.js";
 import { testCa } from "../../support/emulator.js";
 
 export interface Reply<T = unknown> {

@@ -2,7 +2,7 @@
 // without a valid token), PDFs 5 per minute per signed-in user and 3 per minute per anonymous address;
 // 429 beyond, with Retry-After and the error body; configurable and resettable through the admin API.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ProtocolsEmulator } from "../../../src/emulators/protocols/index.js";
+import type { ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
 import { type ApiError, admin, api, demoOf, signInAs, startTestProtocols } from "./helpers.js";
 
 let emulator: ProtocolsEmulator;

@@ -1,7 +1,7 @@
 // The browser side of the authorization code flow (the first row of the spec's states table): request
 // validation, the sign-in form, the consent page, approve and deny, and the forms' CSRF protection.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DemoSetup, ProtocolsEmulator } from "../../../src/emulators/protocols/index.js";
+import type { DemoSetup, ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
 import {
   type App,
   approveAs,

@@ -4,7 +4,7 @@
 // (no downgrade: RFC 9700 section 2.1.1).
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ProtocolsEmulator } from "../../../src/emulators/protocols/index.js";
+import type { ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
 import {
   type App,
   authorizePath,

@@ -1,7 +1,7 @@
 // The token endpoint and the token lifecycle (the other rows of the spec's states table): code exchange,
 // single-use and short-lived codes, redirect_uri checks, refresh with rotation, expiry by the clock.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DemoSetup, ProtocolsEmulator } from "../../../src/emulators/protocols/index.js";
+import type { DemoSetup, ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
 import {
   type ApiError,
   type App,

@@ -1,7 +1,7 @@
 // GET /view/<protocol_uri>.pdf: a real PDF (pages, text, footers) for public protocols to anyone and for
 // private ones to tokens that may see them; JSON errors otherwise. The PDF limits have their own tests.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProtocolsEmulator } from "../../../src/emulators/protocols/index.js";
+import type { ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
 import { type ApiError, api, demoOf, type Fixture, seedFixture, startTestProtocols } from "./helpers.js";
 import { pageObjectCount, pageTreeCount, shownText, squash } from "./pdf-bytes.js";
 

@@ -1,7 +1,7 @@
 // GET /api/v3/protocols: keyword search over title, description and steps, the five orders, paging, and
 // the 400 answers to bad parameters.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProtocolsEmulator } from "../../../src/emulators/protocols/index.js";
+import type { ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
 import { type ApiError, api, demoOf, list, startTestProtocols } from "./helpers.js";
 
 let emulator: ProtocolsEmulator;

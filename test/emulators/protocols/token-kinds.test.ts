@@ -2,7 +2,7 @@
 // private content; an OAUTH_ACCESS_TOKEN the approving user's private content and all public content.
 // Also one protocol by id and by URI, its steps in order, and the profile.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProtocolsEmulator } from "../../../src/emulators/protocols/index.js";
+import type { ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
 import {
   type ApiError,
   api,

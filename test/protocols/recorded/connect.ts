@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { protocolsService } from "../../../src/services/protocols/index.js";
+import { protocolsService } from "../../../packages/lab-mcp/src/services/protocols/index.js";
 import { type Connected, connectInMemory } from "../../support/clients.js";
 import type { FakeRepository } from "./fake-repository.js";
 

@@ -3,7 +3,7 @@
 // (shared/reference/protocols-io-api.md, copied into fixtures.ts). Built without our emulator, so that
 // the emulator's guesses cannot hide where the client's are wrong.
 import type { IncomingMessage } from "node:http";
-import { startHttpsServer } from "../../../src/emulators/common/https-server.js";
+import { startHttpsServer } from "../../../packages/emulators/src/common/https-server.js";
 import { testCa } from "../../support/emulator.js";
 
 export type Route = "list" | "protocol" | "steps" | "profile" | "authorize" | "token" | "pdf";

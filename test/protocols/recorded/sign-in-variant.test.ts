@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { protocolsService } from "../../../src/services/protocols/index.js";
+import { protocolsService } from "../../../packages/lab-mcp/src/services/protocols/index.js";
 import { connectInMemory } from "../../support/clients.js";
 import { call, freePort } from "../support.js";
 import { OAUTH_APP } from "./connect.js";

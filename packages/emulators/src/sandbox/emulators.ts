@@ -3,11 +3,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createCertificateAuthority } from "../emulators/common/tls.js";
-import { startExampleEmulator } from "../emulators/example/index.js";
-import { startIdentityProvider } from "../emulators/idp/index.js";
-import { type DemoData, startLabdataEmulator } from "../emulators/labdata/index.js";
-import { type DemoSetup, startProtocolsEmulator } from "../emulators/protocols/index.js";
+import { createCertificateAuthority } from "../common/tls.js";
+import { startExampleEmulator } from "../example/index.js";
+import { startIdentityProvider } from "../idp/index.js";
+import { type DemoData, startLabdataEmulator } from "../labdata/index.js";
+import { type DemoSetup, startProtocolsEmulator } from "../protocols/index.js";
 
 /** The audience the demo tenant accepts in ID tokens of the sandbox's OpenID provider. */
 export const OIDC_AUDIENCE = "lab-sandbox";

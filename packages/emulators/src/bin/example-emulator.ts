@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs the example service emulator in the foreground so example-mcp can be tried without credentials.
-import { runEmulatorBin } from "../emulators/common/bin.js";
-import { startExampleEmulator } from "../emulators/example/index.js";
+import { runEmulatorBin } from "../common/bin.js";
+import { startExampleEmulator } from "../example/index.js";
 
 const USAGE = `Usage: example-emulator [--port <n>] [--ca-file <path>]
 

@@ -7,7 +7,7 @@ export interface SandboxServerSpec {
   key: string;
   /** The name the server gives itself, e.g. "labdata_mcp". */
   serverName: string;
-  /** Its file in dist/bin. */
+  /** Its file in the product package's dist/bin. */
   bin: string;
   /** Its port is the sandbox's first port plus this. */
   portOffset: number;

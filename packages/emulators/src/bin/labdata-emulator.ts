@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Runs the lab data platform emulator with its demo tenants, and a small OpenID provider the tenants
 // trust, in the foreground: everything labdata-mcp needs, without an account.
-import { runEmulatorBin } from "../emulators/common/bin.js";
-import { Clock } from "../emulators/common/clock.js";
-import { type IdentityProvider, startIdentityProvider } from "../emulators/idp/index.js";
-import { type LabdataEmulator, startLabdataEmulator } from "../emulators/labdata/index.js";
+import { runEmulatorBin } from "../common/bin.js";
+import { Clock } from "../common/clock.js";
+import { type IdentityProvider, startIdentityProvider } from "../idp/index.js";
+import { type LabdataEmulator, startLabdataEmulator } from "../labdata/index.js";
 
 const USAGE = `Usage: labdata-emulator [--port <n>] [--seed <n>] [--ca-file <path>]
 

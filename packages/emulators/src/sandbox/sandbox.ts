@@ -1,13 +1,14 @@
 // The sandbox: emulators with demo data and the tool servers on them, on loopback, no account needed.
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { clientConfigs, type SandboxServer } from "./client-config.js";
 import { OIDC_AUDIENCE, type SandboxEmulators, startEmulators } from "./emulators.js";
 import { isPortFree } from "./ports.js";
 import { SANDBOX_SERVERS, type SandboxServerSpec } from "./servers.js";
 import { PortInUseError, startToolServer } from "./tool-server-process.js";
 
-const BIN_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "bin");
+/** The tool servers' bins: the built product package this package depends on (an npm workspace). */
+const BIN_DIR = join(dirname(createRequire(import.meta.url).resolve("lab-mcp/package.json")), "dist", "bin");
 
 export const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
 

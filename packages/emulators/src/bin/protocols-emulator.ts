@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // Runs the protocol repository emulator in the foreground with demo data, so protocols-mcp and the OAuth
 // sign-in can be tried without an account.
-import { runEmulatorBin } from "../emulators/common/bin.js";
+import { runEmulatorBin } from "../common/bin.js";
 import {
   DEFAULT_DIALECT_PRESET,
   type DemoSetup,
   DIALECT_PRESETS,
   type DialectPreset,
   startProtocolsEmulator,
-} from "../emulators/protocols/index.js";
+} from "../protocols/index.js";
 
 const USAGE = `Usage: protocols-emulator [--port <n>] [--seed <n>] [--ca-file <path>] [--dialect <preset>]
 

@@ -1,0 +1,119 @@
+// The product ships alone: the lab-mcp package's tarball holds the tool servers and nothing of the
+// emulators, sandbox or demo, and its dependency list is exactly what its code imports.
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "../support/clients.js";
+
+const PRODUCT = join(ROOT, "packages", "lab-mcp");
+const EMULATORS = join(ROOT, "packages", "emulators");
+
+interface PackedFile {
+  path: string;
+}
+
+function packedFiles(): string[] {
+  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--workspace", "lab-mcp"], {
+    cwd: ROOT,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  const [pack] = JSON.parse(out) as { files: PackedFile[] }[];
+  return (pack?.files ?? []).map((file) => file.path);
+}
+
+function manifest(dir: string): { dependencies?: Record<string, string>; bin?: Record<string, string> } {
+  return JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** The modules a file imports by name ("zod", "@modelcontextprotocol/sdk/server/mcp.js"), not by path. */
+function bareImports(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^"']*?from\s*["']([^"']+)["']/g)];
+  const sideEffects = [...text.matchAll(/(?:^|\n)\s*import\s*["']([^"']+)["']/g)];
+  const dynamic = [...text.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)];
+  return [...specifiers, ...sideEffects, ...dynamic]
+    .map((match) => match[1] as string)
+    .filter((specifier) => !specifier.startsWith(".") && !specifier.startsWith("node:"));
+}
+
+/** "@scope/name/sub/path.js" -> "@scope/name"; "name/sub" -> "name". */
+function packageOf(specifier: string): string {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : (parts[0] as string);
+}
+
+function importedPackages(dir: string): Set<string> {
+  const names = new Set<string>();
+  for (const file of sourceFiles(join(dir, "src"))) {
+    for (const specifier of bareImports(file)) {
+      if (builtinModules.includes(specifier)) continue;
+      names.add(packageOf(specifier));
+    }
+  }
+  return names;
+}
+
+/** Libraries only the emulators use: certificates, PDFs, signed ID tokens. */
+const EMULATOR_LIBRARIES = ["pdfkit", "@peculiar/x509", "reflect-metadata", "jose"];
+
+describe("the product package (packages/lab-mcp)", () => {
+  const files = packedFiles();
+
+  it("packs the built tool servers: their bins, core and services", () => {
+    expect(files).toContain("package.json");
+    for (const bin of Object.values(manifest(PRODUCT).bin ?? {})) expect(files).toContain(bin);
+    expect(files.some((file) => file.startsWith("dist/core/"))).toBe(true);
+    expect(files.some((file) => file.startsWith("dist/services/labdata/"))).toBe(true);
+    expect(files.some((file) => file.startsWith("dist/services/protocols/"))).toBe(true);
+  });
+
+  it("packs no emulator, sandbox or demo file, no sources, maps or tests", () => {
+    const unwanted = files.filter(
+      (file) =>
+        /emulator|sandbox|demo|(^|\/)test\//i.test(file) ||
+        file.endsWith(".ts") ||
+        file.endsWith(".map") ||
+        !(file.startsWith("dist/") || ["package.json", "README.md"].includes(file)),
+    );
+    expect(unwanted).toEqual([]);
+  });
+
+  it("lists exactly the libraries its code imports, and none of the emulators' libraries", () => {
+    const declared = Object.keys(manifest(PRODUCT).dependencies ?? {}).sort();
+    expect(declared).toEqual([...importedPackages(PRODUCT)].sort());
+    for (const library of EMULATOR_LIBRARIES) expect(declared).not.toContain(library);
+  });
+
+  it("imports nothing of the emulators package, by path or by name", () => {
+    const crossing = sourceFiles(join(PRODUCT, "src")).filter((file) => {
+      const text = readFileSync(file, "utf8");
+      return /from\s+["'][^"']*(emulators|sandbox|demo)\//.test(text) || text.includes("@lab-mcp/emulators");
+    });
+    expect(crossing.map((file) => relative(ROOT, file))).toEqual([]);
+  });
+});
+
+describe("the emulators package (packages/emulators)", () => {
+  it("is private: it is test infrastructure, never published", () => {
+    expect(JSON.parse(readFileSync(join(EMULATORS, "package.json"), "utf8")).private).toBe(true);
+  });
+
+  it("lists the libraries its code imports, and reaches the product only as a package (for its bins)", () => {
+    const imported = importedPackages(EMULATORS);
+    const declared = Object.keys(manifest(EMULATORS).dependencies ?? {});
+    expect([...imported].filter((name) => !declared.includes(name))).toEqual([]);
+    const byPath = sourceFiles(join(EMULATORS, "src")).filter((file) =>
+      /from\s+["'](\.\.\/)+(lab-mcp|core|services)\//.test(readFileSync(file, "utf8")),
+    );
+    expect(byPath.map((file) => relative(ROOT, file))).toEqual([]);
+  });
+});
