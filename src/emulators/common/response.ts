@@ -8,7 +8,9 @@ export type ResponseBody =
   /** JSON text, already serialized (so cached JSON is sent as is). */
   | { kind: "json"; text: string }
   | { kind: "text"; text: string; contentType: string }
-  | { kind: "bytes"; bytes: Uint8Array; contentType: string };
+  | { kind: "bytes"; bytes: Uint8Array; contentType: string }
+  /** Sent exactly as given, with only the response's own headers (no content type or length added). */
+  | { kind: "raw"; text: string };
 
 export interface HttpResponse {
   status: number;
@@ -35,7 +37,7 @@ export function withHeaders(response: HttpResponse, headers: ResponseHeaders): H
   return { ...response, headers: { ...headers, ...response.headers } };
 }
 
-function contentHeaders(body: ResponseBody): { "content-type": string; "content-length": string } {
+function contentHeaders(body: ResponseBody): Record<string, string> {
   switch (body.kind) {
     case "json":
       return {
@@ -46,6 +48,8 @@ function contentHeaders(body: ResponseBody): { "content-type": string; "content-
       return { "content-type": body.contentType, "content-length": String(Buffer.byteLength(body.text)) };
     case "bytes":
       return { "content-type": body.contentType, "content-length": String(body.bytes.length) };
+    case "raw":
+      return {};
   }
 }
 
