@@ -1,11 +1,10 @@
 // GET /api/v3/protocols: list and search what the caller may see, filtered, ordered and paged.
 import { z } from "zod";
 import type { HttpResponse } from "../../common/response.js";
-import type { ProtocolsContext } from "../context.js";
-import type { Protocol, User } from "../model.js";
-import type { ApiAnswer } from "./api-answer.js";
+import type { Protocol } from "../model.js";
+import type { ApiRequest } from "./api-answer.js";
 import { StatusCode } from "./api-errors.js";
-import { protocolSummaryWire, type WireView } from "./api-shapes.js";
+import { protocolSummaryWire } from "./api-shapes.js";
 import { listEnvelope } from "./list-envelope.js";
 import { keyTerms, ORDER_FIELDS, orderProtocols, relevance } from "./protocol-search.js";
 import { canSee, inFilter, LIST_FILTERS } from "./visibility.js";
@@ -44,13 +43,7 @@ const listQuerySchema = (firstPage: number) =>
 
 const QUERY_SCHEMAS = { 0: listQuerySchema(0), 1: listQuerySchema(1) };
 
-export function listProtocols(
-  answer: ApiAnswer,
-  url: URL,
-  viewer: User,
-  ctx: ProtocolsContext,
-  view: WireView,
-): HttpResponse {
+export function listProtocols({ answer, url, viewer, ctx, view }: ApiRequest): HttpResponse {
   // The first value of each parameter; empty values count as absent so defaults apply.
   const raw: Record<string, string> = {};
   for (const [name, value] of url.searchParams) if (!(name in raw) && value !== "") raw[name] = value;

@@ -7,44 +7,33 @@ import { type HttpResponse, withHeaders } from "../../common/response.js";
 import { matchRoute, type Route, route } from "../../common/routes.js";
 import type { ProtocolsContext } from "../context.js";
 import { apiVersionOf, errorTextKey } from "../dialect.js";
-import type { User } from "../model.js";
-import { type ApiAnswer, apiAnswer, expiryWarning } from "./api-answer.js";
+import type { Protocol } from "../model.js";
+import { type ApiRequest, apiAnswer, expiryWarning } from "./api-answer.js";
 import { apiMethodNotAllowed, apiNotFound } from "./api-errors.js";
 import type { WireView } from "./api-shapes.js";
 import { authError, identifyCaller, rateKey } from "./caller.js";
 import { listProtocols } from "./list-protocols.js";
 import { admit } from "./rate-limits.js";
-import { getProfile, getProtocol, getSteps } from "./read-protocol.js";
+import { profileAnswer, protocolAnswer, stepsAnswer, visibleProtocol } from "./read-protocol.js";
 import { contentFormatOf } from "./rich-text.js";
 
-/** What an API route is given: the signed-in user and the request's way to answer in the dialect. */
-interface ApiRequest {
-  url: URL;
-  viewer: User;
-  ctx: ProtocolsContext;
-  view: WireView;
-  answer: ApiAnswer;
-}
-
-type ProtocolReader = typeof getProtocol;
-
 // The id or URI arrives undecoded: one that cannot be decoded names no protocol, and says so.
-function protocolRoute(template: string, read: ProtocolReader): Route<ApiRequest> {
+function protocolRoute(
+  template: string,
+  answer: (api: ApiRequest, protocol: Protocol) => HttpResponse,
+): Route<ApiRequest> {
   const handle = (api: ApiRequest, params: PathParams): HttpResponse => {
-    const idOrUri = decodedSegment(params.idOrUri ?? "");
-    if (idOrUri === undefined) return api.answer.notFound("Protocol not found.");
-    return read(api.answer, idOrUri, api.viewer, api.ctx, api.view);
+    const protocol = visibleProtocol(api, decodedSegment(params.idOrUri ?? ""));
+    return protocol ? answer(api, protocol) : api.answer.notFound("Protocol not found.");
   };
   return route("GET", template, handle, { decode: false });
 }
 
 const API_ROUTES: readonly Route<ApiRequest>[] = [
-  route("GET", "/api/v3/protocols", (api) =>
-    listProtocols(api.answer, api.url, api.viewer, api.ctx, api.view),
-  ),
-  route("GET", "/api/v3/session/profile", (api) => getProfile(api.answer, api.viewer)),
-  protocolRoute("/api/v4/protocols/:idOrUri", getProtocol),
-  protocolRoute("/api/v4/protocols/:idOrUri/steps", getSteps),
+  route("GET", "/api/v3/protocols", listProtocols),
+  route("GET", "/api/v3/session/profile", profileAnswer),
+  protocolRoute("/api/v4/protocols/:idOrUri", protocolAnswer),
+  protocolRoute("/api/v4/protocols/:idOrUri/steps", stepsAnswer),
 ];
 
 export async function answerApiRequest(
@@ -72,7 +61,7 @@ export async function answerApiRequest(
       contentFormat: contentFormatOf(url.searchParams.get("content_format")),
       origin: ctx.origin,
     };
-    const api = { url, viewer: caller.user, ctx, view, answer: apiAnswer(textKey, warning) };
+    const api: ApiRequest = { url, viewer: caller.user, ctx, view, answer: apiAnswer(textKey, warning) };
     response = await found.route.handle(api, found.params);
   }
   return withHeaders(response, rate.headers);
