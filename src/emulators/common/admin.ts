@@ -63,7 +63,7 @@ export function isAdminPath(pathname: string): boolean {
 }
 
 /** The answer every admin API gives a path that exists but not for the method. */
-export function adminMethodNotAllowed(allow: string): HttpResponse {
+function adminMethodNotAllowed(allow: string): HttpResponse {
   return jsonResponse(405, { error: "method_not_allowed", message: `Use ${allow}` }, { allow });
 }
 

@@ -76,7 +76,7 @@ function adminRoutes(idp: () => IdentityProvider): AdminRoutes {
   ];
 }
 
-/** The public side: the discovery document and the keys; GET only, on every path. */
+/** The public side: the discovery document and the keys (any other method is refused on any path). */
 function publicRoutes(idp: () => IdentityProvider, keys: SigningKeys): readonly Route<void>[] {
   return [
     route("GET", DISCOVERY_PATH, () => {
