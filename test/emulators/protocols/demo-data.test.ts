@@ -1,7 +1,7 @@
 // The demo repository: a few hundred realistic protocols, identical for the same seed, with private ones
 // per account; fresh random credentials on every start; and an empty emulator when the demo is off.
 import { describe, expect, it } from "vitest";
-import { demoProtocolDrafts } from "../../../packages/emulators/src/protocols/demo-data.js";
+import { demoProtocolDrafts } from "../../../packages/emulators/src/protocols/demo/protocol-drafts.js";
 import { api, demoOf, type ListBody, list, startTestProtocols } from "./helpers.js";
 
 describe("demo protocols", () => {

@@ -1,12 +1,14 @@
 // The control API every emulator shares under /_admin/: tests and the sandbox inject faults and read the
 // request log over HTTP. It has its own secret so a tenant credential can never steer the emulator,
 // and it is never logged or faulted, so it cannot disturb the counts tests assert on.
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { z } from "zod";
 import type { Clock } from "./clock.js";
 import type { FaultPlan } from "./faults.js";
-import { BodyTooLargeError, bearerToken, readBody, secretsEqual, sendEmpty, sendJson } from "./http.js";
+import { BodyTooLargeError, readBearerToken, readBody, secretsEqual } from "./http.js";
 import type { RequestLog } from "./request-log.js";
+import { emptyResponse, type HttpResponse, jsonResponse } from "./response.js";
+import { matchRoute, type Route, route } from "./routes.js";
 
 export const ADMIN_PREFIX = "/_admin";
 
@@ -18,17 +20,16 @@ export interface AdminState {
   clock?: Clock;
 }
 
-/**
- * An emulator's own admin endpoints (users, keys, data...), tried after the shared ones. `route` is
- * the path below /_admin, e.g. "/users". Returns false when it has no such route.
- */
-export type AdminRoutes = (
-  route: string,
-  method: string,
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-) => Promise<boolean>;
+/** What an admin route handler is given; its path template is the path below /_admin, e.g. "/users". */
+export interface AdminRequest {
+  req: IncomingMessage;
+  url: URL;
+}
+
+export type AdminRoute = Route<AdminRequest>;
+
+/** An emulator's own admin endpoints (users, keys, data...), listed after the shared ones. */
+export type AdminRoutes = readonly AdminRoute[];
 
 const advanceSchema = z.object({
   advanceMs: z
@@ -61,82 +62,83 @@ export function isAdminPath(pathname: string): boolean {
   return pathname === ADMIN_PREFIX || pathname.startsWith(`${ADMIN_PREFIX}/`);
 }
 
-function methodNotAllowed(res: ServerResponse, allow: string): void {
-  sendJson(res, 405, { error: "method_not_allowed", message: `Use ${allow}` }, { allow });
+/** The answer every admin API gives a path that exists but not for the method. */
+function adminMethodNotAllowed(allow: string): HttpResponse {
+  return jsonResponse(405, { error: "method_not_allowed", message: `Use ${allow}` }, { allow });
 }
 
-async function injectFault(req: IncomingMessage, res: ServerResponse, state: AdminState): Promise<void> {
+async function injectFault(req: IncomingMessage, state: AdminState): Promise<HttpResponse> {
   let parsed: z.infer<typeof injectSchema>;
   try {
     parsed = injectSchema.parse(JSON.parse(await readBody(req)));
   } catch (error) {
     const message =
       error instanceof BodyTooLargeError ? error.message : "body must be {fault, path?, times?}";
-    sendJson(res, 400, { error: "invalid_request", message });
-    return;
+    return jsonResponse(400, { error: "invalid_request", message });
   }
   const { fault, path, times } = parsed;
   state.faults.inject(fault, { path, times });
-  sendJson(res, 201, { injected: { fault, path: path ?? "/", times: times ?? 1 } });
+  return jsonResponse(201, { injected: { fault, path: path ?? "/", times: times ?? 1 } });
 }
 
-export async function handleAdminRequest(
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  state: AdminState,
-  ownRoutes?: AdminRoutes,
-): Promise<void> {
-  if (!secretsEqual(bearerToken(req), state.adminSecret)) {
-    sendJson(res, 401, { error: "invalid_token", message: "Admin API needs the admin secret" });
-    return;
-  }
-  const route = url.pathname.slice(ADMIN_PREFIX.length);
-  const method = req.method ?? "GET";
-  switch (route) {
-    case "/health":
-      if (method !== "GET") return methodNotAllowed(res, "GET");
-      return sendJson(res, 200, { status: "ok" });
-    case "/faults":
-      if (method === "POST") return injectFault(req, res, state);
-      if (method === "DELETE") {
-        state.faults.clear();
-        return sendEmpty(res);
-      }
-      return methodNotAllowed(res, "POST, DELETE");
-    case "/requests":
-      if (method === "GET") {
-        return sendJson(res, 200, { count: state.requests.count(), entries: state.requests.entries() });
-      }
-      if (method === "DELETE") {
-        state.requests.clear();
-        return sendEmpty(res);
-      }
-      return methodNotAllowed(res, "GET, DELETE");
-    case "/clock":
-      if (state.clock) return handleClock(req, res, method, state.clock);
-      break;
-  }
-  if (ownRoutes && (await ownRoutes(route, method, req, res, url))) return;
-  sendJson(res, 404, { error: "not_found", message: `No admin endpoint ${url.pathname}` });
-}
-
-async function handleClock(
-  req: IncomingMessage,
-  res: ServerResponse,
-  method: string,
-  clock: Clock,
-): Promise<void> {
-  if (method === "GET") return sendJson(res, 200, { now: new Date(clock.now()).toISOString() });
-  if (method !== "POST") return methodNotAllowed(res, "GET, POST");
+async function advanceClock(req: IncomingMessage, clock: Clock): Promise<HttpResponse> {
   try {
     const { advanceMs } = advanceSchema.parse(JSON.parse(await readBody(req)));
     clock.advance(advanceMs);
   } catch {
-    return sendJson(res, 400, {
+    return jsonResponse(400, {
       error: "invalid_request",
       message: "body must be {advanceMs: integer >= 0}",
     });
   }
-  sendJson(res, 200, { now: new Date(clock.now()).toISOString() });
+  return jsonResponse(200, { now: new Date(clock.now()).toISOString() });
+}
+
+/** The shared endpoints, then the emulator's own: built once per emulator. */
+export function adminRouteTable(state: AdminState, ownRoutes: AdminRoutes = []): AdminRoutes {
+  const routes: AdminRoute[] = [
+    route("GET", "/health", () => jsonResponse(200, { status: "ok" })),
+    route("POST", "/faults", ({ req }) => injectFault(req, state)),
+    route("DELETE", "/faults", () => {
+      state.faults.clear();
+      return emptyResponse();
+    }),
+    route("GET", "/requests", () =>
+      jsonResponse(200, { count: state.requests.count(), entries: state.requests.entries() }),
+    ),
+    route("DELETE", "/requests", () => {
+      state.requests.clear();
+      return emptyResponse();
+    }),
+  ];
+  const { clock } = state;
+  if (clock) {
+    routes.push(
+      route("GET", "/clock", () => jsonResponse(200, { now: new Date(clock.now()).toISOString() })),
+      route("POST", "/clock", ({ req }) => advanceClock(req, clock)),
+    );
+  }
+  return [...routes, ...ownRoutes];
+}
+
+/** The admin API's answer to a request below /_admin, from the emulator's adminRouteTable. */
+export async function answerAdminRequest(
+  req: IncomingMessage,
+  url: URL,
+  state: AdminState,
+  routes: AdminRoutes,
+): Promise<HttpResponse> {
+  if (!secretsEqual(readBearerToken(req), state.adminSecret)) {
+    return jsonResponse(401, { error: "invalid_token", message: "Admin API needs the admin secret" });
+  }
+  const path = url.pathname.slice(ADMIN_PREFIX.length);
+  const found = matchRoute(routes, req.method ?? "GET", path);
+  switch (found.kind) {
+    case "found":
+      return found.route.handle({ req, url }, found.params);
+    case "wrong-method":
+      return adminMethodNotAllowed(found.allow);
+    case "no-route":
+      return jsonResponse(404, { error: "not_found", message: `No admin endpoint ${url.pathname}` });
+  }
 }

@@ -1,6 +1,7 @@
 // Fault injection shared by all emulators: lets tests make the next N requests to a path fail in the
 // ways real networks and services fail, so client retry, timeout and error handling can be proven.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { writeResponse } from "./response.js";
 
 export type Fault =
   | { kind: "delay"; ms: number }
@@ -85,16 +86,22 @@ export async function applyFault(
     case "status": {
       const body = fault.body ?? defaultStatusBody(fault.status);
       const contentType = looksLikeJson(body) ? "application/json" : "text/plain; charset=utf-8";
-      res.writeHead(fault.status, { "content-type": contentType, ...fault.headers });
-      res.end(body);
+      writeResponse(res, {
+        status: fault.status,
+        headers: { "content-type": contentType, ...fault.headers },
+        body: { kind: "raw", text: body },
+      });
       return "handled";
     }
     case "drop":
       req.socket.destroy();
       return "handled";
     case "malformed":
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(MALFORMED_BODY);
+      writeResponse(res, {
+        status: 200,
+        headers: { "content-type": "application/json" },
+        body: { kind: "raw", text: MALFORMED_BODY },
+      });
       return "handled";
     case "truncated": {
       const sent = Buffer.from(TRUNCATED_BODY);

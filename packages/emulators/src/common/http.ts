@@ -1,29 +1,9 @@
-// Small request/response helpers every emulator needs, kept free of any framework.
+// Small request helpers every emulator needs, kept free of any framework.
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json; charset=utf-8",
-    "content-length": String(Buffer.byteLength(text)),
-    ...headers,
-  });
-  res.end(text);
-}
-
-export function sendEmpty(res: ServerResponse, status = 204): void {
-  res.writeHead(status);
-  res.end();
-}
-
-/** The token of an `Authorization: Bearer <token>` header, or undefined when absent or another scheme. */
-export function bearerToken(req: IncomingMessage): string | undefined {
+/** The token of the request's `Authorization: Bearer <token>` header; undefined when absent or another scheme. */
+export function readBearerToken(req: IncomingMessage): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
   return match?.[1];
 }

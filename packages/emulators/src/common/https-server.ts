@@ -3,7 +3,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
+import { type HttpResponse, writeResponse } from "./response.js";
 import { type CertificateAuthority, issueServerCertificate } from "./tls.js";
+
+const INTERNAL_ERROR: HttpResponse = {
+  status: 500,
+  headers: { "content-type": "application/json" },
+  body: { kind: "raw", text: JSON.stringify({ error: "internal_error", message: "Emulator error" }) },
+};
 
 /** `url` holds the path and query; its origin is a placeholder. */
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>;
@@ -48,8 +55,7 @@ export async function startHttpsServer(options: HttpsServerOptions): Promise<Run
           res.destroy();
           return;
         }
-        res.writeHead(500, { "content-type": "application/json" });
-        res.end(JSON.stringify({ error: "internal_error", message: "Emulator error" }));
+        writeResponse(res, INTERNAL_ERROR);
       });
   });
   server.on("connection", (socket: Socket) => {

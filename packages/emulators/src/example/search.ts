@@ -1,6 +1,5 @@
 // GET {base}/users/search: the one remote endpoint the reference tool example_search_users calls.
-import type { ServerResponse } from "node:http";
-import { sendJson } from "../common/http.js";
+import { type HttpResponse, jsonResponse } from "../common/response.js";
 import type { ExampleUser } from "./users.js";
 
 const MAX_LIMIT = 100;
@@ -52,20 +51,16 @@ function toWire(user: ExampleUser): ExampleUser {
   return team === undefined ? { id, name, email } : { id, name, email, team };
 }
 
-export function searchUsers(
-  users: readonly ExampleUser[],
-  params: URLSearchParams,
-  res: ServerResponse,
-): void {
+export function searchUsers(users: readonly ExampleUser[], params: URLSearchParams): HttpResponse {
   const parsed = parseSearchQuery(params);
-  if (!parsed.ok) {
-    sendJson(res, 400, { error: "invalid_request", message: parsed.message });
-    return;
-  }
+  if (!parsed.ok) return jsonResponse(400, { error: "invalid_request", message: parsed.message });
   const { q, limit, offset } = parsed.value;
   const needle = q.toLowerCase();
   const matches = users
     .filter((u) => [u.name, u.email, u.team ?? ""].some((field) => field.toLowerCase().includes(needle)))
     .sort(byNameThenId);
-  sendJson(res, 200, { users: matches.slice(offset, offset + limit).map(toWire), total: matches.length });
+  return jsonResponse(200, {
+    users: matches.slice(offset, offset + limit).map(toWire),
+    total: matches.length,
+  });
 }

@@ -1,12 +1,14 @@
 // The HTTPS emulator of the "example" remote service: tenant API under /api, control API under /_admin.
 
 import { randomBytes } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { FaultPlan } from "../common/faults.js";
-import { frontDoor } from "../common/front-door.js";
-import { bearerToken, secretsEqual, sendJson } from "../common/http.js";
+import { readBearerToken, secretsEqual } from "../common/http.js";
 import { startHttpsServer } from "../common/https-server.js";
 import { RequestLog } from "../common/request-log.js";
+import { requestPipeline } from "../common/request-pipeline.js";
+import { type HttpResponse, jsonResponse } from "../common/response.js";
+import { ANY_METHOD, matchRoute, type Route, route } from "../common/routes.js";
 import { type CertificateAuthority, createCertificateAuthority } from "../common/tls.js";
 import { searchUsers } from "./search.js";
 import { type ExampleUser, SEED_USERS } from "./users.js";
@@ -44,28 +46,31 @@ function randomSecret(prefix: string): string {
   return `${prefix}${randomBytes(16).toString("hex")}`;
 }
 
-// After the front door's log and faults: auth, route, method, validate. Auth comes before routing so
+const ROUTES: readonly Route<TenantState & { query: URLSearchParams }>[] = [
+  route("GET", `${API_BASE_PATH}/users/search`, ({ users, query }) => searchUsers(users, query)),
+  route(ANY_METHOD, `${API_BASE_PATH}/users/search`, () =>
+    jsonResponse(405, { error: "method_not_allowed", message: "Use GET" }, { allow: "GET, HEAD" }),
+  ),
+];
+
+// After the pipeline's log and faults: auth, route, method, validate. Auth comes before routing so
 // unauthenticated callers cannot probe paths.
-function handleTenantRequest(req: IncomingMessage, res: ServerResponse, url: URL, state: TenantState): void {
-  if (!secretsEqual(bearerToken(req), state.apiKey)) {
+function answerTenantRequest(
+  req: IncomingMessage,
+  url: URL,
+  state: TenantState,
+): HttpResponse | Promise<HttpResponse> {
+  if (!secretsEqual(readBearerToken(req), state.apiKey)) {
     // Never echo the presented key back: it might be a real credential sent to the wrong place.
-    sendJson(
-      res,
+    return jsonResponse(
       401,
       { error: "invalid_token", message: "Missing or invalid API key" },
       { "www-authenticate": 'Bearer realm="example", error="invalid_token"' },
     );
-    return;
   }
-  if (url.pathname !== `${API_BASE_PATH}/users/search`) {
-    sendJson(res, 404, { error: "not_found", message: "No such resource" });
-    return;
-  }
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    sendJson(res, 405, { error: "method_not_allowed", message: "Use GET" }, { allow: "GET, HEAD" });
-    return;
-  }
-  searchUsers(state.users, url.searchParams, res);
+  const found = matchRoute(ROUTES, req.method ?? "GET", url.pathname, { headAsGet: true });
+  if (found.kind !== "found") return jsonResponse(404, { error: "not_found", message: "No such resource" });
+  return found.route.handle({ ...state, query: url.searchParams }, found.params);
 }
 
 export async function startExampleEmulator(options: ExampleEmulatorOptions = {}): Promise<ExampleEmulator> {
@@ -83,9 +88,9 @@ export async function startExampleEmulator(options: ExampleEmulatorOptions = {})
     host: options.host,
     port: options.port,
     ca,
-    handler: frontDoor({
+    handler: requestPipeline({
       admin: { adminSecret, faults, requests },
-      serve: (req, res, url) => handleTenantRequest(req, res, url, tenant),
+      answer: (req, url) => answerTenantRequest(req, url, tenant),
     }),
   });
 

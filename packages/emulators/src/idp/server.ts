@@ -7,11 +7,12 @@ import { z } from "zod";
 import type { AdminRoutes } from "../common/admin.js";
 import { Clock } from "../common/clock.js";
 import { FaultPlan } from "../common/faults.js";
-import { frontDoor } from "../common/front-door.js";
-import { sendJson } from "../common/http.js";
 import { startHttpsServer } from "../common/https-server.js";
 import { readJsonBody } from "../common/json-body.js";
 import { RequestLog } from "../common/request-log.js";
+import { requestPipeline } from "../common/request-pipeline.js";
+import { type HttpResponse, jsonResponse } from "../common/response.js";
+import { matchRoute, type Route, route } from "../common/routes.js";
 import type { CertificateAuthority } from "../common/tls.js";
 import { type MintIdTokenOptions, mintIdToken } from "./id-tokens.js";
 import { ALG, SigningKeys } from "./keys.js";
@@ -57,32 +58,51 @@ const mintSchema = z
   .strict();
 
 function adminRoutes(idp: () => IdentityProvider): AdminRoutes {
-  return async (route, method, req, res) => {
-    if (route === "/id-tokens" && method === "POST") {
+  return [
+    route("POST", "/id-tokens", async ({ req }) => {
       const body = await readJsonBody(req, mintSchema);
-      if (!body.ok) {
-        sendJson(res, body.status, { error: "invalid_request", message: body.message });
-        return true;
-      }
+      if (!body.ok) return jsonResponse(body.status, { error: "invalid_request", message: body.message });
       const { notBefore, ...rest } = body.value;
       const idToken = await idp().mintIdToken({
         ...rest,
         notBefore: notBefore ? new Date(notBefore) : undefined,
       });
-      sendJson(res, 201, { id_token: idToken, expires_in: rest.expiresInSec ?? 3600 });
-      return true;
-    }
-    if (route === "/rotate-keys" && method === "POST") {
+      return jsonResponse(201, { id_token: idToken, expires_in: rest.expiresInSec ?? 3600 });
+    }),
+    route("POST", "/rotate-keys", async () => {
       await idp().rotateKeys();
-      sendJson(res, 200, { rotated: true });
-      return true;
-    }
-    if (route === "/id-tokens" || route === "/rotate-keys") {
-      sendJson(res, 405, { error: "method_not_allowed", message: "Use POST" }, { allow: "POST" });
-      return true;
-    }
-    return false;
-  };
+      return jsonResponse(200, { rotated: true });
+    }),
+  ];
+}
+
+/** The public side: the discovery document and the keys (any other method is refused on any path). */
+function publicRoutes(idp: () => IdentityProvider, keys: SigningKeys): readonly Route<void>[] {
+  return [
+    route("GET", DISCOVERY_PATH, () => {
+      const { issuer, jwksUri } = idp();
+      return jsonResponse(200, {
+        issuer,
+        jwks_uri: jwksUri,
+        response_types_supported: ["id_token"],
+        subject_types_supported: ["public"],
+        id_token_signing_alg_values_supported: [ALG],
+        claims_supported: ["iss", "sub", "aud", "exp", "iat", "nbf", "email", "email_verified", "name"],
+      });
+    }),
+    route("GET", JWKS_PATH, () => jsonResponse(200, keys.jwks())),
+  ];
+}
+
+function answerPublicRequest(
+  routes: readonly Route<void>[],
+  method: string,
+  path: string,
+): Promise<HttpResponse> | HttpResponse {
+  if (method !== "GET") return jsonResponse(405, { error: "method_not_allowed" }, { allow: "GET" });
+  const found = matchRoute(routes, method, path);
+  if (found.kind !== "found") return jsonResponse(404, { error: "not_found" });
+  return found.route.handle(undefined, found.params);
 }
 
 export async function startIdentityProvider(options: IdentityProviderOptions): Promise<IdentityProvider> {
@@ -97,31 +117,16 @@ export async function startIdentityProvider(options: IdentityProviderOptions): P
     return provider;
   };
   const ownRoutes = adminRoutes(current);
+  const servedRoutes = publicRoutes(current, keys);
 
   const server = await startHttpsServer({
     host: options.host,
     port: options.port,
     ca: options.ca,
-    handler: frontDoor({
+    handler: requestPipeline({
       admin: { adminSecret, faults, requests, clock },
       adminRoutes: ownRoutes,
-      serve: (req, res, url) => {
-        if (req.method !== "GET")
-          return sendJson(res, 405, { error: "method_not_allowed" }, { allow: "GET" });
-        const { issuer, jwksUri } = current();
-        if (url.pathname === DISCOVERY_PATH) {
-          return sendJson(res, 200, {
-            issuer,
-            jwks_uri: jwksUri,
-            response_types_supported: ["id_token"],
-            subject_types_supported: ["public"],
-            id_token_signing_alg_values_supported: [ALG],
-            claims_supported: ["iss", "sub", "aud", "exp", "iat", "nbf", "email", "email_verified", "name"],
-          });
-        }
-        if (url.pathname === JWKS_PATH) return sendJson(res, 200, keys.jwks());
-        sendJson(res, 404, { error: "not_found" });
-      },
+      answer: (req, url) => answerPublicRequest(servedRoutes, req.method ?? "GET", url.pathname),
     }),
   });
 

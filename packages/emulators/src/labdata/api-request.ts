@@ -1,16 +1,17 @@
 // One tenant API request, in this order: tenant, path, IP allowlist, token endpoint (no auth needed),
 // authentication, rate limit, route, method, handler, audit. Authentication comes before routing so
 // an unauthenticated caller cannot probe which paths exist.
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { Clock } from "../common/clock.js";
 import type { PathParams } from "../common/path-pattern.js";
+import { type HttpResponse, withHeaders } from "../common/response.js";
+import { matchRoute } from "../common/routes.js";
 import { authenticate, type Principal } from "./auth.js";
-import { ApiError, forbidden, methodNotAllowed, notFound } from "./errors.js";
+import { ApiError, errorResponse, forbidden, methodNotAllowed, notFound } from "./errors.js";
 import type { IdFactory } from "./ids.js";
 import type { OidcVerifier } from "./oidc.js";
 import type { PageTokens } from "./page-tokens.js";
 import { countRequest } from "./rate-limit.js";
-import { type ApiResponse, errorResponse, send } from "./response.js";
 import { API_ROUTES, type ApiRoute, type RouteContext } from "./routes/index.js";
 import { grantAccessToken, readTokenRequest } from "./routes/token.js";
 import type { EmulatorState, TenantState } from "./state.js";
@@ -55,29 +56,16 @@ function audit(
   });
 }
 
-function findRoute(method: string, path: string): { route: ApiRoute; params: PathParams } {
-  let allowed: string[] = [];
-  for (const route of API_ROUTES) {
-    const params = route.match(path);
-    if (!params) continue;
-    if (route.method === method) return { route, params };
-    allowed = [...allowed, route.method];
-  }
-  if (allowed.length > 0) throw methodNotAllowed(allowed.join(", "));
-  throw notFound(`No endpoint ${API_PREFIX}${path}`);
-}
-
 async function tokenEndpoint(
   req: IncomingMessage,
-  res: ServerResponse,
   tenant: TenantState,
   env: ApiEnvironment,
   fullPath: string,
-): Promise<void> {
+): Promise<HttpResponse> {
   const request = await readTokenRequest(req, tenant);
-  if ("refused" in request) return send(res, request.refused);
+  if ("refused" in request) return request.refused;
   const rate = countRequest(tenant, request.principal.rateKey);
-  if (rate.refusal) return send(res, errorResponse(rate.refusal), rate.headers);
+  if (rate.refusal) return withHeaders(errorResponse(rate.refusal), rate.headers);
   const response = grantAccessToken(tenant, request.app, env.clock);
   audit(tenant, env.clock, req, fullPath, {
     principal: request.principal,
@@ -85,10 +73,10 @@ async function tokenEndpoint(
     resourceId: request.app.id,
     status: response.status,
   });
-  send(res, response, rate.headers);
+  return withHeaders(response, rate.headers);
 }
 
-async function serveRoute(ctx: RouteContext, route: ApiRoute, params: PathParams): Promise<ApiResponse> {
+async function serveRoute(ctx: RouteContext, route: ApiRoute, params: PathParams): Promise<HttpResponse> {
   try {
     return await route.handle(ctx, params);
   } catch (error) {
@@ -97,41 +85,38 @@ async function serveRoute(ctx: RouteContext, route: ApiRoute, params: PathParams
   }
 }
 
-export async function handleApiRequest(
+export async function answerApiRequest(
   req: IncomingMessage,
-  res: ServerResponse,
   url: URL,
   env: ApiEnvironment,
-): Promise<void> {
+): Promise<HttpResponse> {
   const slash = url.pathname.indexOf("/", 1);
   const tenantName = url.pathname.slice(1, slash < 0 ? undefined : slash);
   const tenant = env.state.tenants.get(tenantName);
-  if (!tenant) return send(res, errorResponse(notFound("No such tenant")));
+  if (!tenant) return errorResponse(notFound("No such tenant"));
   const apiPath = slash < 0 ? "" : url.pathname.slice(slash);
-  if (!apiPath.startsWith(`${API_PREFIX}/`))
-    return send(res, errorResponse(notFound(`No endpoint ${apiPath || "/"}`)));
+  if (!apiPath.startsWith(`${API_PREFIX}/`)) return errorResponse(notFound(`No endpoint ${apiPath || "/"}`));
   if (!tenant.allowsAddress(req.socket.remoteAddress)) {
-    return send(res, errorResponse(forbidden("Your IP address is not on this tenant's API allowlist")));
+    return errorResponse(forbidden("Your IP address is not on this tenant's API allowlist"));
   }
   const path = apiPath.slice(API_PREFIX.length);
-  if (path === "/token") return tokenEndpoint(req, res, tenant, env, url.pathname);
+  if (path === "/token") return tokenEndpoint(req, tenant, env, url.pathname);
 
   let principal: Principal;
   try {
     principal = await authenticate(req, tenant, env.clock, env.oidc);
   } catch (error) {
-    if (error instanceof ApiError) return send(res, errorResponse(error));
+    if (error instanceof ApiError) return errorResponse(error);
     throw error;
   }
   const rate = countRequest(tenant, principal.rateKey);
-  if (rate.refusal) return send(res, errorResponse(rate.refusal), rate.headers);
+  if (rate.refusal) return withHeaders(errorResponse(rate.refusal), rate.headers);
 
-  let found: { route: ApiRoute; params: PathParams };
-  try {
-    found = findRoute(req.method ?? "GET", path);
-  } catch (error) {
-    if (error instanceof ApiError) return send(res, errorResponse(error), rate.headers);
-    throw error;
+  const found = matchRoute(API_ROUTES, req.method ?? "GET", path);
+  if (found.kind === "wrong-method")
+    return withHeaders(errorResponse(methodNotAllowed(found.allow)), rate.headers);
+  if (found.kind === "no-route") {
+    return withHeaders(errorResponse(notFound(`No endpoint ${API_PREFIX}${path}`)), rate.headers);
   }
   const ctx: RouteContext = {
     req,
@@ -150,5 +135,5 @@ export async function handleApiRequest(
     resourceId: ctx.resourceId,
     status: response.status,
   });
-  send(res, response, rate.headers);
+  return withHeaders(response, rate.headers);
 }

@@ -4,8 +4,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Clock } from "../common/clock.js";
 import type { AuthMethod } from "./audit-log.js";
-import { hashCredential } from "./credentials.js";
 import { unauthorized } from "./errors.js";
+import { hashCredential } from "./hashed-secrets.js";
 import type { User } from "./model.js";
 import { IdTokenRejected, type OidcVerifier } from "./oidc.js";
 import type { Actor } from "./permissions.js";

@@ -1,6 +1,7 @@
 // The platform's error body, {"error": {"message", "type", "userMessage"}}: `message` for the developer,
 // `userMessage` fit to show a person. Handlers throw ApiError; the server renders it. Types follow the
 // OpenAPI document where it fixes them: BadRequestError and NotFoundError say invalid_request_error.
+import { type HttpResponse, jsonResponse } from "../common/response.js";
 
 export type ErrorType =
   | "invalid_request_error"
@@ -25,6 +26,10 @@ export function errorBody(error: ApiError): {
   error: { message: string; type: ErrorType; userMessage: string };
 } {
   return { error: { message: error.message, type: error.type, userMessage: error.userMessage } };
+}
+
+export function errorResponse(error: ApiError): HttpResponse {
+  return jsonResponse(error.status, errorBody(error), error.headers);
 }
 
 export const badRequest = (message: string): ApiError =>

@@ -3,18 +3,17 @@
 // speaks TLS only.
 
 import { randomBytes } from "node:crypto";
-import type { ServerResponse } from "node:http";
 import { Clock } from "../common/clock.js";
 import { FaultPlan } from "../common/faults.js";
-import { frontDoor, type ServeRequest } from "../common/front-door.js";
-import { sendJson } from "../common/http.js";
-import { startHttpsServer } from "../common/https-server.js";
+import { type RequestHandler, startHttpsServer } from "../common/https-server.js";
 import { RequestLog } from "../common/request-log.js";
+import { requestPipeline } from "../common/request-pipeline.js";
+import { type HttpResponse, jsonResponse, writeResponse } from "../common/response.js";
 import { createRandom } from "../common/seeded-random.js";
 import { type CertificateAuthority, createCertificateAuthority } from "../common/tls.js";
 import { createAdminHandle, type LabdataAdmin } from "./admin/handle.js";
 import { labdataAdminRoutes } from "./admin/routes.js";
-import { type ApiEnvironment, handleApiRequest } from "./api-request.js";
+import { type ApiEnvironment, answerApiRequest } from "./api-request.js";
 import { createDemoData, type DemoData } from "./demo-data.js";
 import { IdFactory } from "./ids.js";
 import { OidcVerifier } from "./oidc.js";
@@ -67,11 +66,9 @@ export interface LabdataEmulator {
   close(): Promise<void>;
 }
 
-function serviceUnavailable(res: ServerResponse): void {
-  sendJson(res, 503, {
-    error: { message: "Starting up", type: "server_error", userMessage: "Try again shortly." },
-  });
-}
+const STARTING_UP: HttpResponse = jsonResponse(503, {
+  error: { message: "Starting up", type: "server_error", userMessage: "Try again shortly." },
+});
 
 export async function startLabdataEmulator(options: LabdataEmulatorOptions = {}): Promise<LabdataEmulator> {
   const ca = options.ca ?? (await createCertificateAuthority());
@@ -84,12 +81,12 @@ export async function startLabdataEmulator(options: LabdataEmulatorOptions = {})
   const requests = new RequestLog();
 
   // The origin is known once listening; requests arriving before the state exists get a 503.
-  let route: ServeRequest | undefined;
+  let handle: RequestHandler | undefined;
   const server = await startHttpsServer({
     host: options.host,
     port: options.port,
     ca,
-    handler: (req, res, url) => (route ? route(req, res, url) : serviceUnavailable(res)),
+    handler: (req, res, url) => (handle ? handle(req, res, url) : writeResponse(res, STARTING_UP)),
   });
 
   const state = new EmulatorState(server.url, clock, new IdFactory(createRandom(seed ^ 0x1d5eed)));
@@ -102,10 +99,10 @@ export async function startLabdataEmulator(options: LabdataEmulatorOptions = {})
     oidc: new OidcVerifier([...(options.oidcTrustedCaPems ?? []), ca.certPem], clock),
     pageTokens: new PageTokens(),
   };
-  route = frontDoor({
+  handle = requestPipeline({
     admin: { adminSecret, faults, requests, clock },
     adminRoutes,
-    serve: (req, res, url) => handleApiRequest(req, res, url, env),
+    answer: (req, url) => answerApiRequest(req, url, env),
   });
 
   let demo: DemoData | null = null;

@@ -12,10 +12,11 @@ export type {
   NewUser,
   ProtocolsAdmin,
   UserProfile,
-} from "./admin-handle.js";
-export { StatusCode } from "./api-errors.js";
-export { DEFAULT_SEED } from "./demo-data.js";
-export { DEMO_REDIRECT_URI, type DemoSetup, type DemoUser } from "./demo-setup.js";
+} from "./admin/handle.js";
+export { StatusCode } from "./api/api-errors.js";
+export type { ProtocolWire } from "./api/api-shapes.js";
+export { DEFAULT_SEED } from "./demo/protocol-drafts.js";
+export { DEMO_REDIRECT_URI, type DemoSetup, type DemoUser } from "./demo/setup.js";
 export {
   DEFAULT_DIALECT_PRESET,
   DIALECT_PRESETS,
@@ -24,7 +25,8 @@ export {
   type DialectPreset,
   presetDialect,
 } from "./dialect.js";
-export { AUTHORIZE_PATH } from "./html-pages.js";
+export { AUTHORIZE_PATH } from "./oauth/html-pages.js";
+export { TOKEN_PATH } from "./oauth/routes.js";
 export {
   type ProtocolsEmulator,
   type ProtocolsEmulatorOptions,
@@ -36,5 +38,3 @@ export {
   type RateLimitSettings,
   type SettingsPatch,
 } from "./settings.js";
-export { TOKEN_PATH } from "./tenant-routes.js";
-export type { ProtocolWire } from "./wire.js";

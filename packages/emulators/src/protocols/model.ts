@@ -1,4 +1,4 @@
-// The repository's records as the emulator keeps them in memory; wire.ts turns them into API shapes.
+// The repository's records as the emulator keeps them in memory; api/api-shapes.ts turns them into API shapes.
 
 export interface User {
   id: number;

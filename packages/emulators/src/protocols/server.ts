@@ -3,17 +3,17 @@
 
 import { Clock } from "../common/clock.js";
 import { FaultPlan } from "../common/faults.js";
-import { frontDoor } from "../common/front-door.js";
 import { startHttpsServer } from "../common/https-server.js";
 import { RequestLog } from "../common/request-log.js";
+import { requestPipeline } from "../common/request-pipeline.js";
 import { type CertificateAuthority, createCertificateAuthority } from "../common/tls.js";
-import { createAdminHandle, type ProtocolsAdmin, parseInput } from "./admin-handle.js";
-import { protocolsAdminRoutes } from "./admin-routes.js";
-import { BrowserSessions } from "./browser-sessions.js";
+import { createAdminHandle, type ProtocolsAdmin, parseInput } from "./admin/handle.js";
+import { protocolsAdminRoutes } from "./admin/routes.js";
+import { PdfCache } from "./api/pdf-render.js";
+import { RateLimits } from "./api/rate-limits.js";
 import type { ProtocolsContext } from "./context.js";
-import { newAdminSecret } from "./credentials.js";
-import { DEFAULT_SEED } from "./demo-data.js";
-import { type DemoSetup, loadDemo } from "./demo-setup.js";
+import { DEFAULT_SEED } from "./demo/protocol-drafts.js";
+import { type DemoSetup, loadDemo } from "./demo/setup.js";
 import {
   applyDialectPatch,
   DEFAULT_DIALECT_PRESET,
@@ -22,13 +22,13 @@ import {
   dialectPatchSchema,
   presetDialect,
 } from "./dialect.js";
-import { FormTickets } from "./form-tickets.js";
-import { PdfCache } from "./pdf-render.js";
-import { RateLimits } from "./rate-limits.js";
+import { newAdminSecret } from "./new-secrets.js";
+import { BrowserSessions } from "./oauth/browser-sessions.js";
+import { FormTickets } from "./oauth/form-tickets.js";
+import { IssuedTokens } from "./oauth/issued-tokens.js";
+import { answerRepositoryRequest } from "./routes.js";
 import { defaultSettings } from "./settings.js";
 import { ProtocolsStore } from "./store.js";
-import { handleTenantRequest } from "./tenant-routes.js";
-import { TokenStore } from "./tokens.js";
 
 export interface ProtocolsEmulatorOptions {
   port?: number;
@@ -75,7 +75,7 @@ export async function startProtocolsEmulator(
   const settings = defaultSettings();
   const ctx: ProtocolsContext = {
     store: new ProtocolsStore(seed, () => Math.floor(clock.now() / 1000)),
-    tokens: new TokenStore(clock),
+    tokens: new IssuedTokens(clock),
     sessions: new BrowserSessions(clock),
     tickets: new FormTickets(clock),
     settings,
@@ -91,10 +91,10 @@ export async function startProtocolsEmulator(
 
   // Order: log, fault, then the route's own auth, limits and validation. Faults come first so tests can
   // fault a request whatever its credential.
-  const handler = frontDoor({
+  const handler = requestPipeline({
     admin: { adminSecret, faults, requests, clock },
     adminRoutes,
-    serve: (req, res, url) => handleTenantRequest(req, res, url, ctx),
+    answer: (req, url) => answerRepositoryRequest(req, url, ctx),
   });
 
   const server = await startHttpsServer({ host: options.host, port: options.port, ca, handler });

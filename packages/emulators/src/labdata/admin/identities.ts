@@ -1,7 +1,7 @@
 // Users, their API keys, apps and their client secrets. Credentials are returned once, at creation,
 // and kept only as hashes.
 import { z } from "zod";
-import { CREDENTIAL_PREFIX, hashCredential, newClientId, newCredential } from "../credentials.js";
+import { CREDENTIAL_PREFIX, hashCredential, newClientId, newCredential } from "../hashed-secrets.js";
 import { ID_PREFIX } from "../ids.js";
 import type { App, User } from "../model.js";
 import type { EmulatorState, TenantState } from "../state.js";

@@ -1,11 +1,11 @@
 // The HTTP admin API below /_admin (the admin secret is checked by the common handler first): each
 // route reads its input and calls the same function as the in-process handle.
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
-import type { AdminRoutes } from "../../common/admin.js";
-import { sendEmpty, sendJson } from "../../common/http.js";
+import type { AdminRequest, AdminRoute, AdminRoutes } from "../../common/admin.js";
 import { readJsonBody } from "../../common/json-body.js";
-import { compilePath, type PathMatcher, type PathParams } from "../../common/path-pattern.js";
+import type { PathParams } from "../../common/path-pattern.js";
+import { emptyResponse, type HttpResponse, jsonResponse } from "../../common/response.js";
+import { route as commonRoute } from "../../common/routes.js";
 import { AdminError, invalid } from "./admin-error.js";
 import type { LabdataAdmin } from "./handle.js";
 
@@ -17,11 +17,7 @@ interface Input {
 
 type Outcome = { status: number; body?: unknown };
 
-interface AdminRoute {
-  method: string;
-  match: PathMatcher;
-  run(admin: LabdataAdmin, input: Input): Outcome;
-}
+type Run = (admin: LabdataAdmin, input: Input) => Outcome;
 
 const ok = (body: unknown): Outcome => ({ status: 200, body });
 const created = (body: unknown): Outcome => ({ status: 201, body });
@@ -36,15 +32,45 @@ function limitOf(query: URLSearchParams): number | undefined {
   return Number(raw);
 }
 
-function route(method: string, template: string, run: AdminRoute["run"]): AdminRoute {
-  return { method, match: compilePath(template), run };
+const HAS_BODY = new Set(["POST", "PUT", "PATCH"]);
+
+// Bodies of a thousand generated sequences' worth of input stay far below this.
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+async function serve(
+  admin: LabdataAdmin,
+  method: string,
+  run: Run,
+  request: AdminRequest,
+  params: PathParams,
+): Promise<HttpResponse> {
+  let body: unknown;
+  if (HAS_BODY.has(method)) {
+    const read = await readJsonBody(request.req, z.unknown(), MAX_BODY_BYTES);
+    if (!read.ok) return jsonResponse(read.status, { error: "invalid_request", message: read.message });
+    body = read.value ?? {};
+  }
+  try {
+    const outcome = run(admin, { params, body, query: request.url.searchParams });
+    if (outcome.status === 204) return emptyResponse();
+    return jsonResponse(outcome.status, outcome.body);
+  } catch (error) {
+    if (!(error instanceof AdminError)) throw error;
+    return jsonResponse(error.status, { error: error.code, message: error.message });
+  }
+}
+
+/** One admin route: reads the JSON body of POST, PUT and PATCH, runs the operation, renders AdminError. */
+function route(method: string, template: string, run: Run): (admin: LabdataAdmin) => AdminRoute {
+  return (admin) =>
+    commonRoute(method, template, (request, params) => serve(admin, method, run, request, params));
 }
 
 const T = "/tenants/:tenant";
 
 // Bodies go to the handle unchecked (`as never`): every handle function validates its input with zod.
 
-const ROUTES: AdminRoute[] = [
+const ROUTES: ((admin: LabdataAdmin) => AdminRoute)[] = [
   route("GET", "/tenants", (a) => ok({ tenants: a.listTenants() })),
   route("POST", "/tenants", (a, i) => created(a.createTenant(i.body as never))),
   route("GET", `${T}/settings`, (a, i) => ok(a.getSettings(t(i)))),
@@ -111,44 +137,6 @@ const ROUTES: AdminRoute[] = [
   }),
 ];
 
-const HAS_BODY = new Set(["POST", "PUT", "PATCH"]);
-
-async function serve(
-  admin: LabdataAdmin,
-  found: AdminRoute,
-  params: PathParams,
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-): Promise<void> {
-  let body: unknown;
-  if (HAS_BODY.has(found.method)) {
-    // Bodies of a thousand generated sequences' worth of input stay far below this.
-    const read = await readJsonBody(req, z.unknown(), 4 * 1024 * 1024);
-    if (!read.ok) return sendJson(res, read.status, { error: "invalid_request", message: read.message });
-    body = read.value ?? {};
-  }
-  try {
-    const outcome = found.run(admin, { params, body, query: url.searchParams });
-    if (outcome.status === 204) return sendEmpty(res);
-    sendJson(res, outcome.status, outcome.body);
-  } catch (error) {
-    if (!(error instanceof AdminError)) throw error;
-    sendJson(res, error.status, { error: error.code, message: error.message });
-  }
-}
-
 export function labdataAdminRoutes(admin: LabdataAdmin): AdminRoutes {
-  return async (path, method, req, res, url) => {
-    const matching = ROUTES.map((r) => ({ r, params: r.match(path) })).filter((m) => m.params !== undefined);
-    if (matching.length === 0) return false;
-    const found = matching.find((m) => m.r.method === method);
-    if (!found?.params) {
-      const allow = matching.map((m) => m.r.method).join(", ");
-      sendJson(res, 405, { error: "method_not_allowed", message: `Use ${allow}` }, { allow });
-      return true;
-    }
-    await serve(admin, found.r, found.params, req, res, url);
-    return true;
-  };
+  return ROUTES.map((bind) => bind(admin));
 }

@@ -2,6 +2,7 @@
 // archiving, so listings with archiveReason can be tested.
 import { z } from "zod";
 import { createRandom } from "../../common/seeded-random.js";
+import { sequenceToWire } from "../api-shapes.js";
 import { ID_PREFIX } from "../ids.js";
 import { ARCHIVE_REASONS, type DnaSequence, type FieldScalar, type FieldValue } from "../model.js";
 import { type SequenceDraft, SequenceGenerator } from "../sequence-generator.js";
@@ -12,7 +13,6 @@ import {
   sequenceProblem,
 } from "../sequence-input.js";
 import type { EmulatorState, TenantState } from "../state.js";
-import { sequenceToWire } from "../wire.js";
 import { invalid, validated } from "./admin-error.js";
 import { recordOf, tenantOf } from "./lookup.js";
 

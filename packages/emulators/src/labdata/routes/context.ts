@@ -2,11 +2,10 @@
 // slot to name the record it touched for the audit log.
 import type { IncomingMessage } from "node:http";
 import type { Clock } from "../../common/clock.js";
-import type { PathMatcher, PathParams } from "../../common/path-pattern.js";
+import type { Route } from "../../common/routes.js";
 import type { Principal } from "../auth.js";
 import type { IdFactory } from "../ids.js";
 import type { PageTokens } from "../page-tokens.js";
-import type { ApiResponse } from "../response.js";
 import type { TenantState } from "../state.js";
 
 export interface RouteContext {
@@ -21,11 +20,8 @@ export interface RouteContext {
   resourceId: string | null;
 }
 
-export interface ApiRoute {
-  method: string;
-  /** Matches the path below /api/v2. */
-  match: PathMatcher;
+/** A route of the path below /api/v2. */
+export interface ApiRoute extends Route<RouteContext> {
   /** The audit log's name for it, e.g. "dna-sequence.read". */
   action: string;
-  handle(ctx: RouteContext, params: PathParams): ApiResponse | Promise<ApiResponse>;
 }

@@ -3,14 +3,14 @@
 
 import { readJsonBody } from "../../common/json-body.js";
 import type { PathParams } from "../../common/path-pattern.js";
+import { type HttpResponse, jsonResponse, jsonTextResponse } from "../../common/response.js";
+import { sequenceJson, sequenceToWire } from "../api-shapes.js";
 import { badRequest, forbidden, notFound, payloadTooLarge } from "../errors.js";
 import { ID_PREFIX } from "../ids.js";
 import { matchesQuery, paginate, parseListQuery } from "../listing.js";
 import type { DnaSequence } from "../model.js";
 import { allows, readableFolderIds, roleOnFolder, roleOnProject } from "../permissions.js";
-import { type ApiResponse, jsonResponse } from "../response.js";
 import { buildSequence, createSequenceSchema, sequenceProblem } from "../sequence-input.js";
-import { sequenceJson, sequenceToWire } from "../wire.js";
 import type { RouteContext } from "./context.js";
 import { listResponse, listScope } from "./list-response.js";
 
@@ -35,7 +35,7 @@ function readableProject(ctx: RouteContext, projectId: string) {
   return project;
 }
 
-export function listDnaSequences(ctx: RouteContext): ApiResponse {
+export function listReadableDnaSequences(ctx: RouteContext): HttpResponse {
   const params = ctx.url.searchParams;
   const folderId = params.get("folderId") ?? undefined;
   const projectId = params.get("projectId") ?? undefined;
@@ -58,7 +58,7 @@ export function listDnaSequences(ctx: RouteContext): ApiResponse {
   return listResponse("dnaSequences", page, (seq) => sequenceJson(tenant, seq));
 }
 
-export function getDnaSequence(ctx: RouteContext, params: PathParams): ApiResponse {
+export function getDnaSequence(ctx: RouteContext, params: PathParams): HttpResponse {
   const id = params.id ?? "";
   ctx.resourceId = id;
   const seq = ctx.tenant.sequences.get(id);
@@ -67,10 +67,10 @@ export function getDnaSequence(ctx: RouteContext, params: PathParams): ApiRespon
   if (!folder || !allows(roleOnFolder(ctx.tenant, ctx.principal.actor, folder), "read")) {
     throw forbidden(`You cannot read DNA sequence ${id}`);
   }
-  return { status: 200, body: sequenceJson(ctx.tenant, seq) };
+  return jsonTextResponse(200, sequenceJson(ctx.tenant, seq));
 }
 
-export async function createDnaSequence(ctx: RouteContext): Promise<ApiResponse> {
+export async function createDnaSequence(ctx: RouteContext): Promise<HttpResponse> {
   const read = await readJsonBody(ctx.req, createSequenceSchema, MAX_BODY_BYTES);
   if (!read.ok) throw read.status === 413 ? payloadTooLarge(read.message) : badRequest(read.message);
   const input = read.value;

@@ -1,14 +1,15 @@
 // GET /api/v2/folders: the folders the caller may read, optionally of one project it may read.
+
+import type { HttpResponse } from "../../common/response.js";
+import { folderToWire } from "../api-shapes.js";
 import { badRequest, forbidden } from "../errors.js";
 import { matchesQuery, paginate, parseListQuery } from "../listing.js";
 import type { Folder } from "../model.js";
 import { allows, roleOnFolder, roleOnProject } from "../permissions.js";
-import type { ApiResponse } from "../response.js";
-import { folderToWire } from "../wire.js";
 import type { RouteContext } from "./context.js";
 import { listResponse, listScope } from "./list-response.js";
 
-export function listFolders(ctx: RouteContext): ApiResponse {
+export function listReadableFolders(ctx: RouteContext): HttpResponse {
   const projectId = ctx.url.searchParams.get("projectId") ?? undefined;
   const query = parseListQuery(ctx.url.searchParams, listScope(ctx, "folders", [projectId]));
   const { tenant, principal } = ctx;

@@ -1,33 +1,22 @@
 // The API below /api/v2 (the token endpoint, which needs no authentication, is served before these).
-import { compilePath } from "../../common/path-pattern.js";
-import type { ApiRoute } from "./context.js";
-import { createDnaSequence, getDnaSequence, listDnaSequences } from "./dna-sequences.js";
-import { listFolders } from "./folders.js";
-import { listProjects } from "./projects.js";
+import { route } from "../../common/routes.js";
+import type { ApiRoute, RouteContext } from "./context.js";
+import { createDnaSequence, getDnaSequence, listReadableDnaSequences } from "./dna-sequences.js";
+import { listReadableFolders } from "./folders.js";
+import { listReadableProjects } from "./projects.js";
 import { getMe } from "./users.js";
 
+function apiRoute(method: string, template: string, action: string, handle: ApiRoute["handle"]): ApiRoute {
+  return { ...route(method, template, handle), action };
+}
+
 export const API_ROUTES: readonly ApiRoute[] = [
-  { method: "GET", match: compilePath("/users/me"), action: "user.me", handle: getMe },
-  {
-    method: "GET",
-    match: compilePath("/dna-sequences"),
-    action: "dna-sequence.list",
-    handle: listDnaSequences,
-  },
-  {
-    method: "POST",
-    match: compilePath("/dna-sequences"),
-    action: "dna-sequence.create",
-    handle: createDnaSequence,
-  },
-  {
-    method: "GET",
-    match: compilePath("/dna-sequences/:id"),
-    action: "dna-sequence.read",
-    handle: getDnaSequence,
-  },
-  { method: "GET", match: compilePath("/projects"), action: "project.list", handle: listProjects },
-  { method: "GET", match: compilePath("/folders"), action: "folder.list", handle: listFolders },
+  apiRoute("GET", "/users/me", "user.me", getMe),
+  apiRoute("GET", "/dna-sequences", "dna-sequence.list", listReadableDnaSequences),
+  apiRoute("POST", "/dna-sequences", "dna-sequence.create", createDnaSequence),
+  apiRoute("GET", "/dna-sequences/:id", "dna-sequence.read", getDnaSequence),
+  apiRoute("GET", "/projects", "project.list", listReadableProjects),
+  apiRoute("GET", "/folders", "folder.list", listReadableFolders),
 ];
 
-export type { ApiRoute, RouteContext } from "./context.js";
+export type { ApiRoute, RouteContext };

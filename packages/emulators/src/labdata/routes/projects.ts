@@ -1,13 +1,14 @@
 // GET /api/v2/projects: the projects the caller may read, so their ids can be found.
+
+import type { HttpResponse } from "../../common/response.js";
+import { projectToWire } from "../api-shapes.js";
 import { matchesQuery, paginate, parseListQuery } from "../listing.js";
 import type { Project } from "../model.js";
 import { allows, roleOnProject } from "../permissions.js";
-import type { ApiResponse } from "../response.js";
-import { projectToWire } from "../wire.js";
 import type { RouteContext } from "./context.js";
 import { listResponse, listScope } from "./list-response.js";
 
-export function listProjects(ctx: RouteContext): ApiResponse {
+export function listReadableProjects(ctx: RouteContext): HttpResponse {
   const query = parseListQuery(ctx.url.searchParams, listScope(ctx, "projects"));
   const { tenant, principal } = ctx;
   const matches: Project[] = [];

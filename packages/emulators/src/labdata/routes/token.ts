@@ -6,10 +6,10 @@
 import type { IncomingMessage } from "node:http";
 import type { Clock } from "../../common/clock.js";
 import { BodyTooLargeError, readBody } from "../../common/http.js";
+import { type HttpResponse, jsonResponse } from "../../common/response.js";
 import type { Principal } from "../auth.js";
-import { CREDENTIAL_PREFIX, hashCredential, matchesHash, newCredential } from "../credentials.js";
+import { CREDENTIAL_PREFIX, hashCredential, matchesHash, newCredential } from "../hashed-secrets.js";
 import type { App } from "../model.js";
-import { type ApiResponse, jsonResponse } from "../response.js";
 import type { TenantState } from "../state.js";
 
 const DAY_MS = 86_400_000;
@@ -20,7 +20,7 @@ function oauthError(
   error: string,
   description: string,
   headers: Record<string, string> = {},
-): ApiResponse {
+): HttpResponse {
   return jsonResponse(
     status,
     { error: { message: description, type: error, userMessage: description } },
@@ -28,7 +28,7 @@ function oauthError(
   );
 }
 
-const invalidClient = (description: string): ApiResponse =>
+const invalidClient = (description: string): HttpResponse =>
   oauthError(401, "invalid_client", description, { "www-authenticate": 'Basic realm="token"' });
 
 // RFC 6749 §2.3.1: id and secret are form-urlencoded before they go into the Basic header.
@@ -40,9 +40,9 @@ function formDecode(text: string): string | undefined {
   }
 }
 
-type ClientCredentials = { id: string; secret: string } | { problem: ApiResponse };
+type ClientCredentials = { id: string; secret: string } | { problem: HttpResponse };
 
-const problem = (response: ApiResponse): ClientCredentials => ({ problem: response });
+const problem = (response: HttpResponse): ClientCredentials => ({ problem: response });
 
 function fromBasic(header: string, bodyId: string | null): ClientCredentials {
   const match = /^Basic +([A-Za-z0-9+/]+={0,2}) *$/i.exec(header);
@@ -78,7 +78,7 @@ function clientCredentials(req: IncomingMessage, form: URLSearchParams): ClientC
   return { id: bodyId, secret: bodySecret };
 }
 
-function authenticateClient(tenant: TenantState, id: string, secret: string): App | ApiResponse {
+function authenticateClient(tenant: TenantState, id: string, secret: string): App | HttpResponse {
   const app = tenant.appsByClientId.get(id);
   // Every secret is compared, so timing does not tell which one nearly matched.
   const matched = app?.secrets.filter((s) => matchesHash(secret, s.hash)).length ?? 0;
@@ -88,7 +88,7 @@ function authenticateClient(tenant: TenantState, id: string, secret: string): Ap
 }
 
 export type TokenRequest =
-  | { refused: ApiResponse }
+  | { refused: HttpResponse }
   /** The client authenticated: its app's principal (for the limit and the audit log). */
   | { app: App; principal: Principal };
 
@@ -133,7 +133,7 @@ export async function readTokenRequest(req: IncomingMessage, tenant: TenantState
 }
 
 /** A new access token for `app`, valid for the tenant's token lifetime by the emulator clock. */
-export function grantAccessToken(tenant: TenantState, app: App, clock: Clock): ApiResponse {
+export function grantAccessToken(tenant: TenantState, app: App, clock: Clock): HttpResponse {
   const now = clock.now();
   tenant.pruneAccessTokens(now - DAY_MS);
   const lifetimeSec = tenant.settings.accessTokenLifetimeSec;

@@ -1,0 +1,157 @@
+// POST /api/v3/oauth/token: exchanges an authorization code, or a refresh token, for an access token and
+// a new refresh token. Errors are RFC 6749 section 5.2 bodies {error, error_description}: 401 for client
+// authentication failures, 400 for everything else.
+import type { IncomingMessage } from "node:http";
+import { secretsEqual } from "../../common/http.js";
+import { type HttpResponse, jsonResponse } from "../../common/response.js";
+import type { ProtocolsContext } from "../context.js";
+import type { CodeExchange, TokenPair } from "./issued-tokens.js";
+import { readParams } from "./request-params.js";
+
+// Token responses must never be cached (RFC 6749 section 5.1).
+const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
+
+function oauthError(status: 400 | 401, error: string, description: string): HttpResponse {
+  const headers: Record<string, string> =
+    status === 401 ? { ...NO_STORE, "www-authenticate": 'Basic realm="protocols"' } : NO_STORE;
+  return jsonResponse(status, { error, error_description: description }, headers);
+}
+
+function tokensResponse(ctx: ProtocolsContext, tokens: TokenPair): HttpResponse {
+  const body =
+    ctx.dialect.tokenResponse === "recorded"
+      ? recordedTokenBody(ctx, tokens)
+      : {
+          access_token: tokens.accessToken,
+          token_type: "Bearer",
+          expires_in: tokens.expiresIn,
+          refresh_token: tokens.refreshToken,
+        };
+  return jsonResponse(200, body, NO_STORE);
+}
+
+// The documented example (fact sheet §2.2): lifetimes as strings, lowercase "bearer", and the extra
+// refresh_expires_in, user and status_code. Refresh tokens do not expire here; twice the access
+// lifetime stands in, as in the example.
+function recordedTokenBody(ctx: ProtocolsContext, tokens: TokenPair) {
+  const user = ctx.store.userById(tokens.userId);
+  return {
+    access_token: tokens.accessToken,
+    token_type: "bearer",
+    expires_in: String(tokens.expiresIn),
+    scope: "readwrite",
+    refresh_token: tokens.refreshToken,
+    refresh_expires_in: String(tokens.expiresIn * 2),
+    user: {
+      name: user?.name ?? "",
+      affiliation: user?.affiliation || null,
+      username: user?.username ?? "",
+      link: null,
+      image: { source: `${ctx.origin}/img/avatar.png`, placeholder: `${ctx.origin}/img/avatar.png` },
+    },
+    status_code: 0,
+  };
+}
+
+// HTTP Basic per RFC 6749 section 2.3.1: form-encoded id and secret, joined by a colon, in base64.
+function basicCredentials(req: IncomingMessage): { id: string; secret: string } | "malformed" | undefined {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(req.headers.authorization ?? "");
+  if (!match?.[1])
+    return req.headers.authorization?.toLowerCase().startsWith("basic") ? "malformed" : undefined;
+  const decoded = Buffer.from(match[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 0) return "malformed";
+  const decode = (s: string): string => decodeURIComponent(s.replaceAll("+", " "));
+  try {
+    return { id: decode(decoded.slice(0, colon)), secret: decode(decoded.slice(colon + 1)) };
+  } catch {
+    return "malformed";
+  }
+}
+
+type ClientCheck = { ok: true; clientId: string } | { ok: false; status: 400 | 401; message: string };
+
+function authenticateClient(
+  req: IncomingMessage,
+  params: Record<string, string>,
+  ctx: ProtocolsContext,
+): ClientCheck {
+  const basic = basicCredentials(req);
+  if (basic === "malformed")
+    return { ok: false, status: 401, message: "The Basic credentials are malformed." };
+  if (basic && params.client_secret !== undefined) {
+    return { ok: false, status: 400, message: "Send the client secret in the body or in Basic, not both." };
+  }
+  if (basic && params.client_id !== undefined && params.client_id !== basic.id) {
+    return { ok: false, status: 400, message: "client_id differs from the Basic credentials." };
+  }
+  const clientId = basic?.id ?? params.client_id;
+  const secret = basic?.secret ?? params.client_secret;
+  if (!clientId || secret === undefined) {
+    return { ok: false, status: 401, message: "Client authentication needs client_id and client_secret." };
+  }
+  const app = ctx.store.application(clientId);
+  if (!app || !secretsEqual(secret, app.clientSecret)) {
+    return { ok: false, status: 401, message: "Unknown client or wrong client secret." };
+  }
+  return { ok: true, clientId };
+}
+
+const CODE_FAILURES: Record<Exclude<CodeExchange, { ok: true }>["reason"], string> = {
+  unknown: "The authorization code is not valid.",
+  other_client: "The authorization code was issued to another client.",
+  reused: "The authorization code has already been used; the tokens issued for it are revoked.",
+  expired: "The authorization code has expired.",
+  redirect_mismatch: "redirect_uri does not match the one in the authorization request.",
+  verifier_missing: "code_verifier is required: the authorization request sent a code_challenge.",
+  verifier_mismatch: "code_verifier does not match the code_challenge of the authorization request.",
+  verifier_unexpected: "code_verifier was sent, but the authorization request had no code_challenge.",
+};
+
+function exchangeCode(ctx: ProtocolsContext, clientId: string, params: Record<string, string>): HttpResponse {
+  if (!params.code) return oauthError(400, "invalid_request", "code is required.");
+  if (!params.redirect_uri) return oauthError(400, "invalid_request", "redirect_uri is required.");
+  const lifetime = ctx.settings.accessTokenLifetimeSeconds;
+  const verifier = params.code_verifier || undefined;
+  const outcome = ctx.tokens.exchangeCode(params.code, clientId, params.redirect_uri, lifetime, verifier);
+  if (outcome.ok) return tokensResponse(ctx, outcome.tokens);
+  return oauthError(400, "invalid_grant", CODE_FAILURES[outcome.reason]);
+}
+
+function refresh(ctx: ProtocolsContext, clientId: string, params: Record<string, string>): HttpResponse {
+  if (!params.refresh_token) return oauthError(400, "invalid_request", "refresh_token is required.");
+  const tokens = ctx.tokens.refresh(params.refresh_token, clientId, ctx.settings.accessTokenLifetimeSeconds);
+  if (tokens) return tokensResponse(ctx, tokens);
+  const reason = "The refresh token is not valid, was already used, or belongs to another client.";
+  return oauthError(400, "invalid_grant", reason);
+}
+
+/** POST /api/v3/oauth/token. */
+export async function answerTokenRequest(req: IncomingMessage, ctx: ProtocolsContext): Promise<HttpResponse> {
+  const parsed = await readParams(req);
+  if (!parsed.ok) return oauthError(400, "invalid_request", parsed.message);
+  const { params } = parsed;
+  const client = authenticateClient(req, params, ctx);
+  if (!client.ok) {
+    return oauthError(
+      client.status,
+      client.status === 401 ? "invalid_client" : "invalid_request",
+      client.message,
+    );
+  }
+  switch (params.grant_type) {
+    case "authorization_code":
+      return exchangeCode(ctx, client.clientId, params);
+    case "refresh_token":
+      return refresh(ctx, client.clientId, params);
+    case undefined:
+    case "":
+      return oauthError(400, "invalid_request", "grant_type is required.");
+    default:
+      return oauthError(
+        400,
+        "unsupported_grant_type",
+        "grant_type must be authorization_code or refresh_token.",
+      );
+  }
+}
