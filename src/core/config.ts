@@ -21,14 +21,14 @@ export function coreSettings(toolsets?: readonly string[]) {
   return z.object({
     MCP_TRANSPORT: setting
       .enum(["stdio", "http"], {
-        help: "How clients connect: stdio (a subprocess of the client) or http (streamable HTTP).",
+        help: "How clients connect: stdio (a subprocess of the client) or http (streamable HTTP, endpoint /mcp).",
       })
       .default("stdio"),
     MCP_HOST: setting.string({ help: "Address the HTTP transport binds to." }).default("127.0.0.1"),
     MCP_PORT: setting.integer({ min: 0, max: 65535, help: "HTTP port (0: any free)." }).default(3000),
     MCP_HTTP_TOKEN: setting
       .secret({
-        help: "When set, every HTTP request must carry 'Authorization: Bearer <token>'. At least 32 characters; required when MCP_HOST is not a loopback address.",
+        help: "When set, every HTTP request must carry 'Authorization: Bearer <token>'. At least 32 characters (e.g. from 'openssl rand -hex 32'); required when MCP_HOST is not a loopback address.",
       })
       .optional(),
     MCP_READ_ONLY: setting
@@ -48,7 +48,7 @@ export function coreSettings(toolsets?: readonly string[]) {
       .integer({
         min: 1,
         max: 100_000,
-        help: "Most HTTP sessions held at once; at the cap a new client takes the place of the least recently used idle one, or is refused when none is idle.",
+        help: "Most HTTP sessions held at once; at the cap a new client takes the place of the least recently used idle one, or is refused (HTTP 503) when none is idle.",
       })
       .default(100),
     MCP_REQUEST_TIMEOUT: setting

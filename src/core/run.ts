@@ -105,14 +105,28 @@ export function prepare<S, Shape extends SettingsShape>(
   return { help: false as const, core, service };
 }
 
+export interface BinOptions {
+  /** First words that run something else than the server (`protocols-mcp login`): the rest of argv -> exit code. */
+  subcommands?: Record<string, (argv: string[]) => Promise<number>>;
+  /** Appended to --help, e.g. the subcommands. */
+  helpFooter?: string;
+}
+
 /** Main of a tool-server bin. Exit code 2 and one stderr line for a settings problem. */
 export async function runServer<S, Shape extends SettingsShape>(
   definition: ServiceDefinition<S, Shape>,
   command: string,
+  options: BinOptions = {},
 ): Promise<void> {
+  const argv = process.argv.slice(2);
+  const [first = "", ...rest] = argv;
+  const subcommand =
+    options.subcommands && Object.hasOwn(options.subcommands, first) ? options.subcommands[first] : undefined;
+  if (subcommand) return exitWhenFlushed(await subcommand(rest));
+
   let prepared: ReturnType<typeof prepare<S, Shape>>;
   try {
-    prepared = prepare(definition, process.argv.slice(2), process.env);
+    prepared = prepare(definition, argv, process.env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     const sentence = /[.?!]$/.test(error.message) ? error.message : `${error.message}.`;
@@ -121,6 +135,7 @@ export async function runServer<S, Shape extends SettingsShape>(
   }
   if (prepared.help) {
     process.stdout.write(`${helpText(command, definition.instructions, settingsOf(definition))}\n`);
+    if (options.helpFooter) process.stdout.write(`${options.helpFooter}\n`);
     return;
   }
   const { core, service } = prepared;
@@ -162,6 +177,11 @@ export async function runServer<S, Shape extends SettingsShape>(
   process.on("SIGINT", () => void stop());
   process.on("SIGTERM", () => void stop());
   stopWithParent(stop);
+}
+
+/** Exits once what was written has left, even when stdout and stderr are pipes. */
+function exitWhenFlushed(code: number): void {
+  process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
 }
 
 /**

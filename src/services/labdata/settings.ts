@@ -18,7 +18,7 @@ export const LABDATA_SETTINGS = z.object({
     .optional(),
   LABDATA_CREDENTIALS_FILE: setting
     .file({
-      help: "Where an API key you ask to remember is kept (default: lab-mcp/labdata.json in your config folder)",
+      help: "Where an API key you ask to remember is kept, never inside a git work tree (default: lab-mcp/labdata.json in your config folder)",
     })
     .optional(),
 });

@@ -28,7 +28,7 @@ export const PROTOCOLS_SETTINGS = z.object({
     .optional(),
   PROTOCOLS_TOKEN_FILE: setting
     .file({
-      help: "Where the OAuth tokens are kept (default: lab-mcp/protocols-tokens.json in your config folder)",
+      help: "Where the OAuth tokens are kept, mode 0600, never inside a git work tree (default: lab-mcp/protocols-tokens.json in your config folder)",
     })
     .optional(),
   PROTOCOLS_DOWNLOAD_DIR: setting
