@@ -3,6 +3,7 @@
 // test resource (resources-templates-read: test://template/{id}/data), a fixture service built on
 // our core alone (createMcpServer + serveHttp), since no product server has that template.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { type SandboxEmulators, startEmulators } from "../../packages/emulators/src/sandbox/emulators.js";
 import { SANDBOX_SERVERS } from "../../packages/emulators/src/sandbox/servers.js";
 import { boundedString } from "../../packages/lab-mcp/src/core/inputs.js";
@@ -33,7 +34,7 @@ const templateFixture: ServiceDefinition<null> = {
   serverName: "fixture_mcp",
   version: "0.0.0",
   instructions: "Conformance fixture: one resource template, test://template/{id}/data.",
-  settings: [],
+  settings: z.object({}),
   tools: [],
   resources: [
     defineResource({

@@ -1,5 +1,7 @@
 // A small service built on core alone (no remote), to exercise what example_mcp does not use:
 // progress, log levels, reading a resource from a tool, generic inputs, toolsets and read-only mode.
+
+import { z } from "zod";
 import { ActionableError } from "../../packages/lab-mcp/src/core/errors.js";
 import { boundedInteger, boundedString, stringList } from "../../packages/lab-mcp/src/core/inputs.js";
 import { json } from "../../packages/lab-mcp/src/core/render.js";
@@ -98,7 +100,7 @@ export const probeService: ServiceDefinition<Notes> = {
   serverName: "probe_mcp",
   version: "0.0.0",
   instructions: "Test service.",
-  settings: [],
+  settings: z.object({}),
   toolsets: { reading: "Reading tools", writing: "Writing tools" },
   tools: [echo, report, write, signIn],
   resources: [noteResource],

@@ -295,6 +295,24 @@ describe("protocols-mcp login", () => {
     );
   });
 
+  it("reads its own flags with the settings flags, through the one parser of the bins", async () => {
+    const env = { ...appEnv(await loopbackApp(emulator)) };
+    const cases: Array<[string[], string]> = [
+      [["login", "--no-browsr"], "Unknown option --no-browsr; did you mean --no-browser?"],
+      [["login", "--timeout"], "Option --timeout needs a value."],
+      [["login", "--timeout=0"], "--timeout must be a whole number of seconds from 1 to 3600."],
+      [["login", "--request-timeout", "0"], 'MCP_REQUEST_TIMEOUT must be a whole number, 1 to 600; got "0".'],
+      [["logout", "--token-fil", "/tmp/x"], "Unknown option --token-fil; did you mean --token-file?"],
+    ];
+    for (const [args, problem] of cases) {
+      const outcome = run(args, env);
+      expect(await outcome.exit, args.join(" ")).toBe(2);
+      expect(outcome.stderr()).toBe(
+        `protocols-mcp: ${problem} Run 'protocols-mcp --help' for all settings.\n`,
+      );
+    }
+  });
+
   it("lists login and logout in --help", async () => {
     const help = run(["--help"], {});
     expect(await help.exit).toBe(0);

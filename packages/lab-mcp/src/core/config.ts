@@ -1,229 +1,130 @@
-// Flags and environment -> one validated set of values, checked once at start-up. A problem is one
-// line naming the setting, so that a user sees at once what to fix.
+// Flags and environment -> one validated, typed set of values, checked once at start-up. A problem is
+// one line naming the setting, so that a user sees at once what to fix.
 
-export type SettingKind =
-  | "string"
-  | "secret"
-  | "https-url"
-  | "integer"
-  | "boolean"
-  | "enum"
-  | "list"
-  | "file";
+import { z } from "zod";
+import { type FlagSpec, parseArguments } from "./argv.js";
+import { ConfigError, closest } from "./config-error.js";
+import {
+  describeSettings,
+  type SettingSpec,
+  type SettingsObject,
+  type SettingsShape,
+  setting,
+  type ValuesOf,
+} from "./setting.js";
 
-export interface SettingSpec {
-  /** Environment variable, e.g. "EXAMPLE_BASE_URL". Also the key of the loaded value. */
-  env: string;
-  /** Command-line flag; by default the env name without its first segment, e.g. "--base-url". */
-  flag?: string;
-  description: string;
-  kind: SettingKind;
-  required?: boolean;
-  /** The raw default, parsed like a given value. */
-  default?: string;
-  choices?: readonly string[];
-  min?: number;
-  max?: number;
+export { ConfigError } from "./config-error.js";
+
+/** The MCP_* settings every server takes; MCP_TOOLSETS knows the server's toolsets by name. */
+export function coreSettings(toolsets?: readonly string[]) {
+  const known = toolsets ? ` Known: ${toolsets.join(", ")}.` : "";
+  return z.object({
+    MCP_TRANSPORT: setting
+      .enum(["stdio", "http"], {
+        help: "How clients connect: stdio (a subprocess of the client) or http (streamable HTTP, endpoint /mcp).",
+      })
+      .default("stdio"),
+    MCP_HOST: setting.string({ help: "Address the HTTP transport binds to." }).default("127.0.0.1"),
+    MCP_PORT: setting.integer({ min: 0, max: 65535, help: "HTTP port (0: any free)." }).default(3000),
+    MCP_HTTP_TOKEN: setting
+      .secret({
+        help: "When set, every HTTP request must carry 'Authorization: Bearer <token>'. At least 32 characters (e.g. from 'openssl rand -hex 32'); required when MCP_HOST is not a loopback address.",
+      })
+      .optional(),
+    MCP_READ_ONLY: setting
+      .boolean({ help: "Hide every tool that changes anything (readOnlyHint false)." })
+      .default(false),
+    MCP_TOOLSETS: setting
+      .list({ choices: toolsets, help: `Comma-separated toolsets to enable (default: all).${known}` })
+      .optional(),
+    MCP_SESSION_IDLE_TIMEOUT: setting
+      .integer({
+        min: 1,
+        max: 86_400,
+        help: "Seconds after which an HTTP session with no request and no open stream is closed.",
+      })
+      .default(1800),
+    MCP_MAX_SESSIONS: setting
+      .integer({
+        min: 1,
+        max: 100_000,
+        help: "Most HTTP sessions held at once; at the cap a new client takes the place of the least recently used idle one, or is refused (HTTP 503) when none is idle.",
+      })
+      .default(100),
+    MCP_REQUEST_TIMEOUT: setting
+      .integer({
+        min: 1,
+        max: 600,
+        help: "Seconds a remote request may take, from connecting to the last byte of its answer, before a call fails.",
+      })
+      .default(30),
+    MCP_MAX_RESPONSE_BYTES: setting
+      .integer({
+        min: 65_536,
+        max: 1_073_741_824,
+        help: "Largest answer read from the remote service, in bytes after decompression (default 32 MiB); a larger one fails the call.",
+      })
+      .default(33_554_432),
+  });
 }
 
-export type SettingValues = Record<string, unknown>;
+export type CoreShape = ReturnType<typeof coreSettings>["shape"];
+export type CoreValues = ValuesOf<CoreShape>;
 
-export class ConfigError extends Error {
-  override readonly name = "ConfigError";
-}
-
-export const CORE_SETTINGS: SettingSpec[] = [
-  {
-    env: "MCP_TRANSPORT",
-    kind: "enum",
-    choices: ["stdio", "http"],
-    default: "stdio",
-    description: "How clients connect: stdio (a subprocess of the client) or http (streamable HTTP).",
-  },
-  {
-    env: "MCP_HOST",
-    kind: "string",
-    default: "127.0.0.1",
-    description: "Address the HTTP transport binds to.",
-  },
-  {
-    env: "MCP_PORT",
-    kind: "integer",
-    min: 0,
-    max: 65535,
-    default: "3000",
-    description: "HTTP port (0: any free).",
-  },
-  {
-    env: "MCP_HTTP_TOKEN",
-    kind: "secret",
-    description:
-      "When set, every HTTP request must carry 'Authorization: Bearer <token>'. At least 32 characters; required when MCP_HOST is not a loopback address.",
-  },
-  {
-    env: "MCP_READ_ONLY",
-    kind: "boolean",
-    default: "false",
-    description: "Hide every tool that changes anything (readOnlyHint false).",
-  },
-  { env: "MCP_TOOLSETS", kind: "list", description: "Comma-separated toolsets to enable (default: all)." },
-  {
-    env: "MCP_SESSION_IDLE_TIMEOUT",
-    kind: "integer",
-    min: 1,
-    max: 86_400,
-    default: "1800",
-    description: "Seconds after which an HTTP session with no request and no open stream is closed.",
-  },
-  {
-    env: "MCP_MAX_SESSIONS",
-    kind: "integer",
-    min: 1,
-    max: 100_000,
-    default: "100",
-    description:
-      "Most HTTP sessions held at once; at the cap a new client takes the place of the least recently used idle one, or is refused when none is idle.",
-  },
-  {
-    env: "MCP_REQUEST_TIMEOUT",
-    kind: "integer",
-    min: 1,
-    max: 600,
-    default: "30",
-    description:
-      "Seconds a remote request may take, from connecting to the last byte of its answer, before a call fails.",
-  },
-  {
-    env: "MCP_MAX_RESPONSE_BYTES",
-    kind: "integer",
-    min: 65_536,
-    max: 1_073_741_824,
-    default: "33554432",
-    description:
-      "Largest answer read from the remote service, in bytes after decompression (default 32 MiB); a larger one fails the call.",
-  },
-];
-
-export function flagOf(spec: SettingSpec): string {
-  return spec.flag ?? `--${spec.env.split("_").slice(1).join("-").toLowerCase()}`;
-}
-
-export interface LoadedConfig {
-  values: SettingValues;
-  help: boolean;
+/** The flags of the given settings objects, for the argv parser. */
+export function flagsOf(...settings: SettingsObject[]): FlagSpec[] {
+  return settings
+    .flatMap(describeSettings)
+    .map((spec) => ({ name: spec.flag, boolean: spec.kind === "boolean" }));
 }
 
 /**
- * Reads flags (which win) and environment for the given settings. Unknown flags, misspelt variables
- * with a known prefix, bad values and missing required settings are ConfigErrors.
+ * The values of the core and a server's own settings, from the flags given (which win) and the
+ * environment. Misspelt variables with a known prefix, bad values and missing required settings are
+ * ConfigErrors, checked in the order the settings are declared.
  */
-export function loadConfig(specs: SettingSpec[], argv: string[], env: NodeJS.ProcessEnv): LoadedConfig {
-  const byFlag = new Map(specs.map((spec) => [flagOf(spec), spec]));
-  const raw = new Map<string, string>();
-  let help = false;
-
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === "--help" || arg === "-h") {
-      help = true;
-      continue;
-    }
-    const [flag, inline] = arg.includes("=")
-      ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
-      : [arg];
-    // A stray word may be half of an unquoted secret: never print it back.
-    if (!arg.startsWith("-"))
-      throw new ConfigError("Unexpected argument (not shown); settings are --flag value pairs");
-    const spec = byFlag.get(flag as string);
-    if (!spec) throw new ConfigError(`Unknown option ${flag}${suggest(flag as string, [...byFlag.keys()])}`);
-    let value = inline;
-    if (value === undefined) {
-      const next = argv[i + 1];
-      if (spec.kind === "boolean" && (next === undefined || next.startsWith("--"))) value = "true";
-      else if (next === undefined) throw new ConfigError(`Option ${flag} needs a value`);
-      else {
-        value = next;
-        i++;
-      }
-    }
-    raw.set(spec.env, value);
-  }
-  if (help) return { values: {}, help };
-
-  checkForMisspeltVariables(specs, env);
-  const values: SettingValues = {};
-  for (const spec of specs) {
-    const given = raw.get(spec.env) ?? nonEmpty(env[spec.env]);
-    const value = given ?? spec.default;
-    if (value === undefined) {
-      if (spec.required) {
-        throw new ConfigError(`Missing setting ${spec.env} (or ${flagOf(spec)}): ${spec.description}`);
-      }
-      continue;
-    }
-    values[spec.env] = parseValue(spec, value);
-  }
-  return { values, help };
+export function readSettings<Core extends SettingsShape, Own extends SettingsShape>(
+  core: SettingsObject<Core>,
+  own: SettingsObject<Own>,
+  given: ReadonlyMap<string, string>,
+  env: NodeJS.ProcessEnv,
+): ValuesOf<Core> & ValuesOf<Own> {
+  checkForMisspeltVariables([...describeSettings(core), ...describeSettings(own)], env);
+  return { ...parseSettings(core, given, env), ...parseSettings(own, given, env) };
 }
 
-function parseValue(spec: SettingSpec, value: string): unknown {
-  const name = spec.env;
-  switch (spec.kind) {
-    case "integer": {
-      const number = Number(value);
-      const inRange =
-        Number.isInteger(number) && number >= (spec.min ?? 0) && number <= (spec.max ?? Infinity);
-      if (!/^\s*\d+\s*$/.test(value) || !inRange) {
-        const range =
-          spec.max === undefined ? `at least ${spec.min ?? 0}` : `${spec.min ?? 0} to ${spec.max}`;
-        throw new ConfigError(`${name} must be a whole number, ${range}; got "${value}"`);
-      }
-      return number;
-    }
-    case "boolean": {
-      const normalised = value.trim().toLowerCase();
-      if (["1", "true", "yes", "on"].includes(normalised)) return true;
-      if (["0", "false", "no", "off"].includes(normalised)) return false;
-      throw new ConfigError(`${name} must be true or false; got "${value}"`);
-    }
-    case "enum": {
-      const normalised = value.trim().toLowerCase();
-      if (!spec.choices?.includes(normalised)) {
-        throw new ConfigError(`${name} must be one of ${spec.choices?.join(", ")}; got "${value}"`);
-      }
-      return normalised;
-    }
-    case "list": {
-      const items = value
-        .split(",")
-        .map((item) => item.trim())
-        .filter(Boolean);
-      const unknown = spec.choices ? items.filter((item) => !spec.choices?.includes(item)) : [];
-      if (unknown.length > 0) {
-        throw new ConfigError(
-          `${name} has unknown item ${unknown.join(", ")}; known: ${spec.choices?.join(", ")}`,
-        );
-      }
-      return items;
-    }
-    case "https-url": {
-      let url: URL;
-      try {
-        url = new URL(value.trim());
-      } catch {
-        throw new ConfigError(`${name} is not a valid URL`);
-      }
-      if (url.protocol !== "https:") {
-        throw new ConfigError(`${name} must be an https:// URL (plain ${url.protocol}// is refused)`);
-      }
-      if (url.username || url.password) throw new ConfigError(`${name} must not contain credentials`);
-      return url.href;
-    }
-    case "secret":
-    case "string":
-    case "file":
-      return value.trim();
+export type LoadedConfig<Values> = { help: true } | { help: false; values: Values };
+
+/** Parses argv for the given settings, then reads them; `--help` reads nothing. */
+export function loadConfig<Core extends SettingsShape, Own extends SettingsShape>(
+  core: SettingsObject<Core>,
+  own: SettingsObject<Own>,
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): LoadedConfig<ValuesOf<Core> & ValuesOf<Own>> {
+  const { help, given } = parseArguments(argv, flagsOf(core, own));
+  if (help) return { help };
+  return { help, values: readSettings(core, own, given, env) };
+}
+
+function parseSettings<Shape extends SettingsShape>(
+  settings: SettingsObject<Shape>,
+  given: ReadonlyMap<string, string>,
+  env: NodeJS.ProcessEnv,
+): ValuesOf<Shape> {
+  const specs = describeSettings(settings);
+  const raw = Object.fromEntries(
+    specs.map((spec) => [spec.env, given.get(spec.flag) ?? nonEmpty(env[spec.env])]),
+  );
+  const result = settings.safeParse(raw);
+  if (result.success) return result.data;
+  const [issue] = result.error.issues;
+  const spec = specs.find((candidate) => candidate.env === issue?.path[0]);
+  if (!issue || !spec) throw new ConfigError(`Invalid settings: ${z.prettifyError(result.error)}`);
+  if (issue.code === "invalid_type") {
+    throw new ConfigError(`Missing setting ${spec.env} (or ${spec.flag}): ${spec.help}`);
   }
+  throw new ConfigError(`${spec.env} ${issue.message}`);
 }
 
 /** A variable close to a known name, or any unknown one with a service's own prefix, is an error. */
@@ -242,37 +143,6 @@ function checkForMisspeltVariables(specs: SettingSpec[], env: NodeJS.ProcessEnv)
   }
 }
 
-function suggest(given: string, candidates: string[]): string {
-  const close = closest(given, candidates);
-  return close ? `; did you mean ${close}?` : "";
-}
-
-function closest(given: string, candidates: string[]): string | undefined {
-  let best: { name: string; distance: number } | undefined;
-  for (const candidate of candidates) {
-    const distance = editDistance(given.toUpperCase(), candidate.toUpperCase());
-    if (distance <= 2 && (!best || distance < best.distance)) best = { name: candidate, distance };
-  }
-  return best?.name;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(
-        (previous[j] as number) + 1,
-        (current[j - 1] as number) + 1,
-        (previous[j - 1] as number) + cost,
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] as number;
-}
-
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === "" ? undefined : value;
 }
@@ -287,9 +157,7 @@ export function helpText(command: string, summary: string, specs: SettingSpec[])
     ]
       .filter(Boolean)
       .join(", ");
-    lines.push(
-      `  ${spec.env.padEnd(24)} ${flagOf(spec).padEnd(20)} ${spec.description}${extra ? ` (${extra})` : ""}`,
-    );
+    lines.push(`  ${spec.env.padEnd(24)} ${spec.flag.padEnd(20)} ${spec.help}${extra ? ` (${extra})` : ""}`);
   }
   return lines.join("\n");
 }

@@ -1,14 +1,8 @@
 // The start-up of every tool-server bin: settings, service, transport, and a clean stop on signals.
 import { isIPv4 } from "node:net";
-import {
-  CORE_SETTINGS,
-  ConfigError,
-  helpText,
-  loadConfig,
-  type SettingSpec,
-  type SettingValues,
-} from "./config.js";
+import { ConfigError, type CoreValues, coreSettings, helpText, loadConfig } from "./config.js";
 import { createMcpServer, type ServerOptions, type ServiceDefinition } from "./server.js";
+import { describeSettings, type SettingSpec, type SettingsShape } from "./setting.js";
 import { type RunningTransport, serveHttp, serveStdio } from "./transport.js";
 
 export interface CoreSettings extends ServerOptions {
@@ -24,29 +18,27 @@ export interface CoreSettings extends ServerOptions {
   maxSessions: number;
 }
 
-/** Every setting a service's bin takes: the core ones (toolsets known by name) and its own. */
-export function settingsOf<S>(definition: ServiceDefinition<S>): SettingSpec[] {
-  const toolsets = Object.keys(definition.toolsets ?? { [definition.id]: "" });
-  const core = CORE_SETTINGS.map((spec) =>
-    spec.env === "MCP_TOOLSETS"
-      ? { ...spec, choices: toolsets, description: `${spec.description} Known: ${toolsets.join(", ")}.` }
-      : spec,
-  );
-  return [...core, ...definition.settings];
+/** The core settings of a service's bin, its toolsets known by name. */
+export function coreSettingsFor<S, Shape extends SettingsShape>(definition: ServiceDefinition<S, Shape>) {
+  return coreSettings(Object.keys(definition.toolsets ?? { [definition.id]: "" }));
 }
 
-export function coreSettingsOf(values: SettingValues, env: NodeJS.ProcessEnv = {}): CoreSettings {
-  const transport = values.MCP_TRANSPORT as "stdio" | "http";
-  if (transport === "stdio") {
-    for (const name of ["MCP_HTTP_TOKEN"]) {
-      if (values[name] !== undefined)
-        throw new ConfigError(
-          `${name} is set but MCP_TRANSPORT is stdio; set MCP_TRANSPORT=http or unset ${name}`,
-        );
-    }
+/** Every setting a service's bin takes, as --help shows them: the core ones, then its own. */
+export function settingsOf<S, Shape extends SettingsShape>(
+  definition: ServiceDefinition<S, Shape>,
+): SettingSpec[] {
+  return [...describeSettings(coreSettingsFor(definition)), ...describeSettings(definition.settings)];
+}
+
+export function coreSettingsOf(values: CoreValues, env: NodeJS.ProcessEnv = {}): CoreSettings {
+  const transport = values.MCP_TRANSPORT;
+  if (transport === "stdio" && values.MCP_HTTP_TOKEN !== undefined) {
+    throw new ConfigError(
+      "MCP_HTTP_TOKEN is set but MCP_TRANSPORT is stdio; set MCP_TRANSPORT=http or unset MCP_HTTP_TOKEN",
+    );
   }
-  const host = values.MCP_HOST as string;
-  const httpToken = values.MCP_HTTP_TOKEN as string | undefined;
+  const host = values.MCP_HOST;
+  const httpToken = values.MCP_HTTP_TOKEN;
   if (transport === "http") {
     // A blank MCP_HTTP_TOKEN reads as unset; whoever wrote it meant a token, so it is refused as one.
     const blank = httpToken === undefined && env.MCP_HTTP_TOKEN !== undefined ? "" : undefined;
@@ -56,14 +48,14 @@ export function coreSettingsOf(values: SettingValues, env: NodeJS.ProcessEnv = {
   return {
     transport,
     host,
-    port: values.MCP_PORT as number,
+    port: values.MCP_PORT,
     httpToken,
-    readOnly: values.MCP_READ_ONLY as boolean,
-    toolsets: (values.MCP_TOOLSETS as string[] | undefined) ?? [],
-    requestTimeoutMs: (values.MCP_REQUEST_TIMEOUT as number) * 1000,
-    maxResponseBytes: values.MCP_MAX_RESPONSE_BYTES as number,
-    sessionIdleMs: (values.MCP_SESSION_IDLE_TIMEOUT as number) * 1000,
-    maxSessions: values.MCP_MAX_SESSIONS as number,
+    readOnly: values.MCP_READ_ONLY,
+    toolsets: values.MCP_TOOLSETS ?? [],
+    requestTimeoutMs: values.MCP_REQUEST_TIMEOUT * 1000,
+    maxResponseBytes: values.MCP_MAX_RESPONSE_BYTES,
+    sessionIdleMs: values.MCP_SESSION_IDLE_TIMEOUT * 1000,
+    maxSessions: values.MCP_MAX_SESSIONS,
     isolateClients: transport === "http",
   };
 }
@@ -98,9 +90,14 @@ function isLoopbackHost(host: string): boolean {
 }
 
 /** Loads settings and builds the service; a problem is a ConfigError with a one-line message. */
-export function prepare<S>(definition: ServiceDefinition<S>, argv: string[], env: NodeJS.ProcessEnv) {
-  const { values, help } = loadConfig(settingsOf(definition), argv, env);
-  if (help) return { help: true as const };
+export function prepare<S, Shape extends SettingsShape>(
+  definition: ServiceDefinition<S, Shape>,
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+) {
+  const loaded = loadConfig(coreSettingsFor(definition), definition.settings, argv, env);
+  if (loaded.help) return { help: true as const };
+  const { values } = loaded;
   const core = coreSettingsOf(values, env);
   const conflict = definition.checkSettings?.(values);
   if (conflict) throw new ConfigError(conflict);
@@ -108,11 +105,28 @@ export function prepare<S>(definition: ServiceDefinition<S>, argv: string[], env
   return { help: false as const, core, service };
 }
 
+export interface BinOptions {
+  /** First words that run something else than the server (`protocols-mcp login`): the rest of argv -> exit code. */
+  subcommands?: Record<string, (argv: string[]) => Promise<number>>;
+  /** Appended to --help, e.g. the subcommands. */
+  helpFooter?: string;
+}
+
 /** Main of a tool-server bin. Exit code 2 and one stderr line for a settings problem. */
-export async function runServer<S>(definition: ServiceDefinition<S>, command: string): Promise<void> {
-  let prepared: ReturnType<typeof prepare<S>>;
+export async function runServer<S, Shape extends SettingsShape>(
+  definition: ServiceDefinition<S, Shape>,
+  command: string,
+  options: BinOptions = {},
+): Promise<void> {
+  const argv = process.argv.slice(2);
+  const [first = "", ...rest] = argv;
+  const subcommand =
+    options.subcommands && Object.hasOwn(options.subcommands, first) ? options.subcommands[first] : undefined;
+  if (subcommand) return exitWhenFlushed(await subcommand(rest));
+
+  let prepared: ReturnType<typeof prepare<S, Shape>>;
   try {
-    prepared = prepare(definition, process.argv.slice(2), process.env);
+    prepared = prepare(definition, argv, process.env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     const sentence = /[.?!]$/.test(error.message) ? error.message : `${error.message}.`;
@@ -121,6 +135,7 @@ export async function runServer<S>(definition: ServiceDefinition<S>, command: st
   }
   if (prepared.help) {
     process.stdout.write(`${helpText(command, definition.instructions, settingsOf(definition))}\n`);
+    if (options.helpFooter) process.stdout.write(`${options.helpFooter}\n`);
     return;
   }
   const { core, service } = prepared;
@@ -162,6 +177,11 @@ export async function runServer<S>(definition: ServiceDefinition<S>, command: st
   process.on("SIGINT", () => void stop());
   process.on("SIGTERM", () => void stop());
   stopWithParent(stop);
+}
+
+/** Exits once what was written has left, even when stdout and stderr are pipes. */
+function exitWhenFlushed(code: number): void {
+  process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
 }
 
 /**

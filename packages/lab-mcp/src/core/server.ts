@@ -14,15 +14,19 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { SettingSpec } from "./config.js";
+import type { CoreValues } from "./config.js";
 import { type ClientSession, createToolContext, LogLevelState, type ToolContext } from "./context.js";
 import { errorText, InvalidInputError, RemoteStatusError } from "./errors.js";
 import { type AnyResource, matchResource } from "./resource.js";
 import type { CoreSettings } from "./run.js";
+import type { SettingsObject, SettingsShape, ValuesOf } from "./setting.js";
 import { type AnyTool, assertValidTool } from "./tool.js";
 import { inputSchemaOf, validateInput } from "./validate.js";
 
-export interface ServiceDefinition<Service> {
+/** What a server's handlers and checks read: the core MCP_* values and the service's own, typed. */
+export type ServerValues<Shape extends SettingsShape> = CoreValues & ValuesOf<Shape>;
+
+export interface ServiceDefinition<Service, Shape extends SettingsShape = SettingsShape> {
   /** Prefix of every tool name, e.g. "example". */
   id: string;
   /** "{service}_mcp", the name the server gives itself. */
@@ -30,16 +34,16 @@ export interface ServiceDefinition<Service> {
   version: string;
   /** Told to the client at initialisation: what the server is for and where to start. */
   instructions: string;
-  /** The service's own settings (env + flags), beside the core MCP_* ones. */
-  settings: SettingSpec[];
+  /** The service's own settings (env + flags), beside the core MCP_* ones: one z.object of setting.* builders. */
+  settings: SettingsObject<Shape>;
   /** Toolset name -> what it holds, for MCP_TOOLSETS. A tool without a toolset is in the one named by `id`. */
   toolsets?: Record<string, string>;
   tools: AnyTool<Service>[];
   resources?: AnyResource<Service>[];
   /** Cross-setting checks; returns a one-line problem or undefined. */
-  checkSettings?(values: Record<string, unknown>): string | undefined;
+  checkSettings?(values: ServerValues<Shape>): string | undefined;
   /** Builds what the handlers share (API client, rate limiter), once per process. */
-  createService(values: Record<string, unknown>, core: CoreSettings): Service;
+  createService(values: ServerValues<Shape>, core: CoreSettings): Service;
 }
 
 export interface ServerOptions {

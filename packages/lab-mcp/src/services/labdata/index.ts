@@ -12,7 +12,7 @@ import { idTokenCredential } from "./auth/oidc.js";
 import { LabdataApi } from "./client.js";
 import { CredentialHolder } from "./credentials.js";
 import { currentUserResource, sequenceFastaResource } from "./resources.js";
-import { checkLabdataSettings, LABDATA_SETTINGS } from "./settings.js";
+import { checkLabdataSettings, LABDATA_SETTINGS, type LabdataValues } from "./settings.js";
 import { createDnaSequence } from "./tools/create-dna-sequence.js";
 import { exportDnaSequence } from "./tools/export-dna-sequence.js";
 import { getCurrentUser } from "./tools/get-current-user.js";
@@ -21,23 +21,23 @@ import { listDnaSequences } from "./tools/list-dna-sequences.js";
 import { listFolders } from "./tools/list-folders.js";
 import { listProjects } from "./tools/list-projects.js";
 
-type Values = Record<string, unknown>;
-
-function configuredCredential(values: Values, tokenClient: RemoteClient): LabdataCredential | undefined {
-  const value = (name: string) => values[name] as string | undefined;
-  const apiKey = value("LABDATA_API_KEY");
+function configuredCredential(
+  values: LabdataValues,
+  tokenClient: RemoteClient,
+): LabdataCredential | undefined {
+  const apiKey = values.LABDATA_API_KEY;
   if (apiKey) return apiKeyCredential(apiKey);
-  const clientId = value("LABDATA_CLIENT_ID");
-  const clientSecret = value("LABDATA_CLIENT_SECRET");
+  const clientId = values.LABDATA_CLIENT_ID;
+  const clientSecret = values.LABDATA_CLIENT_SECRET;
   if (clientId && clientSecret) return clientCredentials({ clientId, clientSecret, tokenClient });
-  const idToken = value("LABDATA_ID_TOKEN");
+  const idToken = values.LABDATA_ID_TOKEN;
   if (idToken) return idTokenCredential({ token: idToken });
-  const idTokenFile = value("LABDATA_ID_TOKEN_FILE");
+  const idTokenFile = values.LABDATA_ID_TOKEN_FILE;
   if (idTokenFile) return idTokenCredential({ file: idTokenFile });
   return undefined;
 }
 
-export const labdataService: ServiceDefinition<LabdataApi> = {
+export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTINGS.shape> = {
   id: "labdata",
   serverName: "labdata_mcp",
   version: "0.1.0",
@@ -62,7 +62,7 @@ export const labdataService: ServiceDefinition<LabdataApi> = {
   resources: [sequenceFastaResource, currentUserResource],
   checkSettings: checkLabdataSettings,
   createService(values, core) {
-    const baseUrl = values.LABDATA_BASE_URL as string;
+    const baseUrl = values.LABDATA_BASE_URL;
     const tokenClient = new RemoteClient({
       baseUrl,
       auth: noAuth,
@@ -71,7 +71,7 @@ export const labdataService: ServiceDefinition<LabdataApi> = {
     });
     const store = {
       baseUrl,
-      file: (values.LABDATA_CREDENTIALS_FILE as string | undefined) ?? userConfigFile("labdata.json"),
+      file: values.LABDATA_CREDENTIALS_FILE ?? userConfigFile("labdata.json"),
     };
     const holder = new CredentialHolder(configuredCredential(values, tokenClient), store);
     return new LabdataApi(baseUrl, core.requestTimeoutMs, holder, core.maxResponseBytes);

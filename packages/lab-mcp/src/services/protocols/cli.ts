@@ -3,12 +3,13 @@
 // protocols_sign_in tool.
 import { spawn } from "node:child_process";
 import { stat } from "node:fs/promises";
-import { ConfigError, loadConfig, type SettingSpec } from "../../core/config.js";
-import { settingsOf } from "../../core/run.js";
+import { type FlagSpec, parseArguments } from "../../core/argv.js";
+import { ConfigError, flagsOf, loadConfig, readSettings } from "../../core/config.js";
+import { coreSettingsFor } from "../../core/run.js";
 import { removeFile } from "../../core/user-config.js";
 import { SIGN_IN_TIMEOUT_MS } from "./auth/code-flow.js";
 import { createProtocolsApi, protocolsService } from "./index.js";
-import { checkProtocolsSettings, tokenFileOf } from "./settings.js";
+import { checkProtocolsSettings, PROTOCOLS_SETTINGS, tokenFileOf } from "./settings.js";
 import { signedInAs, signIn } from "./sign-in.js";
 
 export const SUBCOMMANDS_HELP = `
@@ -33,37 +34,42 @@ const consoleOutput: Output = {
 
 const COMMAND = "protocols-mcp";
 
+/** The flags of `login` beside the settings. */
+const LOGIN_FLAGS: FlagSpec[] = [{ name: "--no-browser", boolean: true }, { name: "--timeout" }];
+
+/** --timeout: whole seconds, 1 to 3600; the default sign-in wait when not given. */
+function signInTimeoutOf(raw: string | undefined): number {
+  if (raw === undefined) return SIGN_IN_TIMEOUT_MS;
+  const seconds = Number(raw);
+  if (!/^\d+$/.test(raw) || seconds < 1 || seconds > 3600) {
+    throw new ConfigError("--timeout must be a whole number of seconds from 1 to 3600");
+  }
+  return seconds * 1000;
+}
+
 /** Runs `login`; returns the exit code: 0 signed in, 1 the sign-in failed, 2 a settings problem. */
 export async function runLogin(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
   output: Output = consoleOutput,
 ): Promise<number> {
-  let openBrowser = true;
-  let timeoutMs = SIGN_IN_TIMEOUT_MS;
-  const rest: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === "--no-browser") openBrowser = false;
-    else if (arg === "--timeout" || arg.startsWith("--timeout=")) {
-      const raw = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : argv[++i];
-      const seconds = Number(raw);
-      if (!/^\d+$/.test(raw ?? "") || seconds < 1 || seconds > 3600) {
-        return usageError(output, "--timeout must be a whole number of seconds from 1 to 3600");
-      }
-      timeoutMs = seconds * 1000;
-    } else if (arg === "--help" || arg === "-h") {
+  const core = coreSettingsFor(protocolsService);
+  let api: ReturnType<typeof createProtocolsApi>;
+  let openBrowser: boolean;
+  let timeoutMs: number;
+  try {
+    const { help, given } = parseArguments(argv, [...LOGIN_FLAGS, ...flagsOf(core, PROTOCOLS_SETTINGS)]);
+    if (help) {
       output.out(SUBCOMMANDS_HELP.trim());
       return 0;
-    } else rest.push(arg);
-  }
-
-  let api: ReturnType<typeof createProtocolsApi>;
-  try {
-    const { values } = loadConfig(settingsOf(protocolsService), rest, env);
+    }
+    const noBrowser = given.get("--no-browser");
+    openBrowser = noBrowser === undefined || noBrowser === "false";
+    timeoutMs = signInTimeoutOf(given.get("--timeout"));
+    const values = readSettings(core, PROTOCOLS_SETTINGS, given, env);
     const conflict = checkProtocolsSettings(values);
     if (conflict) throw new ConfigError(conflict);
-    api = createProtocolsApi(values, (values.MCP_REQUEST_TIMEOUT as number) * 1000, env);
+    api = createProtocolsApi(values, values.MCP_REQUEST_TIMEOUT * 1000, env);
     if (!api.credentials.config.oauth) {
       throw new ConfigError(
         "login needs your OAuth application: set PROTOCOLS_CLIENT_ID, PROTOCOLS_CLIENT_SECRET and PROTOCOLS_REDIRECT_URI",
@@ -117,16 +123,16 @@ export async function runLogout(
   env: NodeJS.ProcessEnv = process.env,
   output: Output = consoleOutput,
 ): Promise<number> {
-  // Only where the tokens are matters here, so nothing else is required.
-  const specs: SettingSpec[] = settingsOf(protocolsService).map((spec) => ({ ...spec, required: false }));
   let file: string;
   try {
-    const { values, help } = loadConfig(specs, argv, env);
-    if (help) {
+    // Only where the tokens are matters here, so nothing is required.
+    const core = coreSettingsFor(protocolsService).partial();
+    const loaded = loadConfig(core, PROTOCOLS_SETTINGS.partial(), argv, env);
+    if (loaded.help) {
       output.out(SUBCOMMANDS_HELP.trim());
       return 0;
     }
-    file = tokenFileOf(values, env);
+    file = tokenFileOf(loaded.values, env);
   } catch (error) {
     if (error instanceof ConfigError) return usageError(output, error.message);
     throw error;

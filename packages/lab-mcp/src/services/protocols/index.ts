@@ -2,12 +2,17 @@
 // token or as the user who signed in with OAuth.
 import { noAuth } from "../../core/http/auth.js";
 import { RemoteClient } from "../../core/http/remote-client.js";
-import type { ServiceDefinition } from "../../core/server.js";
+import type { ServerValues, ServiceDefinition } from "../../core/server.js";
 import { TokenEndpoint } from "./auth/token-endpoint.js";
 import { ProtocolsApi } from "./client.js";
 import { ProtocolsCredentials } from "./credentials.js";
 import { protocolResource, protocolStepsResource } from "./resources.js";
-import { checkProtocolsSettings, PROTOCOLS_SETTINGS, protocolsConfigOf } from "./settings.js";
+import {
+  checkProtocolsSettings,
+  PROTOCOLS_SETTINGS,
+  type ProtocolsShape,
+  protocolsConfigOf,
+} from "./settings.js";
 import { downloadPdf } from "./tools/download-pdf.js";
 import { getProtocol } from "./tools/get.js";
 import { getProfile } from "./tools/get-profile.js";
@@ -18,14 +23,14 @@ import { signInTool } from "./tools/sign-in.js";
 
 /** The API client of a configuration; also what `protocols-mcp login` and `logout` work with. */
 export function createProtocolsApi(
-  values: Record<string, unknown>,
+  values: ServerValues<ProtocolsShape>,
   timeoutMs: number,
   env: NodeJS.ProcessEnv = process.env,
 ): ProtocolsApi {
   const config = protocolsConfigOf(values, env);
   const limits = {
-    maxResponseBytes: values.MCP_MAX_RESPONSE_BYTES as number | undefined,
-    maxPdfBytes: values.PROTOCOLS_MAX_PDF_BYTES as number | undefined,
+    maxResponseBytes: values.MCP_MAX_RESPONSE_BYTES,
+    maxPdfBytes: values.PROTOCOLS_MAX_PDF_BYTES,
   };
   const endpoint = config.oauth
     ? new TokenEndpoint(
@@ -41,7 +46,7 @@ export function createProtocolsApi(
   return new ProtocolsApi(new ProtocolsCredentials(config, endpoint), timeoutMs, limits);
 }
 
-export const protocolsService: ServiceDefinition<ProtocolsApi> = {
+export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> = {
   id: "protocols",
   serverName: "protocols_mcp",
   version: "0.1.0",

@@ -2,56 +2,51 @@
 // (a client token, or an OAuth application the user signs in to).
 import { homedir } from "node:os";
 import { join } from "node:path";
-import type { SettingSpec, SettingValues } from "../../core/config.js";
+import { z } from "zod";
+import { setting } from "../../core/setting.js";
 import { secretFileProblem, userConfigFile } from "../../core/user-config.js";
 
-export const PROTOCOLS_SETTINGS: SettingSpec[] = [
-  {
-    env: "PROTOCOLS_BASE_URL",
-    kind: "https-url",
-    required: true,
-    description:
-      "HTTPS address of the protocol repository, e.g. https://www.protocols.io (API under /api/v3)",
-  },
-  {
-    env: "PROTOCOLS_ACCESS_TOKEN",
-    kind: "secret",
-    description:
-      "A client access token (CLIENT_ACCESS_TOKEN) of your application, instead of an OAuth sign-in",
-  },
-  {
-    env: "PROTOCOLS_CLIENT_ID",
-    kind: "string",
-    description: "OAuth application client ID (with PROTOCOLS_CLIENT_SECRET and PROTOCOLS_REDIRECT_URI)",
-  },
-  { env: "PROTOCOLS_CLIENT_SECRET", kind: "secret", description: "OAuth application client secret" },
-  {
-    env: "PROTOCOLS_REDIRECT_URI",
-    kind: "string",
-    description: "The application's redirect URI, on this computer: http://127.0.0.1:<port>/<path>",
-  },
-  {
-    env: "PROTOCOLS_TOKEN_FILE",
-    kind: "file",
-    description:
-      "Where the OAuth tokens are kept (default: lab-mcp/protocols-tokens.json in your config folder)",
-  },
-  {
-    env: "PROTOCOLS_DOWNLOAD_DIR",
-    kind: "file",
-    description: "Folder for downloaded PDFs (default: ~/Downloads/lab-mcp-protocols)",
-  },
-  {
-    env: "PROTOCOLS_MAX_PDF_BYTES",
-    kind: "integer",
-    min: 65_536,
-    max: 1_073_741_824,
-    default: "104857600",
-    description: "Largest PDF downloaded, in bytes (default 100 MiB); a larger one fails the download",
-  },
-];
+export const PROTOCOLS_SETTINGS = z.object({
+  PROTOCOLS_BASE_URL: setting.httpsUrl({
+    help: "HTTPS address of the protocol repository, e.g. https://www.protocols.io (API under /api/v3)",
+  }),
+  PROTOCOLS_ACCESS_TOKEN: setting
+    .secret({
+      help: "A client access token (CLIENT_ACCESS_TOKEN) of your application, instead of an OAuth sign-in",
+    })
+    .optional(),
+  PROTOCOLS_CLIENT_ID: setting
+    .string({
+      help: "OAuth application client ID (with PROTOCOLS_CLIENT_SECRET and PROTOCOLS_REDIRECT_URI)",
+    })
+    .optional(),
+  PROTOCOLS_CLIENT_SECRET: setting.secret({ help: "OAuth application client secret" }).optional(),
+  PROTOCOLS_REDIRECT_URI: setting
+    .string({
+      help: "The application's redirect URI, on this computer: http://127.0.0.1:<port>/<path>",
+    })
+    .optional(),
+  PROTOCOLS_TOKEN_FILE: setting
+    .file({
+      help: "Where the OAuth tokens are kept, mode 0600, never inside a git work tree (default: lab-mcp/protocols-tokens.json in your config folder)",
+    })
+    .optional(),
+  PROTOCOLS_DOWNLOAD_DIR: setting
+    .file({ help: "Folder for downloaded PDFs (default: ~/Downloads/lab-mcp-protocols)" })
+    .optional(),
+  PROTOCOLS_MAX_PDF_BYTES: setting
+    .integer({
+      min: 65_536,
+      max: 1_073_741_824,
+      help: "Largest PDF downloaded, in bytes (default 100 MiB); a larger one fails the download",
+    })
+    .default(104_857_600),
+});
 
-const OAUTH_GROUP = ["PROTOCOLS_CLIENT_ID", "PROTOCOLS_CLIENT_SECRET", "PROTOCOLS_REDIRECT_URI"];
+export type ProtocolsShape = typeof PROTOCOLS_SETTINGS.shape;
+export type ProtocolsValues = z.output<typeof PROTOCOLS_SETTINGS>;
+
+const OAUTH_GROUP = ["PROTOCOLS_CLIENT_ID", "PROTOCOLS_CLIENT_SECRET", "PROTOCOLS_REDIRECT_URI"] as const;
 
 /** The OAuth application the user signs in to. */
 export interface OAuthApp {
@@ -70,26 +65,28 @@ export interface ProtocolsConfig {
 }
 
 export function protocolsConfigOf(
-  values: SettingValues,
+  values: ProtocolsValues,
   env: NodeJS.ProcessEnv = process.env,
 ): ProtocolsConfig {
-  const value = (name: string) => values[name] as string | undefined;
-  const clientId = value("PROTOCOLS_CLIENT_ID");
-  const clientSecret = value("PROTOCOLS_CLIENT_SECRET");
-  const redirectUri = value("PROTOCOLS_REDIRECT_URI");
+  const clientId = values.PROTOCOLS_CLIENT_ID;
+  const clientSecret = values.PROTOCOLS_CLIENT_SECRET;
+  const redirectUri = values.PROTOCOLS_REDIRECT_URI;
   return {
     // The origin, without the trailing slash the URL parser adds to a bare host.
-    baseUrl: (values.PROTOCOLS_BASE_URL as string).replace(/\/+$/, ""),
-    clientToken: value("PROTOCOLS_ACCESS_TOKEN"),
+    baseUrl: values.PROTOCOLS_BASE_URL.replace(/\/+$/, ""),
+    clientToken: values.PROTOCOLS_ACCESS_TOKEN,
     oauth: clientId && clientSecret && redirectUri ? { clientId, clientSecret, redirectUri } : undefined,
     tokenFile: tokenFileOf(values, env),
-    downloadDir: value("PROTOCOLS_DOWNLOAD_DIR") ?? join(homedir(), "Downloads", "lab-mcp-protocols"),
+    downloadDir: values.PROTOCOLS_DOWNLOAD_DIR ?? join(homedir(), "Downloads", "lab-mcp-protocols"),
   };
 }
 
 /** PROTOCOLS_TOKEN_FILE, or lab-mcp/protocols-tokens.json in the user's config folder. */
-export function tokenFileOf(values: SettingValues, env: NodeJS.ProcessEnv = process.env): string {
-  return (values.PROTOCOLS_TOKEN_FILE as string | undefined) ?? userConfigFile("protocols-tokens.json", env);
+export function tokenFileOf(
+  values: Pick<ProtocolsValues, "PROTOCOLS_TOKEN_FILE">,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
+  return values.PROTOCOLS_TOKEN_FILE ?? userConfigFile("protocols-tokens.json", env);
 }
 
 export const SETUP_HINT =
@@ -100,8 +97,8 @@ export const SIGN_IN_HINT =
   "Call protocols_sign_in (your client opens the sign-in page), or run 'protocols-mcp login' in a terminal";
 
 /** One sign-in way at most, the OAuth one complete, and a redirect URI this computer can receive. */
-export function checkProtocolsSettings(values: SettingValues): string | undefined {
-  const has = (name: string) => values[name] !== undefined;
+export function checkProtocolsSettings(values: ProtocolsValues): string | undefined {
+  const has = (name: keyof ProtocolsValues) => values[name] !== undefined;
   const given = OAUTH_GROUP.filter(has);
   if (given.length > 0 && given.length < OAUTH_GROUP.length) {
     const missing = OAUTH_GROUP.filter((name) => !has(name));
@@ -113,11 +110,11 @@ export function checkProtocolsSettings(values: SettingValues): string | undefine
   if (has("PROTOCOLS_ACCESS_TOKEN") && has("PROTOCOLS_TOKEN_FILE")) {
     return "PROTOCOLS_TOKEN_FILE holds OAuth sign-ins and is not used with PROTOCOLS_ACCESS_TOKEN; unset one";
   }
-  if (has("PROTOCOLS_REDIRECT_URI")) {
-    const problem = redirectUriProblem(values.PROTOCOLS_REDIRECT_URI as string);
+  if (values.PROTOCOLS_REDIRECT_URI !== undefined) {
+    const problem = redirectUriProblem(values.PROTOCOLS_REDIRECT_URI);
     if (problem) return problem;
   }
-  return secretFileProblem("PROTOCOLS_TOKEN_FILE", values.PROTOCOLS_TOKEN_FILE as string | undefined);
+  return secretFileProblem("PROTOCOLS_TOKEN_FILE", values.PROTOCOLS_TOKEN_FILE);
 }
 
 /** The redirect must come back to a listener on this computer: plain http on loopback, with a port. */

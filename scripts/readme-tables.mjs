@@ -1,0 +1,128 @@
+// README.md's tool and settings tables, rendered from the built servers (run `npm run docs`, which
+// builds first): each table sits between `<!-- generated:<kind> <name> -->` and `<!-- /generated -->`
+// and is replaced whole. `--check` changes nothing and exits 1 naming every stale or missing section
+// (test/docs/readme.test.ts runs it); `--readme <path>` works on another file.
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+
+const ROOT = join(import.meta.dirname, "..");
+const FIX = "npm run docs";
+
+const { values: options } = parseArgs({
+  options: { check: { type: "boolean" }, readme: { type: "string" } },
+});
+const readmePath = options.readme ?? join(ROOT, "README.md");
+
+const { coreSettings } = await import(join(ROOT, "packages", "lab-mcp", "dist", "core", "config.js"));
+const { describeSettings } = await import(join(ROOT, "packages", "lab-mcp", "dist", "core", "setting.js"));
+
+/** Every service definition exported by packages/lab-mcp/dist/services/<name>/index.js, in folder order. */
+async function servicesOf() {
+  const servicesDir = join(ROOT, "packages", "lab-mcp", "dist", "services");
+  const services = [];
+  for (const folder of readdirSync(servicesDir).sort()) {
+    const module = await import(join(servicesDir, folder, "index.js"));
+    for (const value of Object.values(module)) {
+      if (value && typeof value === "object" && "serverName" in value && Array.isArray(value.tools))
+        services.push(value);
+    }
+  }
+  return services;
+}
+
+const cell = (text) => String(text).replaceAll("|", "\\|").replaceAll("\n", " ");
+const code = (text) => `\`${text}\``;
+/** Prose for a cell: `<port>` would be read as an HTML tag and vanish. */
+const prose = (text) => String(text).replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
+function table(header, rows) {
+  return [
+    `| ${header.join(" | ")} |`,
+    `|${header.map(() => "---").join("|")}|`,
+    ...rows.map((row) => `| ${row.map(cell).join(" | ")} |`),
+  ].join("\n");
+}
+
+function toolsTable(service) {
+  return table(
+    ["tool", "title", "toolset", "readOnly", "destructive", "idempotent", "openWorld"],
+    service.tools.map((tool) => [
+      code(tool.name),
+      prose(tool.title),
+      tool.toolset ?? service.id,
+      tool.annotations.readOnlyHint,
+      tool.annotations.destructiveHint,
+      tool.annotations.idempotentHint,
+      tool.annotations.openWorldHint,
+    ]),
+  );
+}
+
+function settingsTable(settings) {
+  return table(
+    ["setting", "flag", "default", "meaning"],
+    describeSettings(settings).map((spec) => [
+      `${code(spec.env)}${spec.kind === "secret" ? " (secret)" : ""}`,
+      code(spec.flag),
+      spec.required ? "required" : spec.default === undefined ? "" : code(spec.default),
+      prose(spec.help),
+    ]),
+  );
+}
+
+/** Section key ("tools labdata_mcp") -> its rendered markdown. */
+async function renderSections() {
+  const sections = new Map([["settings core", settingsTable(coreSettings())]]);
+  for (const service of await servicesOf()) {
+    sections.set(`tools ${service.serverName}`, toolsTable(service));
+    sections.set(`settings ${service.serverName}`, settingsTable(service.settings));
+  }
+  return sections;
+}
+
+const MARKED = /(<!-- generated:([a-z]+ [a-z0-9_]+) -->\n)([\s\S]*?)(<!-- \/generated -->)/g;
+
+const readme = readFileSync(readmePath, "utf8");
+const sections = await renderSections();
+const stale = [];
+const unknown = [];
+const seen = new Set();
+const updated = readme.replace(MARKED, (whole, open, key, body, close) => {
+  seen.add(key);
+  const rendered = sections.get(key);
+  if (rendered === undefined) {
+    unknown.push(key);
+    return whole;
+  }
+  const fresh = `\n${rendered}\n\n`;
+  if (body !== fresh) stale.push(key);
+  return `${open}${fresh}${close}`;
+});
+const missing = [...sections.keys()].filter((key) => !seen.has(key));
+
+if (options.check) {
+  const problems = [
+    ...stale.map((key) => `the section <!-- generated:${key} --> is stale`),
+    ...missing.map((key) => `there is no section <!-- generated:${key} --> ... <!-- /generated -->`),
+    ...unknown.map((key) => `nothing renders the section <!-- generated:${key} -->`),
+  ];
+  if (problems.length > 0) {
+    process.stderr.write(`${readmePath}: ${problems.join("; ")}. Run '${FIX}' to regenerate it.\n`);
+    process.exit(1);
+  }
+} else {
+  if (unknown.length > 0) {
+    process.stderr.write(`${readmePath}: nothing renders ${unknown.join(", ")}; remove those markers.\n`);
+    process.exit(1);
+  }
+  if (missing.length > 0) {
+    process.stderr.write(
+      `${readmePath}: add the markers <!-- generated:${missing[0]} --> and <!-- /generated --> where the table goes` +
+        `${missing.length > 1 ? ` (and for ${missing.slice(1).join(", ")})` : ""}.\n`,
+    );
+    process.exit(1);
+  }
+  if (updated !== readme) writeFileSync(readmePath, updated);
+  process.stdout.write(`${readmePath}: ${stale.length} section(s) regenerated.\n`);
+}
