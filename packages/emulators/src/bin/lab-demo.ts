@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { PassThrough } from "node:stream";
-import { parseArgs } from "node:util";
+import { readFlagsOrExit } from "../common/argv.js";
 import { runTour } from "../demo/tour.js";
 import { type Sandbox, startSandbox } from "../sandbox/sandbox.js";
 
@@ -22,19 +22,7 @@ end. Exit code 0 when every step worked, 1 otherwise.
   --download-dir <dir>  keep the downloaded PDF in this folder (default: a temp folder, removed)
   -h, --help            show this help`;
 
-let values: { "download-dir"?: string; help?: boolean };
-try {
-  ({ values } = parseArgs({
-    options: { "download-dir": { type: "string" }, help: { type: "boolean", short: "h" } },
-  }));
-} catch (error) {
-  process.stderr.write(`lab-demo: ${(error as Error).message.split("\n")[0]} (see --help)\n`);
-  process.exit(2);
-}
-if (values.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
+const values = readFlagsOrExit("lab-demo", USAGE, { "download-dir": "string" });
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const tempDir = values["download-dir"] ? undefined : mkdtempSync(join(tmpdir(), "lab-demo-"));

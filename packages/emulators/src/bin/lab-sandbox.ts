@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm start: the whole product on this machine, against emulated services.
-import { parseArgs } from "node:util";
+import { readFlagsOrExit } from "../common/argv.js";
 import { type Sandbox, startSandbox } from "../sandbox/sandbox.js";
 import { PORTS_TAKEN, SANDBOX_SERVERS } from "../sandbox/servers.js";
 import { PortInUseError } from "../sandbox/tool-server-process.js";
@@ -38,16 +38,7 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-let values: { port?: string; help?: boolean };
-try {
-  ({ values } = parseArgs({ options: { port: { type: "string" }, help: { type: "boolean", short: "h" } } }));
-} catch (error) {
-  fail(`${(error as Error).message.split("\n")[0]} (see --help)`);
-}
-if (values.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
+const values = readFlagsOrExit("lab-sandbox", USAGE, { port: "string" });
 const portSetting = values.port !== undefined ? "--port" : "LAB_SANDBOX_PORT";
 const rawPort = values.port ?? process.env.LAB_SANDBOX_PORT ?? String(DEFAULT_PORT);
 const lastFirstPort = 65536 - PORTS_TAKEN;

@@ -1,8 +1,9 @@
-// What every emulator bin does the same way: its flags (--port, --seed, --ca-file, --help), a CA file
-// it removes again if it chose the place, one stderr line and exit 2 on bad flags, and a clean stop.
+// What every emulator bin does the same way: its flags (--port, --seed, --ca-file, --help, read through
+// argv.ts), a CA file it removes again if it chose the place, one stderr line and exit 2 on bad flags,
+// and a clean stop.
 import { rm } from "node:fs/promises";
 import { dirname } from "node:path";
-import { parseArgs } from "node:util";
+import { type FlagKinds, firstLine, parseFlags } from "./argv.js";
 import { type CertificateAuthority, createCertificateAuthority, writeCaFile } from "./tls.js";
 
 export interface EmulatorFlags {
@@ -35,7 +36,7 @@ export async function runEmulatorBin(options: {
   const { name } = options;
   let flags: EmulatorFlags;
   try {
-    const parsed = parseFlags(process.argv.slice(2), options.takesSeed, options.choiceFlags ?? {});
+    const parsed = emulatorFlags(process.argv.slice(2), options.takesSeed, options.choiceFlags ?? {});
     if (parsed === "help") {
       process.stdout.write(`${options.usage}\n`);
       return;
@@ -74,37 +75,37 @@ export async function runEmulatorBin(options: {
   }
 }
 
-function parseFlags(
+function emulatorFlags(
   argv: string[],
   takesSeed: boolean,
   choiceFlags: Record<string, readonly string[]>,
 ): EmulatorFlags | "help" {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      port: { type: "string" },
-      ...(takesSeed ? { seed: { type: "string" as const } } : {}),
-      "ca-file": { type: "string" },
-      help: { type: "boolean", short: "h" },
-      ...Object.fromEntries(Object.keys(choiceFlags).map((name) => [name, { type: "string" as const }])),
-    },
-  });
+  const kinds: FlagKinds = {
+    port: "string",
+    "ca-file": "string",
+    ...(takesSeed ? { seed: "string" } : {}),
+    ...Object.fromEntries(Object.keys(choiceFlags).map((name) => [name, "string"])),
+  };
+  const values = parseFlags(argv, kinds);
   if (values.help) return "help";
-  if (values["ca-file"] === "") throw new Error("--ca-file must not be empty");
-  const seed = (values as { seed?: string }).seed;
+  const text = (name: string) => {
+    const value = values[name];
+    return typeof value === "string" ? value : undefined;
+  };
+  const caFile = text("ca-file");
+  if (caFile === "") throw new Error("--ca-file must not be empty");
   const choices: Record<string, string | undefined> = {};
   for (const [name, allowed] of Object.entries(choiceFlags)) {
-    const value = (values as Record<string, unknown>)[name] as string | undefined;
+    const value = text(name);
     if (value !== undefined && !allowed.includes(value))
       throw new Error(`--${name} must be one of ${allowed.join(", ")}, got '${value}'`);
     choices[name] = value;
   }
+  const seed = text("seed");
   return {
-    port: integerFlag("port", (values.port as string | undefined) ?? "0", 65535),
+    port: integerFlag("port", text("port") ?? "0", 65535),
     seed: seed === undefined ? undefined : integerFlag("seed", seed, 0xffffffff),
-    caFile: values["ca-file"] as string | undefined,
+    caFile,
     choices,
   };
 }
@@ -114,8 +115,4 @@ function integerFlag(name: string, raw: string, max: number): number {
     throw new Error(`--${name} must be an integer from 0 to ${max}, got '${raw}'`);
   }
   return Number(raw);
-}
-
-function firstLine(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "failed";
 }
