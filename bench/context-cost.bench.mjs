@@ -92,7 +92,7 @@ async function servers(ca, cleanups) {
     ],
   });
 
-  if (existsSync(join(ROOT, "dist", "services", "protocols", "index.js"))) {
+  if (existsSync(join(ROOT, "packages", "lab-mcp", "dist", "services", "protocols", "index.js"))) {
     const { startProtocolsEmulator } = await import("../packages/emulators/dist/protocols/index.js");
     const { protocolsService } = await import("../packages/lab-mcp/dist/services/protocols/index.js");
     const protocols = await startProtocolsEmulator({ ca });

@@ -12,7 +12,10 @@ import { prepare } from "../packages/lab-mcp/dist/core/run.js";
 import { createMcpServer } from "../packages/lab-mcp/dist/core/server.js";
 
 export const ROOT = join(import.meta.dirname, "..");
-export const binPath = (name) => join(ROOT, "dist", "bin", `${name}.js`);
+/** The tool servers' bins are the product package's; the others the emulators package's. */
+const PRODUCT_BINS = new Set(["labdata-mcp", "protocols-mcp", "example-mcp"]);
+export const binPath = (name) =>
+  join(ROOT, "packages", PRODUCT_BINS.has(name) ? "lab-mcp" : "emulators", "dist", "bin", `${name}.js`);
 
 export function positiveInteger(name, fallback) {
   const raw = process.env[name];

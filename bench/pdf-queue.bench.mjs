@@ -14,7 +14,7 @@ const WINDOW_S = 60;
 async function main() {
   if (
     !existsSync(binPath("protocols-mcp")) ||
-    !existsSync(join(ROOT, "dist", "emulators", "protocols", "index.js"))
+    !existsSync(join(ROOT, "packages", "emulators", "dist", "protocols", "index.js"))
   ) {
     process.stdout.write(
       "pdf-queue: skipped, needs protocols_mcp (packages/lab-mcp/dist/bin/protocols-mcp.js is not built yet).\n",

@@ -91,7 +91,7 @@ async function servers(ca, cleanups) {
 async function protocolsEntry(ca, cleanups) {
   if (
     !existsSync(binPath("protocols-mcp")) ||
-    !existsSync(join(ROOT, "dist", "services", "protocols", "index.js"))
+    !existsSync(join(ROOT, "packages", "lab-mcp", "dist", "services", "protocols", "index.js"))
   ) {
     notes.push("protocols_mcp: not measured, its bin is not built yet (needs protocols_mcp).");
     return undefined;
