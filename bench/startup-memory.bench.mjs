@@ -113,9 +113,9 @@ async function protocolsEntry(ca, cleanups) {
         PROTOCOLS_DOWNLOAD_DIR: downloads,
       },
     },
-    what: "protocols_get, the demo's sample protocol",
+    what: "protocols_get_protocol, the demo's sample protocol",
     call: async (client) => {
-      textOf(await client.callTool({ name: "protocols_get", arguments: { protocol } }));
+      textOf(await client.callTool({ name: "protocols_get_protocol", arguments: { protocol } }));
     },
   };
 }

@@ -31,8 +31,8 @@ it("serves over streamable HTTP; read-only mode hides the PDF download and the s
     const connection = await connectHttp(server.url);
     const names = (await connection.client.listTools()).tools.map((tool) => tool.name).sort();
     expect(names).toEqual([
-      "protocols_get",
       "protocols_get_profile",
+      "protocols_get_protocol",
       "protocols_get_steps",
       "protocols_list_my_protocols",
       "protocols_search",
@@ -62,7 +62,7 @@ it("lists every tool with its annotations", async () => {
   );
   expect(table).toEqual({
     protocols_search: [true, false, true, true],
-    protocols_get: [true, false, true, true],
+    protocols_get_protocol: [true, false, true, true],
     protocols_get_steps: [true, false, true, true],
     protocols_list_my_protocols: [true, false, true, true],
     protocols_download_pdf: [false, false, true, true],

@@ -39,11 +39,11 @@ async function whatTheAgentReads(): Promise<Record<string, string>> {
     ["search page 1", conn, "protocols_search", { keyword: "western blot", limit: 5 }],
     ["search page 3", conn, "protocols_search", { order: "title", offset: 40, limit: 20 }],
     ["search as json", conn, "protocols_search", { order: "title", limit: 7, response_format: "json" }],
-    ["protocol", conn, "protocols_get", { protocol: "12314" }],
+    ["protocol", conn, "protocols_get_protocol", { protocol: "12314" }],
     ["steps", conn, "protocols_get_steps", { protocol: sample, limit: 40 }],
     ["one step", conn, "protocols_get_steps", { protocol: sample, step_number: 26 }],
     ["my protocols", conn, "protocols_list_my_protocols", { limit: 10 }],
-    ["not found", conn, "protocols_get", { protocol: "99999999" }],
+    ["not found", conn, "protocols_get_protocol", { protocol: "99999999" }],
     ["bad token", badToken, "protocols_search", { keyword: "western blot" }],
   ];
   const read: Record<string, string> = {};

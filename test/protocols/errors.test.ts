@@ -56,7 +56,7 @@ describe("remote failures", () => {
 
   it("404: a protocol that does not exist or may not be seen", async () => {
     const result = textOf(
-      await conn.client.callTool({ name: "protocols_get", arguments: { protocol: "99999999" } }),
+      await conn.client.callTool({ name: "protocols_get_protocol", arguments: { protocol: "99999999" } }),
     );
     expect(result).toEqual(error("Error: Resource not found. Please check the ID is correct."));
   });

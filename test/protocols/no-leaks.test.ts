@@ -45,7 +45,10 @@ it("keeps every secret out of results, notifications, errors and the project tre
   remember();
   await run("protocols_search", { keyword: "western blot" });
   await run("protocols_search", { keyword: "western blot", response_format: "json" });
-  await run("protocols_get", { protocol: String(emulator.demo.sampleProtocol.id), response_format: "json" });
+  await run("protocols_get_protocol", {
+    protocol: String(emulator.demo.sampleProtocol.id),
+    response_format: "json",
+  });
   await run("protocols_get_steps", { protocol: String(emulator.demo.sampleProtocol.id) });
   await run("protocols_list_my_protocols", { response_format: "json" });
   await run("protocols_get_profile", { response_format: "json" });
@@ -59,7 +62,7 @@ it("keeps every secret out of results, notifications, errors and the project tre
   emulator.faults.inject({ kind: "status", status: 500 }, { path: "/api/v3/protocols" });
   expect((await run("protocols_search", { keyword: "western blot" })).isError).toBe(true);
   emulator.faults.inject({ kind: "drop" }, { path: "/api/v4/" });
-  expect((await run("protocols_get", { protocol: "12314" })).isError).toBe(true);
+  expect((await run("protocols_get_protocol", { protocol: "12314" })).isError).toBe(true);
   await connection.close();
 
   expect(secrets.size).toBe(6);

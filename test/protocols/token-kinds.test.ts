@@ -99,12 +99,15 @@ describe("CLIENT_ACCESS_TOKEN: public content and the application owner's privat
 
   it("reads what it may see and gets the not-found text for the rest", async () => {
     for (const name of ["ownerPublic", "ownerPrivate", "memberPublic", "memberShared"]) {
-      expect((await call(client, "protocols_get", { protocol: String(ids[name]) })).isError, name).toBe(
-        false,
-      );
+      expect(
+        (await call(client, "protocols_get_protocol", { protocol: String(ids[name]) })).isError,
+        name,
+      ).toBe(false);
     }
     for (const name of ["memberPrivate", "strangerPrivate"]) {
-      expect(await call(client, "protocols_get", { protocol: String(ids[name]) }), name).toEqual(NOT_FOUND);
+      expect(await call(client, "protocols_get_protocol", { protocol: String(ids[name]) }), name).toEqual(
+        NOT_FOUND,
+      );
       expect(await call(client, "protocols_get_steps", { protocol: uris[name] }), name).toEqual(NOT_FOUND);
     }
   });
@@ -133,10 +136,15 @@ describe("OAuth sign-in: the approving user's private content and all public con
 
   it("reads what it may see and gets the not-found text for the rest", async () => {
     for (const name of ["ownerPublic", "memberPublic", "memberPrivate", "memberShared"]) {
-      expect((await call(oauth, "protocols_get", { protocol: String(ids[name]) })).isError, name).toBe(false);
+      expect(
+        (await call(oauth, "protocols_get_protocol", { protocol: String(ids[name]) })).isError,
+        name,
+      ).toBe(false);
     }
     for (const name of ["ownerPrivate", "strangerPrivate"]) {
-      expect(await call(oauth, "protocols_get", { protocol: uris[name] as string }), name).toEqual(NOT_FOUND);
+      expect(await call(oauth, "protocols_get_protocol", { protocol: uris[name] as string }), name).toEqual(
+        NOT_FOUND,
+      );
     }
   });
 

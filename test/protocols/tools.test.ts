@@ -132,9 +132,9 @@ describe("protocols_search", () => {
   });
 });
 
-describe("protocols_get", () => {
+describe("protocols_get_protocol", () => {
   it("shows title, authors, DOI, description, materials and the step count", async () => {
-    const { text } = await call(conn, "protocols_get", { protocol: "12314" });
+    const { text } = await call(conn, "protocols_get_protocol", { protocol: "12314" });
     expect(text).toBe(
       [
         "# Western blot for LC3-II autophagy marker (12314)",
@@ -177,18 +177,18 @@ describe("protocols_get", () => {
   });
 
   it("finds it by uri too, and gives the complete record with every step as json", async () => {
-    const byUri = await call(conn, "protocols_get", {
+    const byUri = await call(conn, "protocols_get_protocol", {
       protocol: "western-blot-for-lc3-ii-autophagy-marker-4haf43q",
     });
-    expect(byUri.text).toBe((await call(conn, "protocols_get", { protocol: "12314" })).text);
+    expect(byUri.text).toBe((await call(conn, "protocols_get_protocol", { protocol: "12314" })).text);
     // An id as a number, as agents often send one.
-    expect((await call(conn, "protocols_get", { protocol: 12314 })).text).toBe(byUri.text);
+    expect((await call(conn, "protocols_get_protocol", { protocol: 12314 })).text).toBe(byUri.text);
     const record = await callJson<{
       id: number;
       steps: unknown[];
       materials: unknown[];
       versions: unknown[];
-    }>(conn, "protocols_get", { protocol: "12314" });
+    }>(conn, "protocols_get_protocol", { protocol: "12314" });
     const reference = await direct<{ payload: { doi: string; steps: Record<string, unknown>[] } }>(
       "/api/v4/protocols/12314",
     );
@@ -205,11 +205,13 @@ describe("protocols_get", () => {
   });
 
   it("refuses a protocol reference that could change the request path", async () => {
-    const result = await call(conn, "protocols_get", { protocol: "../session/profile" });
-    expect(result.text).toMatch(/^Error: Invalid input for protocols_get: protocol: must be a protocol id/);
+    const result = await call(conn, "protocols_get_protocol", { protocol: "../session/profile" });
+    expect(result.text).toMatch(
+      /^Error: Invalid input for protocols_get_protocol: protocol: must be a protocol id/,
+    );
     for (const protocol of [1.5, -3, true]) {
-      expect((await call(conn, "protocols_get", { protocol })).text).toBe(
-        "Error: Invalid input for protocols_get: protocol: must be a protocol id (digits, e.g. 12314) or uri " +
+      expect((await call(conn, "protocols_get_protocol", { protocol })).text).toBe(
+        "Error: Invalid input for protocols_get_protocol: protocol: must be a protocol id (digits, e.g. 12314) or uri " +
           "(e.g. western-blot-for-erk-4haf43q). Correct the arguments and call the tool again.",
       );
     }

@@ -293,10 +293,10 @@ async function startProtocolsTarget(): Promise<RunningTarget> {
     clearRemoteRequests: () => emulator.requests.clear(),
     injectFault: (fault, times = 1) => emulator.faults.inject(fault, { path: "/api/", times }),
     clearFaults: () => emulator.faults.clear(),
-    probe: { name: "protocols_get", arguments: { protocol }, answerStartsWith: "# " },
+    probe: { name: "protocols_get_protocol", arguments: { protocol }, answerStartsWith: "# " },
     sampleArgs: {
       protocols_search: { keyword: "protocol", limit: 5 },
-      protocols_get: { protocol },
+      protocols_get_protocol: { protocol },
       protocols_get_steps: { protocol },
       protocols_list_my_protocols: { limit: 5 },
       protocols_download_pdf: { protocol },
@@ -321,7 +321,7 @@ async function startProtocolsTarget(): Promise<RunningTarget> {
       return true;
     },
     steadyCalls: [
-      ...ids.slice(0, 12).map((id) => ({ name: "protocols_get", arguments: { protocol: id } })),
+      ...ids.slice(0, 12).map((id) => ({ name: "protocols_get_protocol", arguments: { protocol: id } })),
       ...ids.slice(12, 16).map((id) => ({ name: "protocols_get_steps", arguments: { protocol: id } })),
       ...[0, 5, 10].map((offset) => ({
         name: "protocols_search",

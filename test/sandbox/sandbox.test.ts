@@ -34,7 +34,7 @@ const CALLS: Calls = {
     folder_id: folderId,
   }),
   protocols_search: () => ({ keyword: "western blot", limit: 2 }),
-  protocols_get: ({ protocolId }) => ({ protocol: protocolId }),
+  protocols_get_protocol: ({ protocolId }) => ({ protocol: protocolId }),
   protocols_get_steps: ({ protocolId }) => ({ protocol: protocolId, limit: 2 }),
   protocols_list_my_protocols: () => ({ limit: 2 }),
   protocols_download_pdf: ({ protocolId }) => ({ protocol: protocolId }),

@@ -55,11 +55,11 @@ describe("with a client token", () => {
     expect(fake.seen.map((r) => r.route)).toEqual(["list"]);
   });
 
-  it("fails protocols_get and protocols_get_steps the same way, in json too", async () => {
+  it("fails protocols_get_protocol and protocols_get_steps the same way, in json too", async () => {
     fake.on("protocol", { status: 400, body: expiredToken });
     fake.on("steps", { status: 400, body: invalidToken });
     conn = await connectWithClientToken(fake);
-    expect(await call(conn, "protocols_get", { protocol: "1001", response_format: "json" })).toEqual(
+    expect(await call(conn, "protocols_get_protocol", { protocol: "1001", response_format: "json" })).toEqual(
       AUTH_FAILED,
     );
     expect(await call(conn, "protocols_get_steps", { protocol: "1001" })).toEqual(AUTH_FAILED);
@@ -77,7 +77,7 @@ describe("with an OAuth sign-in", () => {
     fake.on("token", { body: tokenAnswer("new-access", "new-refresh") });
     conn = await connectWithOAuth(fake, { access: "old-access", refresh: "old-refresh" });
     const before = Math.floor(Date.now() / 1000);
-    const { text, isError } = await call(conn, "protocols_get", { protocol: "1001" });
+    const { text, isError } = await call(conn, "protocols_get_protocol", { protocol: "1001" });
     expect(isError).toBe(false);
     expect(text).toContain("# Lysis & clearing of E. coli <5 mL cultures (1001)");
     expect(fake.seen.map((r) => [r.route, r.authorization])).toEqual([

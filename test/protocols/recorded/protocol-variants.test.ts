@@ -1,4 +1,4 @@
-// protocols_get, protocols_get_steps and protocols_download_pdf against the recorded shapes of one
+// protocols_get_protocol, protocols_get_steps and protocols_download_pdf against the recorded shapes of one
 // protocol (fact sheet 4 to 6 and 9): v4 `payload` with `steps` null (then the steps endpoint), v3
 // `protocol` with steps in the components model, steps under `payload` or `steps`, linked by
 // previous_guid out of array order, Draft.js text with entities, HTML titles and section names.
@@ -30,14 +30,14 @@ const STEP_ONE =
   "Add 20 µL of buffer, incubate for 5 min at 4 °C, then see [protocol](https://example.invalid/protocol).\n\n" +
   "- Keep on ice\n- Protect from light";
 
-describe("protocols_get: v4 payload with steps null (4.1)", () => {
+describe("protocols_get_protocol: v4 payload with steps null (4.1)", () => {
   beforeEach(() => {
     fake.on("protocol", { body: protocolV4 });
     fake.on("steps", { body: stepsV4 });
   });
 
   it("reads title, people, DOI and texts as markdown, and counts the steps from the steps endpoint", async () => {
-    const { text, isError } = await call(conn, "protocols_get", { protocol: "1001" });
+    const { text, isError } = await call(conn, "protocols_get_protocol", { protocol: "1001" });
     expect(isError).toBe(false);
     expect(text).not.toMatch(NEVER_SHOWN);
     expect(text.split("\n")).toEqual([
@@ -82,7 +82,7 @@ describe("protocols_get: v4 payload with steps null (4.1)", () => {
   it("gives the whole record as json: decoded, steps in their linked order", async () => {
     const record = await callJson<Record<string, unknown> & { steps: Array<Record<string, unknown>> }>(
       conn,
-      "protocols_get",
+      "protocols_get_protocol",
       { protocol: "1001" },
     );
     expect(record).toMatchObject({
@@ -105,7 +105,7 @@ describe("protocols_get: v4 payload with steps null (4.1)", () => {
 
   it("answers an unknown protocol (v4 status_code 1, status_text, HTTP 400) with the not-found text", async () => {
     fake.on("protocol", { status: 400, body: invalidUriV4 });
-    expect(await call(conn, "protocols_get", { protocol: "no-such-protocol" })).toEqual({
+    expect(await call(conn, "protocols_get_protocol", { protocol: "no-such-protocol" })).toEqual({
       isError: true,
       text: "Error: Resource not found. Please check the ID is correct.",
     });
@@ -120,24 +120,24 @@ describe("protocols_get: v4 payload with steps null (4.1)", () => {
       status: 400,
       body: { status_code: code, error_message: "said by the repository" },
     });
-    expect(await call(conn, "protocols_get", { protocol: "1001" })).toEqual({ isError: true, text });
+    expect(await call(conn, "protocols_get_protocol", { protocol: "1001" })).toEqual({ isError: true, text });
   });
 
   it("reads status_code 1 on an HTTP 200 answer too", async () => {
     fake.on("protocol", { body: invalidUriV4 });
-    expect((await call(conn, "protocols_get", { protocol: "1001" })).text).toBe(
+    expect((await call(conn, "protocols_get_protocol", { protocol: "1001" })).text).toBe(
       "Error: Resource not found. Please check the ID is correct.",
     );
   });
 });
 
-describe("protocols_get: v3 `protocol` key, recorded 2019 (4.2, 5.2)", () => {
+describe("protocols_get_protocol: v3 `protocol` key, recorded 2019 (4.2, 5.2)", () => {
   beforeEach(() => {
     fake.on("protocol", { body: protocolV3 });
   });
 
   it("reads the HTML description, the reagent's vendor object and the inline steps", async () => {
-    const { text } = await call(conn, "protocols_get", { protocol: "22532" });
+    const { text } = await call(conn, "protocols_get_protocol", { protocol: "22532" });
     expect(text).not.toMatch(NEVER_SHOWN);
     expect(text).toContain("# Binding cells & beads (22532)");
     expect(text).toContain("- **DOI**: 10.17504/protocols.io.z9cf22532\n");
@@ -153,7 +153,7 @@ describe("protocols_get: v3 `protocol` key, recorded 2019 (4.2, 5.2)", () => {
     const record = await callJson<{
       public: boolean;
       steps: Array<{ id: number; section: string; step: string }>;
-    }>(conn, "protocols_get", { protocol: "22532" });
+    }>(conn, "protocols_get_protocol", { protocol: "22532" });
     expect(record.public).toBe(true);
     expect(record.steps).toEqual([
       expect.objectContaining({
@@ -299,7 +299,7 @@ describe("sparse answers: nothing but an id is required", () => {
       body: { payload: { id: 5, title: null, doi: "", public: null, creator: {}, authors: [{}] } },
     });
     fake.on("steps", { body: { payload: [{}, { step: null, section: "" }] } });
-    const { text, isError } = await call(conn, "protocols_get", { protocol: "5" });
+    const { text, isError } = await call(conn, "protocols_get_protocol", { protocol: "5" });
     expect(isError).toBe(false);
     expect(text).not.toMatch(NEVER_SHOWN);
     expect(text.split("\n").slice(0, 5)).toEqual([

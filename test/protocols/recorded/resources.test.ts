@@ -1,6 +1,6 @@
 // The two protocols resources against the recorded shapes (fact sheet 4.1, 5.1, 5.3, 6, 10): the same
 // readers as the tools, so the v4 record with `steps` null, Draft.js text, HTML section names, steps
-// out of array order and status_code 1 on HTTP 400 read as they do through protocols_get.
+// out of array order and status_code 1 on HTTP 400 read as they do through protocols_get_protocol.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connectWithClientToken, type Listening, NEVER_SHOWN } from "./connect.js";
 import { type FakeRepository, startFakeRepository } from "./fake-repository.js";

@@ -14,8 +14,8 @@ import {
   protocolsConfigOf,
 } from "./settings.js";
 import { downloadPdf } from "./tools/download-pdf.js";
-import { getProtocol } from "./tools/get.js";
 import { getProfile } from "./tools/get-profile.js";
+import { getProtocol } from "./tools/get-protocol.js";
 import { getSteps } from "./tools/get-steps.js";
 import { listMyProtocols } from "./tools/list-my-protocols.js";
 import { searchProtocols } from "./tools/search.js";

@@ -2,7 +2,7 @@ import { defineResource } from "../../core/resource.js";
 import type { ProtocolsApi } from "./client.js";
 import { protocolMarkdown } from "./format/protocol-markdown.js";
 import { stepsMarkdown } from "./format/steps-markdown.js";
-import { protocolRef } from "./tools/inputs.js";
+import { protocolRef } from "./inputs.js";
 
 /** Every step, uncut: where the whole text of long steps can be read at once. */
 export const protocolStepsResource = defineResource({

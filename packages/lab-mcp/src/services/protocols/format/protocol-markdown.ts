@@ -57,7 +57,7 @@ function personLine(person: Person): string {
 export function protocolMarkdown(protocol: Protocol): string {
   const steps = stepCount(protocol);
   const { versions, materials, authors } = protocol;
-  const longText = "call protocols_get with response_format 'json' for the whole text";
+  const longText = "call protocols_get_protocol with response_format 'json' for the whole text";
   return markdown(
     heading(1, nameWithId(protocol.title, protocol.id)),
     fieldList({

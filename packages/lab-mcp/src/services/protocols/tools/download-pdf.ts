@@ -4,7 +4,7 @@ import { fieldList, heading, json, markdown, nameWithId } from "../../../core/re
 import { defineTool } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
 import { pdfPageCount, safeFileStem, savePdf } from "../format/pdf-file.js";
-import { protocolRef } from "./inputs.js";
+import { protocolRef } from "../inputs.js";
 
 export const downloadPdf = defineTool({
   name: "protocols_download_pdf",

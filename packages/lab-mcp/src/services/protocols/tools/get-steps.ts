@@ -5,7 +5,7 @@ import { json } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
 import { STEP_CHARS, stepMarkdown, stepsMarkdown } from "../format/steps-markdown.js";
-import { protocolRef } from "./inputs.js";
+import { protocolRef } from "../inputs.js";
 
 export const getSteps = defineTool({
   name: "protocols_get_steps",
@@ -13,7 +13,7 @@ export const getSteps = defineTool({
   description:
     `Read the steps of a protocol in order, under their section headings, a page at a time (steps longer than ${STEP_CHARS} ` +
     "characters are cut in markdown, with a note). Give step_number to read one whole step. Find the protocol id " +
-    "with protocols_search; protocols_get gives its materials and step count.",
+    "with protocols_search; protocols_get_protocol gives its materials and step count.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "protocols",
   input: {

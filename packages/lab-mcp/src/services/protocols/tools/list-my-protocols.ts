@@ -5,7 +5,7 @@ import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import type { ListQuery, ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
-import { ORDER_WORDS, orderInput, orderOf } from "./inputs.js";
+import { ORDER_WORDS, orderInput, orderOf } from "../inputs.js";
 
 const WHICH = ["all", "private", "public", "shared_with_me"] as const;
 const EMPTY = {
@@ -27,7 +27,7 @@ export const listMyProtocols = defineTool({
   description:
     "List the protocols of the signed-in user (or of the client token's owner): their private ones, their " +
     "published ones, or private ones others share with them. Returns title (id), authors, date, step count and " +
-    "uri. Use the id with protocols_get or protocols_get_steps; search everything with protocols_search.",
+    "uri. Use the id with protocols_get_protocol or protocols_get_steps; search everything with protocols_search.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "protocols",
   input: {

@@ -5,7 +5,7 @@ import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { LIST_FILTERS, type ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
-import { ORDER_WORDS, orderInput, orderOf } from "./inputs.js";
+import { ORDER_WORDS, orderInput, orderOf } from "../inputs.js";
 
 const FILTER_WORDS = {
   public: "public protocols",
@@ -20,7 +20,7 @@ export const searchProtocols = defineTool({
   description:
     "Search the protocol repository by keyword (every word must appear in the title, description, steps or " +
     "authors), in public protocols or in your own or shared private ones. Returns title (id), authors, date, " +
-    "step count and uri of each match. Use the id with protocols_get, protocols_get_steps or " +
+    "step count and uri of each match. Use the id with protocols_get_protocol, protocols_get_steps or " +
     "protocols_download_pdf. Page with offset while has_more is true.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "protocols",

@@ -3,10 +3,10 @@ import { json } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolMarkdown } from "../format/protocol-markdown.js";
-import { protocolRef } from "./inputs.js";
+import { protocolRef } from "../inputs.js";
 
 export const getProtocol = defineTool({
-  name: "protocols_get",
+  name: "protocols_get_protocol",
   title: "Get Protocol",
   description:
     "Read one protocol by id or uri: title, authors, DOI, dates, description, guidelines, materials and how many " +

@@ -1,7 +1,7 @@
-// Inputs shared by the protocols tools.
+// Inputs shared by the protocols tools and resources.
 import { z } from "zod";
-import { boundedString } from "../../../core/inputs.js";
-import type { ListQuery } from "../client.js";
+import { boundedString } from "../../core/inputs.js";
+import type { ListQuery } from "./client.js";
 
 const PROTOCOL_REF_RULE =
   "must be a protocol id (digits, e.g. 12314) or uri (e.g. western-blot-for-erk-4haf43q)";
