@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RemoteStatusError } from "../../packages/lab-mcp/src/core/errors.js";
+import { apiPath } from "../../packages/lab-mcp/src/core/http/api-path.js";
 import type { AuthStrategy } from "../../packages/lab-mcp/src/core/http/auth.js";
 import { noAuth } from "../../packages/lab-mcp/src/core/http/auth.js";
 import { RemoteClient } from "../../packages/lab-mcp/src/core/http/remote-client.js";
@@ -43,7 +44,11 @@ describe("RemoteClient", () => {
   it("keeps the remote's error body on RemoteStatusError (never in the text an agent reads)", async () => {
     const client = new RemoteClient({ baseUrl: emulator.url, auth: noAuth });
     const refused = await client
-      .request({ method: "POST", path: "api/v3/oauth/token", body: new URLSearchParams({ grant_type: "x" }) })
+      .request({
+        method: "POST",
+        path: apiPath`api/v3/oauth/token`,
+        body: new URLSearchParams({ grant_type: "x" }),
+      })
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(RemoteStatusError);
     expect((refused as RemoteStatusError).status).toBe(401);
@@ -67,7 +72,7 @@ describe("RemoteClient", () => {
       },
     };
     const client = new RemoteClient({ baseUrl: emulator.url, auth });
-    const { status } = await client.request({ path: "api/v3/session/profile" });
+    const { status } = await client.request({ path: apiPath`api/v3/session/profile` });
     expect(status).toBe(200);
     expect(seen).toEqual(["Bearer not-valid"]);
   });

@@ -2,6 +2,7 @@
 // token bucket, bounded 429 retries for idempotent requests, and one deadline and cancellation per
 // exchange that cover connecting, the headers and the whole body. Bodies are read with a byte cap
 // (counted after decompression), and redirects never carry a body or a credential to another origin.
+
 import type { ZodType } from "zod";
 import {
   ConnectionError,
@@ -10,6 +11,7 @@ import {
   RemoteTimeoutError,
   ResponseTooLargeError,
 } from "../errors.js";
+import type { ApiPath } from "./api-path.js";
 import type { AuthStrategy } from "./auth.js";
 import { type RateLimit, sleep, TokenBucket } from "./rate-limiter.js";
 import {
@@ -53,8 +55,8 @@ type Query = Record<string, string | number | boolean | undefined | null | Array
 
 export interface RequestOptions<T> {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** Path relative to the base URL, e.g. "users/search". */
-  path: string;
+  /** Relative to the base URL, built by apiPath, e.g. apiPath`users/search`. */
+  path: ApiPath;
   query?: Query;
   /** Sent as JSON, or as form data when it is URLSearchParams. */
   body?: unknown;

@@ -1,5 +1,6 @@
 // The example remote's API: one endpoint, GET users/search, with a bearer API key.
 import { z } from "zod";
+import { apiPath } from "../../core/http/api-path.js";
 import { bearerToken } from "../../core/http/auth.js";
 import { RemoteClient, type RequestScope } from "../../core/http/remote-client.js";
 
@@ -35,7 +36,7 @@ export class ExampleApi {
     scope: RequestScope,
   ): Promise<UserSearchResult> {
     const response = await this.remote.request(
-      { path: "users/search", query: { q: query, limit, offset }, schema: searchResponseSchema },
+      { path: apiPath`users/search`, query: { q: query, limit, offset }, schema: searchResponseSchema },
       scope,
     );
     return response.body;

@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import type { ToolContext } from "../../core/context.js";
 import { CursorPager } from "../../core/cursor-pager.js";
+import { type ApiPath, apiPath } from "../../core/http/api-path.js";
 import { TokenBucket } from "../../core/http/rate-limiter.js";
 import { RemoteClient, type RequestOptions } from "../../core/http/remote-client.js";
 import type { LabdataCredential } from "./auth/credential.js";
@@ -54,27 +55,27 @@ export class LabdataApi {
 
   async credential(ctx: ToolContext): Promise<LabdataCredential> {
     return this.credentials.get(ctx, async (candidate) => {
-      await this.remoteFor(candidate).request({ path: "api/v2/users/me", schema: userSchema }, ctx);
+      await this.remoteFor(candidate).request({ path: apiPath`api/v2/users/me`, schema: userSchema }, ctx);
     });
   }
 
   async me(ctx: ToolContext): Promise<{ user: LabUser; credential: LabdataCredential }> {
     const credential = await this.credential(ctx);
     const { body } = await this.remoteFor(credential).request(
-      { path: "api/v2/users/me", schema: userSchema },
+      { path: apiPath`api/v2/users/me`, schema: userSchema },
       ctx,
     );
     return { user: body, credential };
   }
 
   async getSequence(id: string, ctx: ToolContext): Promise<DnaSequence> {
-    return this.get(`api/v2/dna-sequences/${encodeURIComponent(id)}`, dnaSequenceSchema, ctx);
+    return this.get(apiPath`api/v2/dna-sequences/${id}`, dnaSequenceSchema, ctx);
   }
 
   async createSequence(sequence: NewDnaSequence, ctx: ToolContext): Promise<DnaSequence> {
     return (
       await this.send(
-        { method: "POST", path: "api/v2/dna-sequences", body: sequence, schema: dnaSequenceSchema },
+        { method: "POST", path: apiPath`api/v2/dna-sequences`, body: sequence, schema: dnaSequenceSchema },
         ctx,
       )
     ).body;
@@ -83,7 +84,7 @@ export class LabdataApi {
   listSequences(filters: SequenceFilters, offset: number, limit: number, ctx: ToolContext) {
     return this.list<DnaSequence>(
       "dnaSequences",
-      "api/v2/dna-sequences",
+      apiPath`api/v2/dna-sequences`,
       dnaSequenceSchema,
       { ...filters },
       offset,
@@ -93,14 +94,22 @@ export class LabdataApi {
   }
 
   listProjects(offset: number, limit: number, ctx: ToolContext) {
-    return this.list<Project>("projects", "api/v2/projects", projectSchema, {}, offset, limit, ctx);
+    return this.list<Project>("projects", apiPath`api/v2/projects`, projectSchema, {}, offset, limit, ctx);
   }
 
   listFolders(projectId: string | undefined, offset: number, limit: number, ctx: ToolContext) {
-    return this.list<Folder>("folders", "api/v2/folders", folderSchema, { projectId }, offset, limit, ctx);
+    return this.list<Folder>(
+      "folders",
+      apiPath`api/v2/folders`,
+      folderSchema,
+      { projectId },
+      offset,
+      limit,
+      ctx,
+    );
   }
 
-  private async get<T>(path: string, schema: z.ZodType<T>, ctx: ToolContext): Promise<T> {
+  private async get<T>(path: ApiPath, schema: z.ZodType<T>, ctx: ToolContext): Promise<T> {
     return (await this.send({ path, schema }, ctx)).body;
   }
 
@@ -115,7 +124,7 @@ export class LabdataApi {
    */
   private async list<T>(
     key: string,
-    path: string,
+    path: ApiPath,
     itemSchema: z.ZodType<T>,
     query: Record<string, string | undefined>,
     offset: number,

@@ -2,6 +2,7 @@
 // timeout), offset paging over its numbered pages, and the PDF view with its own, tighter limit.
 import type { SessionScoped, ToolContext } from "../../core/context.js";
 import { InvalidResponseError, RemoteStatusError } from "../../core/errors.js";
+import { type ApiPath, apiPath } from "../../core/http/api-path.js";
 import { noAuth } from "../../core/http/auth.js";
 import { type RateLimit, TokenBucket } from "../../core/http/rate-limiter.js";
 import { RemoteClient, type RequestScope } from "../../core/http/remote-client.js";
@@ -100,7 +101,7 @@ export class ProtocolsApi {
   }
 
   private async fetchListPage(query: ListQuery, pageSize: number, pageId: number, ctx: ApiScope) {
-    const body = await this.get("api/v3/protocols", ctx, {
+    const body = await this.get(apiPath`api/v3/protocols`, ctx, {
       filter: query.filter,
       key: query.key,
       order_field: query.orderField,
@@ -153,7 +154,7 @@ export class ProtocolsApi {
    * steps endpoint.
    */
   async protocol(idOrUri: string, ctx: ApiScope, { withSteps = true } = {}): Promise<Protocol> {
-    const path = `api/v4/protocols/${encodeURIComponent(idOrUri)}`;
+    const path = apiPath`api/v4/protocols/${idOrUri}`;
     const body = await this.get(path, ctx, { content_format: "markdown" }, undefined, true);
     const raw = isRecord(body.payload) ? body.payload : isRecord(body.protocol) ? body.protocol : undefined;
     const protocol = raw ? readProtocol(raw) : undefined;
@@ -168,7 +169,7 @@ export class ProtocolsApi {
 
   /** GET /api/v4/protocols/{id or uri}/steps as markdown: a list under `payload` (observed) or `steps`. */
   async steps(idOrUri: string, ctx: ApiScope): Promise<Step[]> {
-    const path = `api/v4/protocols/${encodeURIComponent(idOrUri)}/steps`;
+    const path = apiPath`api/v4/protocols/${idOrUri}/steps`;
     const body = await this.get(path, ctx, { content_format: "markdown" }, undefined, true);
     const list = [body.payload, body.steps, isRecord(body.payload) ? body.payload.steps : undefined].find(
       Array.isArray,
@@ -181,7 +182,7 @@ export class ProtocolsApi {
     ctx: ApiScope,
   ): Promise<{ profile: Profile; credential: ProtocolsCredential; warning?: RemoteWarning }> {
     const credential = await this.credentials.required(ctx);
-    const body = await this.get("api/v3/session/profile", ctx, undefined, credential);
+    const body = await this.get(apiPath`api/v3/session/profile`, ctx, undefined, credential);
     const user = body.user ?? body.payload;
     if (!isRecord(user)) throw new InvalidResponseError("The repository answered without a user");
     return { profile: readProfile(user), credential, warning: this.warnings.get(credential.id) };
@@ -198,7 +199,7 @@ export class ProtocolsApi {
   ): Promise<PdfDownload> {
     const client = credential ? this.remotesFor(credential).pdf : this.anonymousPdf;
     const { body, headers } = await client.request<Uint8Array>(
-      { path: `view/${encodeURIComponent(uri)}.pdf`, responseType: "bytes" },
+      { path: apiPath`view/${uri}.pdf`, responseType: "bytes" },
       ctx,
     );
     const type = headers.get("content-type") ?? "";
@@ -215,7 +216,7 @@ export class ProtocolsApi {
    * logged to the client and kept for the profile.
    */
   private async get(
-    path: string,
+    path: ApiPath,
     ctx: ApiScope,
     query?: Record<string, string | number | undefined>,
     credential?: ProtocolsCredential,

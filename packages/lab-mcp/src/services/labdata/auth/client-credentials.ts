@@ -1,6 +1,7 @@
 // OAuth 2.0 client credentials: one token for all concurrent calls, fetched on first use, renewed
 // shortly before it expires, and once more when the platform says 401 (revoked or clock skew).
 import { ActionableError } from "../../../core/errors.js";
+import { apiPath } from "../../../core/http/api-path.js";
 import type { RemoteClient } from "../../../core/http/remote-client.js";
 import { tokenResponseSchema } from "../types.js";
 import { credentialId, type LabdataCredential } from "./credential.js";
@@ -43,7 +44,7 @@ export function clientCredentials(options: {
     const { body } = await options.tokenClient.request(
       {
         method: "POST",
-        path: "api/v2/token",
+        path: apiPath`api/v2/token`,
         body: form,
         idempotent: true,
         schema: tokenResponseSchema,

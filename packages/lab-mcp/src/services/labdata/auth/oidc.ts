@@ -23,7 +23,7 @@ export function idTokenCredential(source: { token: string } | { file: string }):
   };
   return {
     method: "oidc",
-    description: "OpenID Connect ID token" + ("file" in source ? " (from a file, re-read on use)" : ""),
+    description: `OpenID Connect ID token${"file" in source ? " (from a file, re-read on use)" : ""}`,
     id: credentialId("oidc", "token" in source ? source.token : `file:${source.file}`),
     async authorize(headers) {
       lastSent = await current();

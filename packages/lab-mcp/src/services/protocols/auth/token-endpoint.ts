@@ -5,6 +5,7 @@
 
 import type { z } from "zod";
 import { ActionableError, InvalidResponseError, RemoteStatusError } from "../../../core/errors.js";
+import { apiPath } from "../../../core/http/api-path.js";
 import type { RemoteClient } from "../../../core/http/remote-client.js";
 import type { OAuthApp } from "../settings.js";
 import {
@@ -15,8 +16,8 @@ import {
 } from "../types.js";
 import { failureCodeOf } from "../wire/answers.js";
 
-export const TOKEN_PATH = "api/v3/oauth/token";
-export const AUTHORIZE_PATH = "api/v3/oauth/authorize";
+export const TOKEN_PATH = apiPath`api/v3/oauth/token`;
+export const AUTHORIZE_PATH = apiPath`api/v3/oauth/authorize`;
 
 /** The repository refused a grant: the code or refresh token is unknown, used, expired or mismatched. */
 export class InvalidGrantError extends ActionableError {}
