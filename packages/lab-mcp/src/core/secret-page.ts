@@ -1,8 +1,8 @@
 // A one-time page on 127.0.0.1 where the user types a secret. MCP forbids asking for secrets through
 // form elicitation, so the secret goes from this page straight to the server, never via the client.
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage } from "node:http";
+import { escapeHtml, openLocalPage, type PageReply, textPage } from "./local-page.js";
 
 export interface SecretAnswer {
   secret: string;
@@ -28,57 +28,34 @@ export interface SecretPageText {
 }
 
 const MAX_FORM_BYTES = 16 * 1024;
+const EXPIRED = textPage(410, "Expired", "This page has expired.");
 
 export async function openSecretPage(text: SecretPageText): Promise<SecretPage> {
   // The path is the capability: unguessable, and dead after one answer.
   const path = `/secret/${randomBytes(24).toString("base64url")}`;
-  let settle: { resolve(answer: SecretAnswer): void; reject(error: Error): void } | undefined;
-  const answer = new Promise<SecretAnswer>((resolve, reject) => {
-    settle = { resolve, reject };
+  let origin = "";
+  const page = await openLocalPage<SecretAnswer>({
+    expired: EXPIRED,
+    lingerMs: 50,
+    async handle(req, url, settle): Promise<PageReply> {
+      if (url.pathname !== path) return { ...EXPIRED, status: 404 };
+      if (req.method === "GET") return formPage(text, path);
+      if (req.method !== "POST") return textPage(405, "Not allowed", "Method not allowed.");
+      // A form posted from another site must not be able to plant a secret.
+      if (req.headers.origin !== undefined && req.headers.origin !== origin)
+        return textPage(403, "Forbidden", "Forbidden.");
+      const fields = new URLSearchParams(await readForm(req));
+      const secret = fields.get("secret")?.trim() ?? "";
+      if (!secret) return formPage(text, path, "Please enter a value.");
+      settle({ value: { secret, remember: text.offerRemember && fields.get("remember") === "on" } });
+      return textPage(200, "Thank you", "You can close this window and go back to your assistant.");
+    },
   });
-  answer.catch(() => undefined);
-
-  const server = createServer((req, res) => {
-    void handle(req, res);
-  });
-  const origin = await new Promise<string>((resolve) => {
-    server.listen(0, "127.0.0.1", () =>
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
-    );
-  });
-  let answered = false;
-
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    res.setHeader("cache-control", "no-store");
-    res.setHeader(
-      "content-security-policy",
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
-    );
-    res.setHeader("referrer-policy", "no-referrer");
-    const url = new URL(req.url ?? "/", origin);
-    if (url.pathname !== path || answered) return page(res, answered ? 410 : 404, "This page has expired.");
-    if (req.method === "GET") return page(res, 200, form(text, path));
-    if (req.method !== "POST") return page(res, 405, "Method not allowed.");
-    // A form posted from another site must not be able to plant a secret.
-    if (req.headers.origin !== undefined && req.headers.origin !== origin)
-      return page(res, 403, "Forbidden.");
-    const fields = new URLSearchParams(await readForm(req));
-    const secret = fields.get("secret")?.trim() ?? "";
-    if (!secret) return page(res, 400, form(text, path, "Please enter a value."));
-    answered = true;
-    page(res, 200, "<h1>Thank you</h1><p>You can close this window and go back to your assistant.</p>");
-    settle?.resolve({ secret, remember: text.offerRemember && fields.get("remember") === "on" });
-    setImmediate(() => server.close());
-  };
-
+  origin = page.origin;
   return {
     url: `${origin}${path}`,
-    answer,
-    close() {
-      if (!answered) settle?.reject(new Error("The secret page was closed before an answer"));
-      server.closeAllConnections();
-      server.close();
-    },
+    answer: page.result,
+    close: () => page.close(new Error("The secret page was closed before an answer")),
   };
 }
 
@@ -91,21 +68,11 @@ async function readForm(req: IncomingMessage): Promise<string> {
   return body;
 }
 
-function page(res: ServerResponse, status: number, body: string): void {
-  res.writeHead(status, { "content-type": "text/html; charset=utf-8" });
-  res.end(
-    `<!doctype html><html><head><meta charset="utf-8"><title>lab-mcp</title>` +
-      `<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem}` +
-      `input[type=password]{width:100%;padding:.5rem;font-size:1rem}button{margin-top:1rem;padding:.5rem 1rem}</style>` +
-      `</head><body>${body}</body></html>`,
-  );
-}
-
-function form(text: SecretPageText, path: string, problem?: string): string {
+function formPage(text: SecretPageText, path: string, problem?: string): PageReply {
   const remember = text.offerRemember
     ? `<p><label><input type="checkbox" name="remember"> Remember on this computer (stored in your user config folder, readable only by you)</label></p>`
     : "";
-  return (
+  const body =
     `<h1>${escapeHtml(text.title)}</h1>` +
     (problem ? `<p role="alert">${escapeHtml(problem)}</p>` : "") +
     `<form method="post" action="${path}"><label for="secret">${escapeHtml(text.label)}</label>` +
@@ -115,10 +82,6 @@ function form(text: SecretPageText, path: string, problem?: string): string {
     (text.sessionOnly
       ? `<p><small>This server is shared over HTTP: the value is kept in its memory for your session only, ` +
         `used for no other client and never stored. You will be asked again in a new session.</small></p>`
-      : "")
-  );
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+      : "");
+  return { status: problem ? 400 : 200, title: text.title, body };
 }

@@ -5,9 +5,17 @@
 // only how the URL reaches the user differs.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { lookup } from "node:dns/promises";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { isIP } from "node:net";
 import { ActionableError } from "../../../core/errors.js";
+import {
+  ListenError,
+  type LocalPage,
+  type LocalPageOptions,
+  openLocalPage,
+  type PageOutcome,
+  type PageReply,
+  textPage,
+} from "../../../core/local-page.js";
 import type { OAuthApp } from "../settings.js";
 import type { TokenResponse } from "../types.js";
 import { AUTHORIZE_PATH, describeOAuthError } from "./token-endpoint.js";
@@ -45,7 +53,54 @@ export async function startCodeFlow(options: CodeFlowOptions): Promise<CodeFlow>
   // but in the exchange. A repository without PKCE ignores the extra parameters (RFC 6749 section 3.1).
   const codeVerifier = randomBytes(32).toString("base64url");
   const timeoutMs = options.timeoutMs ?? SIGN_IN_TIMEOUT_MS;
+  let exchanging = false;
 
+  const page = await listenAtRedirect(redirect, options.app.redirectUri, {
+    expired: SIGN_IN_OVER,
+    timeout: {
+      ms: timeoutMs,
+      error: () => new SignInError(`No sign-in came back from the browser within ${span(timeoutMs)}.`),
+    },
+    async handle(req, url, settle) {
+      if (url.pathname !== redirect.pathname)
+        return textPage(404, "Not found", "This is not the sign-in address.");
+      if (req.method !== "GET" && req.method !== "HEAD") return textPage(405, "Not allowed", "Use GET.");
+      if (exchanging) return SIGN_IN_OVER;
+      const given = url.searchParams.get("state");
+      if (!given || !sameSecret(given, state)) {
+        options.onRefused?.(
+          "Refused a sign-in response whose state does not match this sign-in (an old tab, or a forged link); still waiting",
+        );
+        return WRONG_STATE;
+      }
+      exchanging = true;
+      const outcome = await redeem(url.searchParams, (code) => options.exchange(code, codeVerifier));
+      settle(outcome.result);
+      return outcome.reply;
+    },
+  });
+
+  return {
+    authorizeUrl: authorizeUrl(options, state, codeVerifier),
+    tokens: page.result,
+    close: () => page.close(new SignInError("The sign-in was stopped before the browser came back.")),
+  };
+}
+
+const SIGN_IN_OVER = textPage(
+  410,
+  "Sign-in over",
+  "This sign-in has already finished. You can close this tab.",
+);
+const WRONG_STATE = textPage(
+  400,
+  "Sign-in refused",
+  "This sign-in response does not belong to the sign-in in progress (wrong state), so nothing was signed in. " +
+    "Use the link the sign-in gave you, or start the sign-in again.",
+);
+
+/** The repository's authorize endpoint with this flow's state and PKCE challenge. */
+function authorizeUrl(options: CodeFlowOptions, state: string, codeVerifier: string): string {
   const authorize = new URL(AUTHORIZE_PATH, `${options.baseUrl}/`);
   authorize.search = new URLSearchParams({
     client_id: options.app.clientId,
@@ -57,145 +112,85 @@ export async function startCodeFlow(options: CodeFlowOptions): Promise<CodeFlow>
     code_challenge: createHash("sha256").update(codeVerifier).digest("base64url"),
     code_challenge_method: "S256",
   }).toString();
+  return authorize.toString();
+}
 
-  let settled = false;
-  let exchanging = false;
-  let finish: { resolve(tokens: TokenResponse): void; reject(error: Error): void } | undefined;
-  const tokens = new Promise<TokenResponse>((resolve, reject) => {
-    finish = { resolve, reject };
-  });
-  tokens.catch(() => undefined);
-
-  const servers: Server[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  // The port goes at once (a next sign-in may need it); open connections a moment later, so that the
-  // answer page reaches the browser first.
-  const close = (dropConnectionsAfterMs = 0) => {
-    clearTimeout(timer);
-    for (const server of servers) server.close();
-    const drop = () => {
-      for (const server of servers) server.closeAllConnections();
-    };
-    if (dropConnectionsAfterMs > 0) setTimeout(drop, dropConnectionsAfterMs).unref();
-    else drop();
-  };
-  const settle = (outcome: { tokens: TokenResponse } | { error: Error }) => {
-    if (settled) return;
-    settled = true;
-    if ("tokens" in outcome) finish?.resolve(outcome.tokens);
-    else finish?.reject(outcome.error);
-    close(200);
-  };
-
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? "/", redirect.origin);
-    if (url.pathname !== redirect.pathname)
-      return page(res, 404, "Not found", "This is not the sign-in address.");
-    if (req.method !== "GET" && req.method !== "HEAD") return page(res, 405, "Not allowed", "Use GET.");
-    if (settled || exchanging) {
-      return page(res, 410, "Sign-in over", "This sign-in has already finished. You can close this tab.");
-    }
-    const given = url.searchParams.get("state");
-    if (!given || !sameSecret(given, state)) {
-      options.onRefused?.(
-        "Refused a sign-in response whose state does not match this sign-in (an old tab, or a forged link); still waiting",
-      );
-      return page(
-        res,
-        400,
-        "Sign-in refused",
-        "This sign-in response does not belong to the sign-in in progress (wrong state), so nothing was signed in. " +
-          "Use the link the sign-in gave you, or start the sign-in again.",
-      );
-    }
-    const error = url.searchParams.get("error");
-    const code = url.searchParams.get("code");
-    if (error || !code) {
-      const why = error ? describeOAuthError(error) : "no code came back";
-      page(
-        res,
+/** The browser came back with the right state: the code traded for tokens, or why not. */
+async function redeem(
+  params: URLSearchParams,
+  exchange: (code: string) => Promise<TokenResponse>,
+): Promise<{ result: PageOutcome<TokenResponse>; reply: PageReply }> {
+  const error = params.get("error");
+  const code = params.get("code");
+  if (error || !code) {
+    const why = error ? describeOAuthError(error) : "no code came back";
+    return {
+      result: { error: new SignInError(`The sign-in was not completed in the browser (${why}).`) },
+      reply: textPage(
         400,
         "Sign-in not completed",
         `The repository did not grant access (${why}). Nothing was signed in.`,
-      );
-      return settle({
-        error: new SignInError(`The sign-in was not completed in the browser (${why}).`),
-      });
-    }
-    exchanging = true;
-    try {
-      const granted = await options.exchange(code, codeVerifier);
-      page(res, 200, "Signed in", "You are signed in to the protocol repository. You can close this tab.");
-      settle({ tokens: granted });
-    } catch (failure) {
-      const why = failure instanceof ActionableError ? ` ${failure.message}` : "";
-      page(
-        res,
+      ),
+    };
+  }
+  try {
+    const tokens = await exchange(code);
+    return {
+      result: { value: tokens },
+      reply: textPage(
+        200,
+        "Signed in",
+        "You are signed in to the protocol repository. You can close this tab.",
+      ),
+    };
+  } catch (failure) {
+    const why = failure instanceof ActionableError ? ` ${failure.message}` : "";
+    return {
+      result: { error: failure instanceof Error ? failure : new SignInError("The code exchange failed.") },
+      reply: textPage(
         502,
         "Sign-in failed",
         `The sign-in code could not be exchanged for tokens.${why} Start the sign-in again.`,
-      );
-      settle({ error: failure instanceof Error ? failure : new SignInError("The code exchange failed.") });
-    }
-  };
+      ),
+    };
+  }
+}
 
-  const listen = (host: string) =>
-    new Promise<Server>((resolve, reject) => {
-      const server = createServer((req, res) => {
-        handle(req, res).catch(() => {
-          if (!res.headersSent) page(res, 500, "Error", "Something went wrong.");
-        });
-      });
-      server.once("error", reject);
-      server.listen(Number(redirect.port), host, () => {
-        server.off("error", reject);
-        resolve(server);
-      });
-    });
-  // Every address the browser may go to must be ours: another program on one of them would receive the
-  // code and the state. An address this computer does not have (IPv6 turned off) cannot be anyone's.
+/**
+ * The one-time page on every address the redirect URI's host may take the browser to. Every one must be
+ * ours: another program on one of them would receive the code and the state.
+ */
+async function listenAtRedirect(
+  redirect: URL,
+  redirectUri: string,
+  options: Omit<LocalPageOptions<TokenResponse>, "hosts" | "port">,
+): Promise<LocalPage<TokenResponse>> {
   const cannot = (why: string) =>
-    new SignInError(
-      `Cannot receive the sign-in at ${options.app.redirectUri} (PROTOCOLS_REDIRECT_URI): ${why}.`,
-    );
+    new SignInError(`Cannot receive the sign-in at ${redirectUri} (PROTOCOLS_REDIRECT_URI): ${why}.`);
   const { addresses, named } = await redirectAddresses(redirect.hostname);
   const elsewhere = addresses.find((address) => !isLoopback(address));
   if (elsewhere)
     throw cannot(`${redirect.hostname} resolves to ${elsewhere}, which is not this computer's loopback`);
-  for (const address of addresses) {
-    try {
-      servers.push(await listen(address));
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === "EADDRNOTAVAIL" || code === "EAFNOSUPPORT") continue;
-      close();
-      const where = named ? ` on ${shown(address)}, where a browser may take ${redirect.hostname} to` : "";
-      throw cannot(
-        code === "EADDRINUSE"
-          ? `the port is in use${where} (is another sign-in running?)`
-          : `${code ?? "failed"}${where}`,
-      );
-    }
+  try {
+    return await openLocalPage({ ...options, hosts: addresses, port: Number(redirect.port) });
+  } catch (error) {
+    if (!(error instanceof ListenError)) throw error;
+    if (error.code === "no address can be listened on")
+      throw cannot(`no address of ${redirect.hostname} can be listened on`);
+    const where = named
+      ? ` on ${shown(error.address)}, where a browser may take ${redirect.hostname} to`
+      : "";
+    throw cannot(
+      error.code === "EADDRINUSE"
+        ? `the port is in use${where} (is another sign-in running?)`
+        : `${error.code}${where}`,
+    );
   }
-  if (servers.length === 0) throw cannot(`no address of ${redirect.hostname} can be listened on`);
-  timer = setTimeout(() => {
-    const minutes = Math.round(timeoutMs / 60_000);
-    const span =
-      minutes >= 1 ? `${minutes} minute${minutes > 1 ? "s" : ""}` : `${Math.round(timeoutMs / 1000)} s`;
-    settle({ error: new SignInError(`No sign-in came back from the browser within ${span}.`) });
-  }, timeoutMs);
-  timer.unref();
+}
 
-  return {
-    authorizeUrl: authorize.toString(),
-    tokens,
-    close() {
-      // A finished flow has closed already, leaving its answer page a moment to get out.
-      if (settled) return;
-      settle({ error: new SignInError("The sign-in was stopped before the browser came back.") });
-      close();
-    },
-  };
+function span(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  return minutes >= 1 ? `${minutes} minute${minutes > 1 ? "s" : ""}` : `${Math.round(ms / 1000)} s`;
 }
 
 /**
@@ -223,22 +218,4 @@ function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function page(res: ServerResponse, status: number, title: string, text: string): void {
-  res.writeHead(status, {
-    "content-type": "text/html; charset=utf-8",
-    "cache-control": "no-store",
-    "referrer-policy": "no-referrer",
-    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
-  });
-  res.end(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} · lab-mcp</title>` +
-      `<style>body{font-family:system-ui,sans-serif;max-width:34rem;margin:4rem auto;padding:0 1rem}</style>` +
-      `</head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></body></html>`,
-  );
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
