@@ -1,11 +1,12 @@
 // The lab data platform's API: one request path for every call (credential, per-credential rate
 // limiter, retry, timeout), and offset paging over its cursor lists.
 import type { z } from "zod";
-import type { ToolContext } from "../../core/context.js";
+import type { ClientSession, ToolContext } from "../../core/context.js";
 import { CursorPager } from "../../core/cursor-pager.js";
 import { type ApiPath, apiPath } from "../../core/http/api-path.js";
+import { ClientCache } from "../../core/http/client-cache.js";
 import { TokenBucket } from "../../core/http/rate-limiter.js";
-import { RemoteClient, type RequestOptions } from "../../core/http/remote-client.js";
+import { RemoteClient, type RequestOptions, type RequestScope } from "../../core/http/remote-client.js";
 import type { LabdataCredential } from "./auth/credential.js";
 import type { CredentialHolder } from "./credentials.js";
 import {
@@ -42,8 +43,18 @@ export interface NewDnaSequence {
   annotations: Array<{ start: number; end: number; strand: number; type: string; name: string }>;
 }
 
+/**
+ * What a call brings the client: its signal and waits, the client session it is made for, a way to ask
+ * the user for a key, and (for long list walks) where progress goes. A tool's context is one.
+ */
+export type LabdataScope = RequestScope & {
+  readonly clientSession: ClientSession;
+  askForSecret: ToolContext["askForSecret"];
+  progress?: ToolContext["progress"];
+};
+
 export class LabdataApi {
-  private readonly remotes = new Map<string, RemoteClient>();
+  private readonly remotes = new ClientCache<RemoteClient>();
   private readonly pager = new CursorPager({ maxPageSize: MAX_PAGE_SIZE });
 
   constructor(
@@ -53,13 +64,13 @@ export class LabdataApi {
     private readonly maxResponseBytes?: number,
   ) {}
 
-  async credential(ctx: ToolContext): Promise<LabdataCredential> {
+  async credential(ctx: LabdataScope): Promise<LabdataCredential> {
     return this.credentials.get(ctx, async (candidate) => {
       await this.remoteFor(candidate).request({ path: apiPath`api/v2/users/me`, schema: userSchema }, ctx);
     });
   }
 
-  async me(ctx: ToolContext): Promise<{ user: LabUser; credential: LabdataCredential }> {
+  async me(ctx: LabdataScope): Promise<{ user: LabUser; credential: LabdataCredential }> {
     const credential = await this.credential(ctx);
     const { body } = await this.remoteFor(credential).request(
       { path: apiPath`api/v2/users/me`, schema: userSchema },
@@ -68,11 +79,11 @@ export class LabdataApi {
     return { user: body, credential };
   }
 
-  async getSequence(id: string, ctx: ToolContext): Promise<DnaSequence> {
+  async getSequence(id: string, ctx: LabdataScope): Promise<DnaSequence> {
     return this.get(apiPath`api/v2/dna-sequences/${id}`, dnaSequenceSchema, ctx);
   }
 
-  async createSequence(sequence: NewDnaSequence, ctx: ToolContext): Promise<DnaSequence> {
+  async createSequence(sequence: NewDnaSequence, ctx: LabdataScope): Promise<DnaSequence> {
     return (
       await this.send(
         { method: "POST", path: apiPath`api/v2/dna-sequences`, body: sequence, schema: dnaSequenceSchema },
@@ -81,7 +92,7 @@ export class LabdataApi {
     ).body;
   }
 
-  listSequences(filters: SequenceFilters, offset: number, limit: number, ctx: ToolContext) {
+  listSequences(filters: SequenceFilters, offset: number, limit: number, ctx: LabdataScope) {
     return this.list<DnaSequence>(
       "dnaSequences",
       apiPath`api/v2/dna-sequences`,
@@ -93,11 +104,11 @@ export class LabdataApi {
     );
   }
 
-  listProjects(offset: number, limit: number, ctx: ToolContext) {
+  listProjects(offset: number, limit: number, ctx: LabdataScope) {
     return this.list<Project>("projects", apiPath`api/v2/projects`, projectSchema, {}, offset, limit, ctx);
   }
 
-  listFolders(projectId: string | undefined, offset: number, limit: number, ctx: ToolContext) {
+  listFolders(projectId: string | undefined, offset: number, limit: number, ctx: LabdataScope) {
     return this.list<Folder>(
       "folders",
       apiPath`api/v2/folders`,
@@ -109,11 +120,11 @@ export class LabdataApi {
     );
   }
 
-  private async get<T>(path: ApiPath, schema: z.ZodType<T>, ctx: ToolContext): Promise<T> {
+  private async get<T>(path: ApiPath, schema: z.ZodType<T>, ctx: LabdataScope): Promise<T> {
     return (await this.send({ path, schema }, ctx)).body;
   }
 
-  private async send<T>(options: RequestOptions<T>, ctx: ToolContext) {
+  private async send<T>(options: RequestOptions<T>, ctx: LabdataScope) {
     return this.remoteFor(await this.credential(ctx)).request(options, ctx);
   }
 
@@ -129,7 +140,7 @@ export class LabdataApi {
     query: Record<string, string | undefined>,
     offset: number,
     limit: number,
-    ctx: ToolContext,
+    ctx: LabdataScope,
   ): Promise<{ items: T[]; total: number }> {
     const credential = await this.credential(ctx);
     const remote = this.remoteFor(credential);
@@ -157,7 +168,7 @@ export class LabdataApi {
         return { items, nextCursor: more ? nextToken : undefined, total: reported ?? 0 };
       },
       (done, target) =>
-        void ctx.progress(done / target, `Skipping to offset ${target}: ${done} of ${target} read`),
+        void ctx.progress?.(done / target, `Skipping to offset ${target}: ${done} of ${target} read`),
     );
     const seen = offset + items.length;
     return { items, total: reported === undefined ? seen + (more ? 1 : 0) : Math.max(reported, seen) };
@@ -165,18 +176,17 @@ export class LabdataApi {
 
   /** One client, and so one rate limiter, per credential. */
   private remoteFor(credential: LabdataCredential): RemoteClient {
-    let remote = this.remotes.get(credential.id);
-    if (!remote) {
-      remote = new RemoteClient({
-        baseUrl: this.baseUrl,
-        auth: credential,
-        timeoutMs: this.timeoutMs,
-        maxResponseBytes: this.maxResponseBytes,
-        limiter: new TokenBucket(RATE_LIMIT),
-      });
-      this.remotes.set(credential.id, remote);
-    }
-    return remote;
+    return this.remotes.obtain(
+      credential.id,
+      () =>
+        new RemoteClient({
+          baseUrl: this.baseUrl,
+          auth: credential,
+          timeoutMs: this.timeoutMs,
+          maxResponseBytes: this.maxResponseBytes,
+          limiter: new TokenBucket(RATE_LIMIT),
+        }),
+    );
   }
 }
 

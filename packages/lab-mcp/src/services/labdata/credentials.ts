@@ -5,11 +5,12 @@
 // session that typed it: in memory, never stored, never used for another client, and no client waits
 // on another's page.
 import { z } from "zod";
-import type { ClientSession, ToolContext } from "../../core/context.js";
+import type { ClientSession } from "../../core/context.js";
 import { ActionableError } from "../../core/errors.js";
 import { readJsonIfPresent, writePrivateJson } from "../../core/user-config.js";
 import { apiKeyCredential } from "./auth/api-key.js";
 import type { LabdataCredential } from "./auth/credential.js";
+import type { LabdataScope } from "./client.js";
 import { SETUP_HINT } from "./settings.js";
 
 const rememberedSchema = z.object({ baseUrl: z.string(), apiKey: z.string().min(1) });
@@ -31,7 +32,7 @@ export class CredentialHolder {
   }
 
   /** The credential to use, asking the user once when none is known. */
-  async get(ctx: ToolContext, verify: Verify): Promise<LabdataCredential> {
+  async get(ctx: LabdataScope, verify: Verify): Promise<LabdataCredential> {
     if (this.current) return this.current;
     const remembered = await this.remembered();
     if (remembered) {
@@ -52,7 +53,7 @@ export class CredentialHolder {
   }
 
   /** The calling session's own key; its concurrent calls share one page, other sessions never see it. */
-  private forSession(ctx: ToolContext, verify: Verify): Promise<LabdataCredential> {
+  private forSession(ctx: LabdataScope, verify: Verify): Promise<LabdataCredential> {
     const session = ctx.clientSession;
     const known = this.bySession.get(session);
     if (known) return known;
@@ -73,7 +74,7 @@ export class CredentialHolder {
     return apiKeyCredential(parsed.data.apiKey);
   }
 
-  private async ask(ctx: ToolContext, verify: Verify): Promise<LabdataCredential> {
+  private async ask(ctx: LabdataScope, verify: Verify): Promise<LabdataCredential> {
     const sessionOnly = ctx.clientSession.isolated;
     const answer = await ctx.askForSecret({
       message: "labdata_mcp needs an API key of the lab data platform. Open the page to enter it.",

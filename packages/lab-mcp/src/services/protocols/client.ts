@@ -4,6 +4,7 @@ import type { SessionScoped, ToolContext } from "../../core/context.js";
 import { InvalidResponseError, RemoteStatusError } from "../../core/errors.js";
 import { type ApiPath, apiPath } from "../../core/http/api-path.js";
 import { noAuth } from "../../core/http/auth.js";
+import { ClientCache } from "../../core/http/client-cache.js";
 import { type RateLimit, TokenBucket } from "../../core/http/rate-limiter.js";
 import { RemoteClient, type RequestScope } from "../../core/http/remote-client.js";
 import type { ProtocolsCredential } from "./auth/credential.js";
@@ -46,7 +47,6 @@ export interface ListQuery {
   orderDir: "asc" | "desc";
 }
 
-/** A request's scope; with a tool's log, the repository's warnings reach the client. */
 /** What a call brings: its signal and waits, the client session it belongs to, and where to log. */
 export type ApiScope = RequestScope & SessionScoped & { log?: ToolContext["log"] };
 
@@ -57,12 +57,12 @@ export interface PdfDownload {
 }
 
 export class ProtocolsApi {
-  private readonly remotes = new Map<string, { api: RemoteClient; pdf: RemoteClient }>();
+  private readonly remotes = new ClientCache<{ api: RemoteClient; pdf: RemoteClient }>();
   private readonly anonymousPdf: RemoteClient;
   /** 1 when page_id 1 is the first page (as documented), 0 when page_id 0 is; undefined until seen. */
   private pageOrigin: 0 | 1 | undefined;
   /** The last warning_code per credential id. */
-  private readonly warnings = new Map<string, RemoteWarning>();
+  private readonly warnings = new ClientCache<RemoteWarning>();
 
   constructor(
     readonly credentials: ProtocolsCredentials,
@@ -185,7 +185,7 @@ export class ProtocolsApi {
     const body = await this.get(apiPath`api/v3/session/profile`, ctx, undefined, credential);
     const user = body.user ?? body.payload;
     if (!isRecord(user)) throw new InvalidResponseError("The repository answered without a user");
-    return { profile: readProfile(user), credential, warning: this.warnings.get(credential.id) };
+    return { profile: readProfile(user), credential, warning: this.warnings.peek(credential.id) };
   }
 
   /**
@@ -257,7 +257,7 @@ export class ProtocolsApi {
   private async noteWarning(body: Json, credential: ProtocolsCredential, ctx: ApiScope): Promise<void> {
     const warning = warningOf(body);
     if (!warning) return;
-    const known = this.warnings.get(credential.id);
+    const known = this.warnings.peek(credential.id);
     this.warnings.set(credential.id, warning);
     // Said once: every answer carries it until the token is renewed.
     if (known?.code === warning.code && known.message === warning.message) return;
@@ -266,8 +266,7 @@ export class ProtocolsApi {
 
   /** One API client and one PDF client, so one limiter of each, per credential. */
   private remotesFor(credential: ProtocolsCredential) {
-    let remotes = this.remotes.get(credential.id);
-    if (!remotes) {
+    return this.remotes.obtain(credential.id, () => {
       const make = (limit: RateLimit, maxResponseBytes: number | undefined) =>
         new RemoteClient({
           baseUrl: this.baseUrl,
@@ -276,13 +275,11 @@ export class ProtocolsApi {
           maxResponseBytes,
           limiter: new TokenBucket(limit),
         });
-      remotes = {
+      return {
         api: make(API_LIMIT, this.limits.maxResponseBytes),
         pdf: make(PDF_SIGNED_IN_LIMIT, this.limits.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES),
       };
-      this.remotes.set(credential.id, remotes);
-    }
-    return remotes;
+    });
   }
 }
 
