@@ -12,7 +12,7 @@ export interface AuthStrategy {
   renewAfterUnauthorized?(signal?: AbortSignal, sentAuthorization?: string | null): Promise<boolean>;
 }
 
-export function bearerToken(token: string): AuthStrategy {
+export function bearerAuth(token: string): AuthStrategy {
   return {
     authorize(headers) {
       headers.set("authorization", `Bearer ${token}`);

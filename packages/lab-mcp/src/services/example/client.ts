@@ -1,7 +1,7 @@
 // The example remote's API: one endpoint, GET users/search, with a bearer API key.
 import { z } from "zod";
 import { apiPath } from "../../core/http/api-path.js";
-import { bearerToken } from "../../core/http/auth.js";
+import { bearerAuth } from "../../core/http/auth.js";
 import { RemoteClient, type RequestScope } from "../../core/http/remote-client.js";
 
 export const exampleUserSchema = z.object({
@@ -21,7 +21,7 @@ export class ExampleApi {
   constructor(options: { baseUrl: string; apiKey: string; timeoutMs: number; maxResponseBytes?: number }) {
     this.remote = new RemoteClient({
       baseUrl: options.baseUrl,
-      auth: bearerToken(options.apiKey),
+      auth: bearerAuth(options.apiKey),
       timeoutMs: options.timeoutMs,
       maxResponseBytes: options.maxResponseBytes,
       // The example remote states no limit; this keeps a runaway agent polite.

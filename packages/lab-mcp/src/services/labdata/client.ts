@@ -8,7 +8,7 @@ import { ClientCache } from "../../core/http/client-cache.js";
 import { TokenBucket } from "../../core/http/rate-limiter.js";
 import { RemoteClient, type RequestOptions, type RequestScope } from "../../core/http/remote-client.js";
 import type { LabdataCredential } from "./auth/credential.js";
-import type { CredentialHolder } from "./credentials.js";
+import type { LabdataCredentialSource } from "./credential-source.js";
 import {
   type DnaSequence,
   dnaSequenceSchema,
@@ -60,7 +60,7 @@ export class LabdataApi {
   constructor(
     readonly baseUrl: string,
     private readonly timeoutMs: number,
-    private readonly credentials: CredentialHolder,
+    private readonly credentials: LabdataCredentialSource,
     private readonly maxResponseBytes?: number,
   ) {}
 

@@ -10,7 +10,7 @@ import { clientCredentials } from "./auth/client-credentials.js";
 import type { LabdataCredential } from "./auth/credential.js";
 import { idTokenCredential } from "./auth/oidc.js";
 import { LabdataApi } from "./client.js";
-import { CredentialHolder } from "./credentials.js";
+import { LabdataCredentialSource } from "./credential-source.js";
 import { currentUserResource, sequenceFastaResource } from "./resources.js";
 import { checkLabdataSettings, LABDATA_SETTINGS, type LabdataValues } from "./settings.js";
 import { createDnaSequence } from "./tools/create-dna-sequence.js";
@@ -73,7 +73,7 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
       baseUrl,
       file: values.LABDATA_CREDENTIALS_FILE ?? userConfigFile("labdata.json"),
     };
-    const holder = new CredentialHolder(configuredCredential(values, tokenClient), store);
+    const holder = new LabdataCredentialSource(configuredCredential(values, tokenClient), store);
     return new LabdataApi(baseUrl, core.requestTimeoutMs, holder, core.maxResponseBytes);
   },
 };

@@ -8,7 +8,7 @@ import { ClientCache } from "../../core/http/client-cache.js";
 import { type RateLimit, TokenBucket } from "../../core/http/rate-limiter.js";
 import { RemoteClient, type RequestScope } from "../../core/http/remote-client.js";
 import type { ProtocolsCredential } from "./auth/credential.js";
-import type { ProtocolsCredentials } from "./credentials.js";
+import type { ProtocolsCredentialSource } from "./credential-source.js";
 import {
   type Profile,
   type Protocol,
@@ -65,7 +65,7 @@ export class ProtocolsApi {
   private readonly warnings = new ClientCache<RemoteWarning>();
 
   constructor(
-    readonly credentials: ProtocolsCredentials,
+    readonly credentials: ProtocolsCredentialSource,
     private readonly timeoutMs: number,
     /** The largest answer of the API and the largest PDF read (MCP_MAX_RESPONSE_BYTES, PROTOCOLS_MAX_PDF_BYTES). */
     private readonly limits: { maxResponseBytes?: number; maxPdfBytes?: number } = {},

@@ -5,7 +5,7 @@ import { RemoteClient } from "../../core/http/remote-client.js";
 import type { ServerValues, ServiceDefinition } from "../../core/server.js";
 import { TokenEndpoint } from "./auth/token-endpoint.js";
 import { ProtocolsApi } from "./client.js";
-import { ProtocolsCredentials } from "./credentials.js";
+import { ProtocolsCredentialSource } from "./credential-source.js";
 import { protocolResource, protocolStepsResource } from "./resources.js";
 import {
   checkProtocolsSettings,
@@ -43,7 +43,7 @@ export function createProtocolsApi(
         config.oauth,
       )
     : undefined;
-  return new ProtocolsApi(new ProtocolsCredentials(config, endpoint), timeoutMs, limits);
+  return new ProtocolsApi(new ProtocolsCredentialSource(config, endpoint), timeoutMs, limits);
 }
 
 export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> = {

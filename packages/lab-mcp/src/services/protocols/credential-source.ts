@@ -7,13 +7,13 @@ import { ActionableError } from "../../core/errors.js";
 import { type CodeFlow, startCodeFlow } from "./auth/code-flow.js";
 import { clientTokenCredential, type ProtocolsCredential } from "./auth/credential.js";
 import { OAuthSession, SessionEndedError } from "./auth/oauth-session.js";
+import { SessionTokenStore } from "./auth/session-token-store.js";
 import type { TokenEndpoint } from "./auth/token-endpoint.js";
 import { TokenStore } from "./auth/token-store.js";
-import { SessionTokenStore } from "./session-token-store.js";
 import { type ProtocolsConfig, SETUP_HINT, SIGN_IN_HINT } from "./settings.js";
 import type { TokenResponse } from "./types.js";
 
-export class ProtocolsCredentials {
+export class ProtocolsCredentialSource {
   private readonly clientToken: ProtocolsCredential | undefined;
   /** Present when an OAuth application is configured. */
   readonly store: TokenStore | undefined;

@@ -17,7 +17,7 @@ const rememberedSchema = z.object({ baseUrl: z.string(), apiKey: z.string().min(
 
 type Verify = (credential: LabdataCredential) => Promise<void>;
 
-export class CredentialHolder {
+export class LabdataCredentialSource {
   /** The operator's credential (configured or remembered), or the key asked for over stdio. */
   private current: LabdataCredential | undefined;
   private asking: Promise<LabdataCredential> | undefined;
