@@ -158,7 +158,12 @@ describe.each(TARGETS)("$serverName", (target) => {
       `live heap ${MiB(before.heap)} -> ${MiB(after.heap)}`;
     ctx.annotate(report);
     console.log(`${target.serverName} load: ${report}`);
-    expect(after.rss, report).toBeLessThanOrEqual(before.rss * 1.1);
+    // The live heap after a full GC is the leak signal: 2,000 calls that each kept even 2 KiB would
+    // grow it by 4 MiB. RSS also holds allocator fragmentation and varies by a few percent from run to
+    // run (a loaded CI machine: 131,988 -> 146,360 KiB with the heap up 1.3 MiB), so it only gets a
+    // coarse bound against runaway growth.
+    expect(after.heap - before.heap, report).toBeLessThan(3 * 1024 * 1024);
+    expect(after.rss, report).toBeLessThanOrEqual(before.rss * 1.25);
     expect(server.child.exitCode).toBeNull();
   }, 120_000);
 
