@@ -21,11 +21,12 @@ async function currentSnapshot(): Promise<Record<string, unknown[]>> {
     try {
       const { tools } = await connection.client.listTools();
       snapshot[definition.serverName] = tools.map(
-        ({ name, title, description, inputSchema, annotations }) => ({
+        ({ name, title, description, inputSchema, outputSchema, annotations }) => ({
           name,
           title,
           description,
           inputSchema,
+          outputSchema,
           annotations,
         }),
       );

@@ -1,4 +1,5 @@
 // The pagination envelope of the conventions: {total, count, offset, <items>, has_more, next_offset}.
+import { z } from "zod";
 
 export type Page<K extends string, T> = {
   total: number;
@@ -27,4 +28,24 @@ export function pageOf<K extends string, T>(
     has_more: hasMore,
     next_offset: hasMore ? offset + items.length : null,
   } as Page<K, T>;
+}
+
+/**
+ * The output schema of a paged tool: the envelope with `items` under `itemsKey`, as pageOf builds it.
+ */
+export function pageShape<K extends string, Item extends z.ZodType>(itemsKey: K, item: Item) {
+  return {
+    total: z.number().int(),
+    count: z.number().int(),
+    offset: z.number().int(),
+    [itemsKey]: z.array(item),
+    has_more: z.boolean(),
+    next_offset: z.number().int().nullable(),
+  } as { [key in K]: z.ZodArray<Item> } & {
+    total: z.ZodNumber;
+    count: z.ZodNumber;
+    offset: z.ZodNumber;
+    has_more: z.ZodBoolean;
+    next_offset: z.ZodNullable<z.ZodNumber>;
+  };
 }

@@ -114,6 +114,7 @@ export function createMcpServer<S>(
     title: tool.title,
     description: tool.description,
     inputSchema: z.toJSONSchema(inputSchemaOf(tool.input), { io: "input" }) as Tool["inputSchema"],
+    ...(tool.output ? { outputSchema: outputSchemaOf(tool.output) } : {}),
     annotations: { title: tool.title, ...tool.annotations },
   }));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools }));
@@ -130,7 +131,9 @@ export function createMcpServer<S>(
     const ctx = contextFor(extra);
     try {
       const args = validateInput(tool.name, tool.input, request.params.arguments);
-      return textResult(await tool.handler(args, ctx, service), false);
+      const answer = await tool.handler(args, ctx, service);
+      if (typeof answer === "string") return textResult(answer, false);
+      return { ...textResult(answer.text, false), structuredContent: answer.structured };
     } catch (error) {
       if (!(error instanceof InvalidInputError)) {
         await ctx.log("error", `${tool.name} failed`, { error: errorName(error) });
@@ -164,6 +167,15 @@ export function createMcpServer<S>(
     }
   }
   return mcp;
+}
+
+/**
+ * The JSON Schema of a tool's structured content, as the records are after lenient parsing. Fields
+ * are open (records keep unknown remote fields for the json format) and what zod cannot express in
+ * JSON Schema (a lenient list's transform) reads as any value.
+ */
+function outputSchemaOf(shape: z.ZodRawShape): Tool["outputSchema"] {
+  return z.toJSONSchema(z.looseObject(shape), { io: "output", unrepresentable: "any" }) as Tool["outputSchema"];
 }
 
 function textResult(text: string, isError: boolean): CallToolResult {

@@ -10,7 +10,29 @@ export interface ToolAnnotations {
   openWorldHint: boolean;
 }
 
-export interface ToolDefinition<Shape extends z.ZodRawShape, Service> {
+/**
+ * What a tool answers: the text the agent reads (markdown or json, exactly as the conventions word
+ * them) and the same answer as structured content, valid under the tool's output schema: the
+ * pagination envelope for a list, the record for one item.
+ */
+export interface ToolReply<Structured extends Record<string, unknown> = Record<string, unknown>> {
+  text: string;
+  structured: Structured;
+}
+
+/** A reply whose structured content is `structured` and whose text is `text`. */
+export function reply<Structured extends Record<string, unknown>>(
+  structured: Structured,
+  text: string,
+): ToolReply<Structured> {
+  return { text, structured };
+}
+
+export interface ToolDefinition<
+  Shape extends z.ZodRawShape,
+  Service,
+  Output extends z.ZodRawShape = z.ZodRawShape,
+> {
   /** snake_case, prefixed with the service id, e.g. "example_search_users". */
   name: string;
   title: string;
@@ -20,17 +42,28 @@ export interface ToolDefinition<Shape extends z.ZodRawShape, Service> {
   toolset?: string;
   annotations: ToolAnnotations;
   input: Shape;
-  /** Returns the text the agent reads; throws typed errors (core/errors.ts) on failure. */
-  handler(args: z.output<z.ZodObject<Shape>>, ctx: ToolContext, service: Service): Promise<string>;
+  /**
+   * The shape of the structured content (the tool's outputSchema). Every tool declares one; a tool
+   * without it answers with text alone (kept only while tools move to structured replies).
+   */
+  output?: Output;
+  /** Returns the reply (or, without `output`, the text alone); throws typed errors (core/errors.ts). */
+  handler(
+    args: z.output<z.ZodObject<Shape>>,
+    ctx: ToolContext,
+    service: Service,
+  ): Promise<string | ToolReply<z.output<z.ZodObject<Output>>>>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a list of tools holds many input shapes
-export type AnyTool<Service> = ToolDefinition<any, Service>;
+export type AnyTool<Service> = ToolDefinition<any, Service, any>;
 
 /** Declares a tool; the type makes every required part explicit. */
-export function defineTool<Shape extends z.ZodRawShape, Service>(
-  definition: ToolDefinition<Shape, Service>,
-): ToolDefinition<Shape, Service> {
+export function defineTool<
+  Shape extends z.ZodRawShape,
+  Service,
+  Output extends z.ZodRawShape = z.ZodRawShape,
+>(definition: ToolDefinition<Shape, Service, Output>): ToolDefinition<Shape, Service, Output> {
   return definition;
 }
 

@@ -1,8 +1,9 @@
 import { identifier, responseFormat } from "../../../core/inputs.js";
 import { json } from "../../../core/render.js";
-import { defineTool } from "../../../core/tool.js";
+import { defineTool, reply } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
 import { sequenceMarkdown } from "../format/sequence-markdown.js";
+import { dnaSequenceSchema } from "../types.js";
 
 export const getDnaSequence = defineTool({
   name: "labdata_get_dna_sequence",
@@ -16,8 +17,9 @@ export const getDnaSequence = defineTool({
     id: identifier("Id of the DNA sequence, e.g. seq_a1B2c3 (from labdata_list_dna_sequences)."),
     response_format: responseFormat,
   },
+  output: dnaSequenceSchema.shape,
   async handler({ id, response_format }, ctx, api: LabdataApi) {
     const sequence = await api.getSequence(id, ctx);
-    return response_format === "json" ? json(sequence) : sequenceMarkdown(sequence, id);
+    return reply(sequence, response_format === "json" ? json(sequence) : sequenceMarkdown(sequence, id));
   },
 });

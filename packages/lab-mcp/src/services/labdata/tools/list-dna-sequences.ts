@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
-import { pageOf } from "../../../core/paging.js";
+import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool } from "../../../core/tool.js";
+import { defineTool, reply } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
 import { sequenceLine } from "../format/sequence-markdown.js";
+import { dnaSequenceSchema } from "../types.js";
 
 const SORTS = {
   modified_desc: "modifiedAt:desc",
@@ -40,6 +41,7 @@ export const listDnaSequences = defineTool({
       .describe("Order: by modification time or by name, ascending or descending (default modified_desc)."),
     ...pagingInputs,
   },
+  output: pageShape("dna_sequences", dnaSequenceSchema.omit({ bases: true, translations: true })),
   async handler(
     { name, folder_id, project_id, archived, sort, limit, offset, response_format },
     ctx,
@@ -60,15 +62,18 @@ export const listDnaSequences = defineTool({
       total,
       offset,
     );
-    if (response_format === "json") return json(page);
-    if (total === 0) return "No DNA sequences match these filters.";
+    if (response_format === "json") return reply(page, json(page));
+    if (total === 0) return reply(page, "No DNA sequences match these filters.");
     if (items.length === 0)
-      return `No DNA sequences at offset ${offset}: there are ${total}. Use a smaller offset.`;
-    return markdown(
-      heading(1, "DNA sequences"),
-      `Found ${total} sequences (showing ${offset + 1}–${offset + items.length})`,
-      items.map(sequenceLine),
-      page.has_more && `More: call again with offset=${page.next_offset}.`,
+      return reply(page, `No DNA sequences at offset ${offset}: there are ${total}. Use a smaller offset.`);
+    return reply(
+      page,
+      markdown(
+        heading(1, "DNA sequences"),
+        `Found ${total} sequences (showing ${offset + 1}–${offset + items.length})`,
+        items.map(sequenceLine),
+        page.has_more && `More: call again with offset=${page.next_offset}.`,
+      ),
     );
   },
 });
