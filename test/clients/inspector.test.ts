@@ -170,9 +170,7 @@ describe.concurrent.each(SANDBOX_SERVERS)("Inspector CLI, failures: $serverName"
     it("resources/read of a missing record (stdio): the not-found text, exit code 1", async () => {
       const run = await inspect([...target(spec, "stdio"), "--method", "resources/read", "--uri", missing]);
       expect(run.code).toBe(1);
-      expect(run.error?.message).toBe(
-        "MCP error -32002: Error: Resource not found. Please check the ID is correct.",
-      );
+      expect(run.error?.message).toBe("Error: Resource not found. Please check the ID is correct.");
     });
   }
 

@@ -3,14 +3,26 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { join } from "node:path";
+import {
+  Client as ModernClient,
+  type ClientCapabilities as ModernClientCapabilities,
+  InMemoryTransport as ModernInMemoryTransport,
+  StreamableHTTPClientTransport as ModernStreamableHTTPClientTransport,
+} from "@modelcontextprotocol/client";
+import { StdioClientTransport as ModernStdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult, ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
+import { serveStdio as serveSdkStdio } from "@modelcontextprotocol/server/stdio";
 import { expect } from "vitest";
 import { prepare } from "../../packages/lab-mcp/src/core/run.js";
-import { createMcpServer, type ServiceDefinition } from "../../packages/lab-mcp/src/core/server.js";
+import {
+  createMcpServer,
+  createServerFactory,
+  type ServiceDefinition,
+} from "../../packages/lab-mcp/src/core/server.js";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 /** The tool servers' bins are the product package's; the emulators', sandbox's and demo's the other one's. */
@@ -163,4 +175,81 @@ export function textOf(result: unknown): { text: string; isError: boolean } {
   if (content.length !== 1 || first?.type !== "text")
     throw new Error(`expected one text block: ${JSON.stringify(content)}`);
   return { text: first.text, isError: isError === true };
+}
+
+// 2026-07-28 clients: the SDK v2 Client pinned to the current revision (no initialize, no session;
+// every request carries its version and capabilities in _meta). It fulfils "input required" answers
+// with the same request handlers a 2025 client registers, and retries the call.
+export const MODERN_PROTOCOL = "2026-07-28";
+
+export interface ModernConnected {
+  client: ModernClient;
+  close(): Promise<void>;
+}
+
+export function newModernClient(capabilities: ModernClientCapabilities = {}): ModernClient {
+  return new ModernClient(
+    { name: "lab-mcp-tests", version: "1.0.0" },
+    { capabilities, versionNegotiation: { mode: { pin: MODERN_PROTOCOL } } },
+  );
+}
+
+/** The server in this process, served as stdio serves it, to a 2026-07-28 client linked in memory. */
+export async function connectModernInMemory<S>(
+  definition: ServiceDefinition<S>,
+  env: Record<string, string>,
+  capabilities: ModernClientCapabilities = {},
+): Promise<ModernConnected> {
+  const prepared = prepare(definition, [], env);
+  if (prepared.help) throw new Error("unexpected --help");
+  const factory = createServerFactory(definition, prepared.service, prepared.core);
+  const [clientSide, serverSide] = ModernInMemoryTransport.createLinkedPair();
+  const served = serveSdkStdio(() => factory({ caller: "in-memory", isolated: false }), {
+    transport: serverSide,
+  });
+  const client = newModernClient(capabilities);
+  await client.connect(clientSide);
+  return {
+    client,
+    async close() {
+      await client.close();
+      await served.close();
+    },
+  };
+}
+
+/** The built bin over stdio, to a 2026-07-28 client. */
+export async function connectModernStdio(
+  bin: string,
+  env: Record<string, string>,
+  capabilities: ModernClientCapabilities = {},
+): Promise<ModernConnected> {
+  const transport = new ModernStdioClientTransport({
+    command: process.execPath,
+    args: [binPath(bin)],
+    env: { PATH: process.env.PATH ?? "", NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "", ...env },
+    stderr: "pipe",
+  });
+  const client = newModernClient(capabilities);
+  await client.connect(transport);
+  return { client, close: () => client.close() };
+}
+
+/** Streamable HTTP without a session, to a 2026-07-28 client; `seen` collects every response's headers. */
+export async function connectModernHttp(
+  url: string,
+  options: { token?: string; capabilities?: ModernClientCapabilities; seen?: Headers[] } = {},
+): Promise<ModernConnected> {
+  const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
+  const transport = new ModernStreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers },
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      options.seen?.push(response.headers);
+      return response;
+    },
+  });
+  const client = newModernClient(options.capabilities);
+  await client.connect(transport);
+  return { client, close: () => client.close() };
 }

@@ -1,11 +1,10 @@
 // ToolContext: what a tool handler may do besides its remote calls: report progress, log to the
 // client, read one of the server's resources, and know which server it runs in.
-import { randomUUID } from "node:crypto";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { LoggingLevel, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { LoggingLevel, ServerContext, ServerNotification } from "@modelcontextprotocol/server";
 import type { RequestScope } from "./http/remote-client.js";
+import type { OpenedPage } from "./pending-asks.js";
 import { openSecretPage, type SecretAnswer, type SecretPageText } from "./secret-page.js";
+import { type AskRound, askForUrl } from "./url-ask.js";
 
 export type ToolLogLevel = "info" | "warning" | "error" | "debug";
 
@@ -17,6 +16,12 @@ export type ToolLogLevel = "info" | "warning" | "error" | "debug";
  * the same object.
  */
 export interface ClientSession {
+  /**
+   * Who the caller is, for binding what outlives one request (a page opened for them, its signed
+   * requestState) to them alone: the MCP session over HTTP (2025-11-25), the bearer token's identity
+   * over stateless HTTP (2026-07-28), the one client of stdio.
+   */
+  readonly caller: string;
   /**
    * True over HTTP, where one process serves many clients: a credential a client supplies belongs to
    * its session alone, in memory, never stored, never used for or seen by another client. Over stdio
@@ -48,10 +53,11 @@ export interface ToolContext extends RequestScope {
   /** Whether the client can open a URL for the user (URL-mode elicitation). */
   canOpenUrls(): boolean;
   /**
-   * Asks the client to open `url` for the user (URL-mode elicitation), then waits for `until`, which
-   * something outside the client settles once the user is done there (a form posted to a local page,
-   * a redirect reaching a local listener), and tells the client that the elicitation is complete.
-   * `until` rejecting rejects; the caller closes whatever it opened.
+   * Has the client open a page for the user, in its protocol's way (a 2026-07-28 client: an "input
+   * required" answer and a retry; a 2025-11-25 client: URL-mode elicitation), then waits for what the
+   * page settles with once the user is done there (a form posted to a local page, a redirect reaching
+   * a local listener). `open` runs once per ask, not per round; the page is closed when the ask ends.
+   * A rejected page rejects.
    */
   openUrl<T>(request: OpenUrlRequest<T>): Promise<OpenUrlOutcome<T>>;
 }
@@ -59,8 +65,8 @@ export interface ToolContext extends RequestScope {
 export interface OpenUrlRequest<T> {
   /** Why the user should open the page. */
   message: string;
-  url: string;
-  until: Promise<T>;
+  /** Opens the page (called on the first round only). */
+  open(): Promise<OpenedPage<T>>;
   /** How long the user has, from the request to the end (default 10 minutes). */
   timeoutMs?: number;
   /** The progress message sent now and then while waiting, which also keeps the call alive. */
@@ -70,11 +76,6 @@ export interface OpenUrlRequest<T> {
 export type OpenUrlOutcome<T> =
   | { status: "done"; value: T }
   | { status: "unsupported" | "declined" | "timeout" };
-
-/** How long a page opened for the user waits for them by default. */
-const OPEN_URL_TIMEOUT_MS = 10 * 60 * 1000;
-/** How often a long wait reports progress (clients may reset their request timeout on progress). */
-const WAIT_PROGRESS_EVERY_MS = 5_000;
 
 const LEVEL_ORDER: LoggingLevel[] = [
   "debug",
@@ -87,7 +88,7 @@ const LEVEL_ORDER: LoggingLevel[] = [
   "emergency",
 ];
 
-/** The minimum level a client asked for with logging/setLevel (info until it asks). */
+/** The minimum level a 2025-era client asked for with logging/setLevel (info until it asks). */
 export class LogLevelState {
   level: LoggingLevel = "info";
   allows(level: LoggingLevel): boolean {
@@ -95,25 +96,32 @@ export class LogLevelState {
   }
 }
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+/** How often a long wait reports progress (clients may reset their request timeout on progress). */
+const WAIT_PROGRESS_EVERY_MS = 5_000;
 
 export function createToolContext(options: {
   serverName: string;
   clientSession: ClientSession;
-  server: Server;
-  extra: Extra;
-  logLevel: LogLevelState;
+  /** The SDK's context of the request being answered. */
+  request: ServerContext;
+  /** Whether the client can open a URL for the user (URL-mode elicitation), in either era. */
+  canOpenUrls: boolean;
+  /** The ask of this request across its rounds. */
+  askRound: AskRound;
   readResource: (uri: string) => Promise<string>;
+  /** The level a 2025-era client chose with logging/setLevel (info until it asks); absent in 2026. */
+  sessionLogLevel?: LogLevelState;
 }): ToolContext {
-  const { serverName, extra, logLevel } = options;
-  const progressToken = extra._meta?.progressToken;
+  const { serverName, request } = options;
+  const { signal } = request.mcpReq;
+  const progressToken = request.mcpReq._meta?.progressToken;
   let lastProgress = -1;
 
   // Notifications go out tied to the request, so that over HTTP they travel on the call's own stream.
   const notify = async (notification: ServerNotification) => {
-    if (extra.signal.aborted) return;
+    if (signal.aborted) return;
     try {
-      await extra.sendNotification(notification);
+      await request.mcpReq.notify(notification);
     } catch {
       // A client that went away cannot hear it; the call itself decides what happens next.
     }
@@ -123,7 +131,7 @@ export function createToolContext(options: {
   const context: ToolContext = {
     serverName,
     clientSession: options.clientSession,
-    signal: extra.signal,
+    signal,
     async progress(fraction, message) {
       if (progressToken === undefined) return;
       // The spec wants progress to increase with every notification.
@@ -135,71 +143,37 @@ export function createToolContext(options: {
       });
     },
     async log(level, message, data) {
-      if (!logLevel.allows(level)) return;
-      await notify({
-        method: "notifications/message",
-        params: { level, logger: serverName, data: data ? { message, ...data } : message },
-      });
+      // The SDK applies the level the client chose: per session (logging/setLevel) in the 2025 era,
+      // per request (the _meta log level) in the 2026 era, where no level means no logs.
+      if (signal.aborted || (options.sessionLogLevel && !options.sessionLogLevel.allows(level))) return;
+      await request.mcpReq
+        .log(level, data ? { message, ...data } : message, serverName)
+        .catch(() => undefined);
     },
     readResource: options.readResource,
     canOpenUrls() {
-      return Boolean(options.server.getClientCapabilities()?.elicitation?.url);
+      return options.canOpenUrls;
     },
-    async openUrl<T>({
-      message,
-      url,
-      until,
-      timeoutMs = OPEN_URL_TIMEOUT_MS,
-      waitingMessage,
-    }: OpenUrlRequest<T>): Promise<OpenUrlOutcome<T>> {
-      if (!context.canOpenUrls()) return { status: "unsupported" };
-      until.catch(() => undefined); // it may settle before it is awaited
-      const elicitationId = randomUUID();
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const stop = AbortSignal.any([extra.signal, timeout]);
-      const stopped = new Promise<never>((_, reject) => {
-        const onStop = () => reject(stop.reason);
-        if (stop.aborted) onStop();
-        else stop.addEventListener("abort", onStop, { once: true });
-      });
-      stopped.catch(() => undefined);
-      try {
-        const consent = await options.server.elicitInput(
-          { mode: "url", message, url, elicitationId },
-          { relatedRequestId: extra.requestId, signal: stop, timeout: timeoutMs },
-        );
-        if (consent.action !== "accept") return { status: "declined" };
-        const ticker = waitingMessage ? every(WAIT_PROGRESS_EVERY_MS, stop, () => waitingMessage) : undefined;
-        let value: T;
-        try {
-          value = await Promise.race([until, stopped]);
-        } finally {
-          ticker?.stop();
-        }
-        await options.server
-          .createElicitationCompletionNotifier(elicitationId, { relatedRequestId: extra.requestId })()
-          .catch(() => undefined);
-        return { status: "done", value };
-      } catch (error) {
-        if (timeout.aborted && !extra.signal.aborted) return { status: "timeout" };
-        throw error;
-      }
+    async openUrl<T>(ask: OpenUrlRequest<T>): Promise<OpenUrlOutcome<T>> {
+      if (!options.canOpenUrls) return { status: "unsupported" };
+      return askForUrl(ask, { round: options.askRound, signal, notify, every });
     },
     async askForSecret({ message, ...text }) {
-      if (!context.canOpenUrls()) return undefined;
+      if (!options.canOpenUrls) return undefined;
       // Over HTTP, what this client types is for its session only: nothing to remember.
       const sessionOnly = options.clientSession.isolated;
-      const page = await openSecretPage({
-        ...text,
-        offerRemember: text.offerRemember && !sessionOnly,
-        sessionOnly,
+      const outcome = await context.openUrl({
+        message,
+        open: async () => {
+          const page = await openSecretPage({
+            ...text,
+            offerRemember: text.offerRemember && !sessionOnly,
+            sessionOnly,
+          });
+          return { url: page.url, until: page.answer, close: page.close };
+        },
       });
-      try {
-        const outcome = await context.openUrl({ message, url: page.url, until: page.answer });
-        return outcome.status === "done" ? outcome.value : undefined;
-      } finally {
-        page.close();
-      }
+      return outcome.status === "done" ? outcome.value : undefined;
     },
     debug(message) {
       void context.log("debug", message);
@@ -216,7 +190,7 @@ export function createToolContext(options: {
       waitTicker?.stop();
       waitTicker = undefined;
       if (waitMs > WAIT_PROGRESS_EVERY_MS) {
-        const ticker = every(WAIT_PROGRESS_EVERY_MS, extra.signal, message);
+        const ticker = every(WAIT_PROGRESS_EVERY_MS, signal, message);
         waitTicker = ticker;
         setTimeout(() => ticker.stop(), waitMs - 1000).unref();
       }

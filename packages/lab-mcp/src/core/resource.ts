@@ -1,7 +1,10 @@
 // Resources: data addressed by a URI template, read with validated placeholder values.
-import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
+import { UriTemplate } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 import type { ToolContext } from "./context.js";
+
+/** What a resource reads as: text, or bytes (sent as a base64 blob, e.g. a PDF). */
+export type ResourceBody = string | Uint8Array;
 
 export interface ResourceDefinition<Shape extends z.ZodRawShape, Service> {
   /** A short unique name, e.g. "user_search". */
@@ -13,7 +16,7 @@ export interface ResourceDefinition<Shape extends z.ZodRawShape, Service> {
   mimeType: string;
   /** Rules for the placeholder values, with the same trimming and bounds as tool inputs. */
   params: Shape;
-  read(params: z.output<z.ZodObject<Shape>>, ctx: ToolContext, service: Service): Promise<string>;
+  read(params: z.output<z.ZodObject<Shape>>, ctx: ToolContext, service: Service): Promise<ResourceBody>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a list of resources holds many parameter shapes

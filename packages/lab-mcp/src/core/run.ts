@@ -1,7 +1,7 @@
 // The start-up of every tool-server bin: settings, service, transport, and a clean stop on signals.
 import { isIPv4 } from "node:net";
 import { ConfigError, type CoreValues, coreSettings, helpText, loadConfig } from "./config.js";
-import { createMcpServer, type ServerOptions, type ServiceDefinition } from "./server.js";
+import { createServerFactory, type ServerOptions, type ServiceDefinition } from "./server.js";
 import { describeSettings, type SettingSpec, type SettingsShape } from "./setting.js";
 import { type RunningTransport, serveHttp, serveStdio } from "./transport.js";
 
@@ -139,7 +139,7 @@ export async function runServer<S, Shape extends SettingsShape>(
     return;
   }
   const { core, service } = prepared;
-  const build = () => createMcpServer(definition, service, core);
+  const build = createServerFactory(definition, service, core);
 
   let running: RunningTransport;
   if (core.transport === "http") {
@@ -162,7 +162,7 @@ export async function runServer<S, Shape extends SettingsShape>(
     }
     process.stderr.write(`${definition.serverName} listening on ${running.url}\n`);
   } else {
-    running = await serveStdio(build());
+    running = await serveStdio(build);
     // The client closing our stdin is the end of the session.
     process.stdin.on("end", () => void stop());
   }

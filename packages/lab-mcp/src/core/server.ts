@@ -1,26 +1,29 @@
 // ServiceDefinition -> McpServer: registers the tools and resources of one service, applies
 // read-only mode and toolsets, and runs every call through the same validation and error boundary.
-import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+// One factory serves both protocol eras (2025-11-25 and 2026-07-28) on every transport.
+import { randomBytes } from "node:crypto";
 import {
-  CallToolRequestSchema,
   type CallToolResult,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-  type ServerNotification,
-  type ServerRequest,
-  SetLevelRequestSchema,
+  createRequestStateCodec,
+  type InputRequiredResult,
+  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  type ReadResourceResult,
+  ResourceTemplate,
+  type ServerContext,
   type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { CoreValues } from "./config.js";
 import { type ClientSession, createToolContext, LogLevelState, type ToolContext } from "./context.js";
 import { errorText, InvalidInputError, RemoteStatusError } from "./errors.js";
-import { type AnyResource, matchResource } from "./resource.js";
+import { PendingAsks } from "./pending-asks.js";
+import { type AnyResource, matchResource, type ResourceBody } from "./resource.js";
 import type { CoreSettings } from "./run.js";
 import type { SettingsObject, SettingsShape, ValuesOf } from "./setting.js";
 import { type AnyTool, assertValidTool } from "./tool.js";
+import { type AskState, InputRequiredSignal } from "./url-ask.js";
 import { inputSchemaOf, validateInput } from "./validate.js";
 
 /** What a server's handlers and checks read: the core MCP_* values and the service's own, typed. */
@@ -57,8 +60,6 @@ export interface ServerOptions {
   isolateClients?: boolean;
 }
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
 /** The tools a server exposes under the given options. Read-only mode wins over any toolset. */
 export function enabledTools<S>(definition: ServiceDefinition<S>, options: ServerOptions): AnyTool<S>[] {
   return definition.tools.filter((tool) => {
@@ -67,48 +68,24 @@ export function enabledTools<S>(definition: ServiceDefinition<S>, options: Serve
   });
 }
 
-export function createMcpServer<S>(
+/** How long clients may cache what is the same for every caller until the server restarts. */
+const LIST_CACHE = { ttlMs: 10 * 60 * 1000, cacheScope: "public" } as const;
+const CLIENT_CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
+
+/** Builds the McpServer instances of one service: one per connection, session or stateless request. */
+export type ServerFactory = (clientSession: ClientSession) => McpServer;
+
+/**
+ * What every instance shares is built once per process: the tool list as agents see it, the pages
+ * opened for users across the rounds of a request, and the key that signs requestState.
+ */
+export function createServerFactory<S>(
   definition: ServiceDefinition<S>,
   service: S,
   options: ServerOptions,
-): McpServer {
-  const tools = enabledTools(definition, options);
+): ServerFactory {
   for (const tool of definition.tools) assertValidTool(definition.id, tool);
-  const resources = definition.resources ?? [];
-
-  const mcp = new McpServer(
-    { name: definition.serverName, version: definition.version },
-    { capabilities: { logging: {} }, instructions: definition.instructions },
-  );
-  const server = mcp.server;
-  const logLevel = new LogLevelState();
-  const clientSession: ClientSession = { isolated: options.isolateClients === true };
-  server.setRequestHandler(SetLevelRequestSchema, (request) => {
-    logLevel.level = request.params.level;
-    return {};
-  });
-
-  const contextFor = (extra: Extra): ToolContext =>
-    createToolContext({
-      serverName: definition.serverName,
-      clientSession,
-      server,
-      extra,
-      logLevel,
-      readResource: (uri) => readResource(uri, extra),
-    });
-
-  const readResource = async (uri: string, extra: Extra): Promise<string> => {
-    const match = matchResource(resources, uri);
-    if (!match)
-      throw new McpError(ErrorCode.InvalidParams, `No resource of ${definition.serverName} matches ${uri}`);
-    const params = validateInput(`resource ${match.resource.name}`, match.resource.params, match.params);
-    return match.resource.read(params, contextFor(extra), service);
-  };
-
-  // Tools are handled here rather than by McpServer.registerTool so that validation messages, the
-  // trimming rule and the error texts are ours, exactly as the conventions word them.
-  server.registerCapabilities({ tools: { listChanged: false } });
+  const tools = enabledTools(definition, options);
   const listedTools: Tool[] = tools.map((tool) => ({
     name: tool.name,
     title: tool.title,
@@ -117,30 +94,124 @@ export function createMcpServer<S>(
     ...(tool.output ? { outputSchema: outputSchemaOf(tool.output) } : {}),
     annotations: { title: tool.title, ...tool.annotations },
   }));
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const tool = tools.find((candidate) => candidate.name === request.params.name);
-    if (!tool) {
-      const hidden = definition.tools.some((candidate) => candidate.name === request.params.name);
-      const why = hidden ? "is not enabled on this server (read-only mode or toolsets)" : "does not exist";
-      return textResult(
-        `Error: Tool ${request.params.name} ${why}. Call tools/list for the tools available.`,
-        true,
-      );
-    }
-    const ctx = contextFor(extra);
-    try {
-      const args = validateInput(tool.name, tool.input, request.params.arguments);
-      const answer = await tool.handler(args, ctx, service);
-      if (typeof answer === "string") return textResult(answer, false);
-      return { ...textResult(answer.text, false), structuredContent: answer.structured };
-    } catch (error) {
-      if (!(error instanceof InvalidInputError)) {
-        await ctx.log("error", `${tool.name} failed`, { error: errorName(error) });
-      }
-      return textResult(errorText(error), true);
-    }
+  const pending = new PendingAsks();
+  // The state only names a page of this process for a caller; a fresh key per process is enough.
+  const codec = createRequestStateCodec<AskState>({ key: randomBytes(32), ttlSeconds: 15 * 60 });
+  return (clientSession) =>
+    buildServer({ definition, service, tools, listedTools, pending, codec, clientSession });
+}
+
+/** One instance for a single client (stdio, or a test's in-memory link). */
+export function createMcpServer<S>(
+  definition: ServiceDefinition<S>,
+  service: S,
+  options: ServerOptions,
+): McpServer {
+  return createServerFactory(
+    definition,
+    service,
+    options,
+  )({
+    caller: "local",
+    isolated: options.isolateClients === true,
   });
+}
+
+function buildServer<S>(parts: {
+  definition: ServiceDefinition<S>;
+  service: S;
+  tools: AnyTool<S>[];
+  listedTools: Tool[];
+  pending: PendingAsks;
+  codec: ReturnType<typeof createRequestStateCodec<AskState>>;
+  clientSession: ClientSession;
+}): McpServer {
+  const { definition, service, tools, listedTools, pending, codec, clientSession } = parts;
+  const resources = definition.resources ?? [];
+  const mcp = new McpServer(
+    { name: definition.serverName, version: definition.version },
+    {
+      capabilities: { logging: {}, tools: { listChanged: false } },
+      instructions: definition.instructions,
+      cacheHints: {
+        "tools/list": LIST_CACHE,
+        "resources/list": LIST_CACHE,
+        "resources/templates/list": LIST_CACHE,
+        "server/discover": LIST_CACHE,
+      },
+      requestState: { verify: codec.verify },
+    },
+  );
+
+  // A 2025-era session keeps the level its client chose; a 2026 request carries its own.
+  const sessionLogLevel = new LogLevelState();
+  mcp.server.setRequestHandler("logging/setLevel", (request) => {
+    sessionLogLevel.level = request.params.level;
+    return {};
+  });
+
+  const contextFor = (request: ServerContext): ToolContext => {
+    const state = request.mcpReq.requestState<AskState>();
+    const legacy = request.mcpReq.envelope === undefined;
+    return createToolContext({
+      sessionLogLevel: legacy ? sessionLogLevel : undefined,
+      serverName: definition.serverName,
+      clientSession,
+      request,
+      canOpenUrls: canOpenUrls(mcp, request),
+      askRound: {
+        caller: clientSession.caller,
+        state: state && typeof state === "object" ? state : undefined,
+        inputResponses: request.mcpReq.inputResponses,
+        pending,
+        mint: (value) => codec.mint(value),
+        legacy,
+      },
+      readResource: async (uri) => bodyText(await readResource(uri, request)),
+    });
+  };
+
+  const readResource = async (uri: string, request: ServerContext): Promise<ResourceBody> => {
+    const match = matchResource(resources, uri);
+    if (!match)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `No resource of ${definition.serverName} matches ${uri}`,
+      );
+    const params = validateInput(`resource ${match.resource.name}`, match.resource.params, match.params);
+    return match.resource.read(params, contextFor(request), service);
+  };
+
+  // Tools are handled here rather than by McpServer.registerTool so that validation messages, the
+  // trimming rule and the error texts are ours, exactly as the conventions word them.
+  mcp.server.setRequestHandler("tools/list", () => ({ tools: listedTools }));
+  mcp.server.setRequestHandler(
+    "tools/call",
+    async (request, extra): Promise<CallToolResult | InputRequiredResult> => {
+      const tool = tools.find((candidate) => candidate.name === request.params.name);
+      if (!tool) {
+        const hidden = definition.tools.some((candidate) => candidate.name === request.params.name);
+        const why = hidden ? "is not enabled on this server (read-only mode or toolsets)" : "does not exist";
+        return textResult(
+          `Error: Tool ${request.params.name} ${why}. Call tools/list for the tools available.`,
+          true,
+        );
+      }
+      const ctx = contextFor(extra);
+      try {
+        const args = validateInput(tool.name, tool.input, request.params.arguments);
+        const answer = await tool.handler(args, ctx, service);
+        if (typeof answer === "string") return textResult(answer, false);
+        return { ...textResult(answer.text, false), structuredContent: answer.structured };
+      } catch (error) {
+        if (error instanceof InputRequiredSignal) return error.result;
+        if (!(error instanceof InvalidInputError)) {
+          await ctx.log("error", `${tool.name} failed`, { error: errorName(error) });
+        }
+        return textResult(errorText(error), true);
+      }
+    },
+  );
 
   for (const resource of resources) {
     const metadata = {
@@ -148,25 +219,47 @@ export function createMcpServer<S>(
       description: resource.description,
       mimeType: resource.mimeType,
     };
-    const read = async (uri: URL, extra: Extra) => {
+    const read = async (uri: URL, request: ServerContext): Promise<ReadResourceResult> => {
       try {
-        const text = await readResource(uri.href, extra);
-        return { contents: [{ uri: uri.href, mimeType: resource.mimeType, text }] };
+        const body = await readResource(uri.href, request);
+        const content =
+          typeof body === "string"
+            ? { uri: uri.href, mimeType: resource.mimeType, text: body }
+            : { uri: uri.href, mimeType: resource.mimeType, blob: Buffer.from(body).toString("base64") };
+        return { contents: [content] };
       } catch (error) {
-        if (error instanceof McpError) throw error;
+        if (error instanceof ProtocolError) throw error;
         const notFound = error instanceof RemoteStatusError && error.status === 404;
-        const code = error instanceof InvalidInputError ? ErrorCode.InvalidParams : ErrorCode.InternalError;
-        throw new McpError(notFound ? -32002 : code, errorText(error));
+        const code =
+          error instanceof InvalidInputError
+            ? ProtocolErrorCode.InvalidParams
+            : ProtocolErrorCode.InternalError;
+        throw new ProtocolError(notFound ? ProtocolErrorCode.ResourceNotFound : code, errorText(error));
       }
     };
     if (resource.uriTemplate.includes("{")) {
       const template = new ResourceTemplate(resource.uriTemplate, { list: undefined });
-      mcp.registerResource(resource.name, template, metadata, (uri, _variables, extra) => read(uri, extra));
+      mcp.registerResource(resource.name, template, metadata, (uri, _variables, request) =>
+        read(uri, request),
+      );
     } else {
       mcp.registerResource(resource.name, resource.uriTemplate, metadata, read);
     }
   }
   return mcp;
+}
+
+/** Whether the client can open a URL for the user: per request in the 2026 era, per session before. */
+function canOpenUrls(mcp: McpServer, request: ServerContext): boolean {
+  const declared = request.mcpReq.envelope as Record<string, unknown> | undefined;
+  const capabilities = (declared?.[CLIENT_CAPABILITIES_KEY] ?? mcp.server.getClientCapabilities()) as
+    | { elicitation?: { url?: unknown } }
+    | undefined;
+  return Boolean(capabilities?.elicitation?.url);
+}
+
+function bodyText(body: ResourceBody): string {
+  return typeof body === "string" ? body : Buffer.from(body).toString("base64");
 }
 
 /**
@@ -175,7 +268,10 @@ export function createMcpServer<S>(
  * JSON Schema (a lenient list's transform) reads as any value.
  */
 function outputSchemaOf(shape: z.ZodRawShape): Tool["outputSchema"] {
-  return z.toJSONSchema(z.looseObject(shape), { io: "output", unrepresentable: "any" }) as Tool["outputSchema"];
+  return z.toJSONSchema(z.looseObject(shape), {
+    io: "output",
+    unrepresentable: "any",
+  }) as Tool["outputSchema"];
 }
 
 function textResult(text: string, isError: boolean): CallToolResult {

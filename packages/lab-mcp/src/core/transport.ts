@@ -1,12 +1,20 @@
 // The two ways a client reaches a server: stdio (default) and streamable HTTP on loopback, guarded
 // against DNS rebinding (Host and Origin checks) and, when MCP_HTTP_TOKEN is set, by a bearer token.
+// Both serve the 2026-07-28 protocol (stateless: any request to any process) and 2025-11-25 clients
+// (initialize, and over HTTP an MCP session held by this process).
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
+import {
+  createMcpHandler,
+  isInitializeRequest,
+  isLegacyRequest,
+  type McpServer,
+} from "@modelcontextprotocol/server";
+import { serveStdio as serveSdkStdio } from "@modelcontextprotocol/server/stdio";
+import type { ClientSession } from "./context.js";
+import type { ServerFactory } from "./server.js";
 
 export interface RunningTransport {
   /** For HTTP: the MCP endpoint URL. */
@@ -14,8 +22,11 @@ export interface RunningTransport {
   close(): Promise<void>;
 }
 
-/** Serves one client over stdin/stdout. stdout carries nothing but JSON-RPC. */
-export async function serveStdio(server: McpServer): Promise<RunningTransport> {
+/** The one client of stdio: the user who started the server. */
+const STDIO_CLIENT: ClientSession = { caller: "stdio", isolated: false };
+
+/** Serves one client over stdin/stdout, in whichever era it opens. stdout carries nothing but JSON-RPC. */
+export async function serveStdio(factory: ServerFactory): Promise<RunningTransport> {
   // Anything printed by mistake must not corrupt the protocol stream.
   console.log = console.error;
   console.info = console.error;
@@ -24,9 +35,8 @@ export async function serveStdio(server: McpServer): Promise<RunningTransport> {
     if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") process.exit(0);
     throw error;
   });
-  const transport = new StdioServerTransport();
-  await server.connect(transport);
-  return { close: () => server.close() };
+  const handle = serveSdkStdio(() => factory(STDIO_CLIENT));
+  return { close: () => handle.close() };
 }
 
 export interface HttpOptions {
@@ -49,7 +59,7 @@ export interface HttpOptions {
 }
 
 interface Session {
-  transport: StreamableHTTPServerTransport;
+  transport: NodeStreamableHTTPServerTransport;
   server: McpServer;
   /** When the session's last exchange began or ended. */
   lastSeen: number;
@@ -62,13 +72,10 @@ const DEFAULT_MAX_SESSIONS = 100;
 const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"];
 
 /**
- * Serves many clients over streamable HTTP, one McpServer per session (the SDK's stateful pattern),
- * built by `createServerForSession`.
+ * Serves many clients over streamable HTTP: a 2026-07-28 request by a fresh McpServer of its own
+ * (stateless), a 2025-11-25 client by one McpServer per MCP session (the SDK's stateful pattern).
  */
-export async function serveHttp(
-  createServerForSession: () => McpServer,
-  options: HttpOptions,
-): Promise<RunningTransport> {
+export async function serveHttp(factory: ServerFactory, options: HttpOptions): Promise<RunningTransport> {
   const path = options.path ?? "/mcp";
   const sessions = new Map<string, Session>();
   const idleMs = options.sessionIdleMs ?? 30 * 60 * 1000;
@@ -77,6 +84,18 @@ export async function serveHttp(
   let starting = 0;
   const expectedToken = options.token ? digest(options.token) : undefined;
   let allowedHosts: Set<string> = new Set();
+  // Stateless requests have no session: the caller is who the bearer token says. With
+  // MCP_HTTP_TOKEN that is its one holder, whose asks and supplied credentials last across requests;
+  // without a token nobody is known, and what a request supplies serves that request alone.
+  const tokenHolder: ClientSession = { caller: "token-holder", isolated: true };
+  const modernClient = (): ClientSession =>
+    expectedToken ? tokenHolder : { caller: "anonymous", isolated: true };
+  const modern = toNodeHandler(
+    createMcpHandler(() => factory(modernClient()), {
+      legacy: "reject",
+      onerror: (error) => process.stderr.write(`MCP request refused: ${error.message}\n`),
+    }),
+  );
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     if (!allowedHosts.has((req.headers.host ?? "").toLowerCase())) {
@@ -99,6 +118,9 @@ export async function serveHttp(
     if (req.method === "POST") {
       const body = await readJsonBody(req, res);
       if (body === undefined) return;
+      if (!existing && !(await isLegacyRequest(await toWebRequest(req, body), body))) {
+        return modern(req, res, body);
+      }
       if (existing) return existing.transport.handleRequest(req, res, body);
       if (sessionId !== undefined)
         return sendRpcError(res, 404, "Session not found: initialize a new session");
@@ -114,8 +136,8 @@ export async function serveHttp(
       }
       starting++;
       try {
-        const server = createServerForSession();
-        const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+        const server = factory({ caller: `session:${randomUUID()}`, isolated: true });
+        const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
           sessionIdGenerator: () => randomUUID(),
           onsessioninitialized: (id) => {
             sessions.set(id, { transport, server, lastSeen: Date.now(), openExchanges: 0 });

@@ -88,7 +88,8 @@ export async function runLogin(
     const signedIn = await signIn(api, {
       timeoutMs,
       onRefused: (reason) => output.err(`${COMMAND} login: ${reason}.`),
-      async present(flow) {
+      async present(start) {
+        const flow = await start();
         stop = () => flow.close();
         const minutes = Math.round(timeoutMs / 60_000);
         output.out(
@@ -102,7 +103,11 @@ export async function runLogin(
             `(up to ${minutes >= 1 ? `${minutes} min` : `${timeoutMs / 1000} s`}; Ctrl-C to stop)...`,
         );
         if (openBrowser) tryToOpen(flow.authorizeUrl);
-        return flow.tokens;
+        try {
+          return await flow.tokens;
+        } finally {
+          flow.close();
+        }
       },
     });
     output.out(`${signedInAs(signedIn)}. Tokens saved to ${signedIn.tokenFile} (readable only by you).`);

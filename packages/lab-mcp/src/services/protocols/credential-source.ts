@@ -81,18 +81,26 @@ export class ProtocolsCredentialSource {
    * Starts an OAuth sign-in: the listener at the redirect URI and the authorize URL to show the user.
    * One at a time, since the redirect URI's port is fixed.
    */
-  async startSignIn(options: { timeoutMs?: number; onRefused?(reason: string): void }): Promise<CodeFlow> {
+  /** Throws, saying what to set, when this server has no OAuth application to sign in with. */
+  assertCanSignIn(): void {
+    this.signInApp();
+  }
+
+  private signInApp() {
     const { oauth } = this.config;
     const endpoint = this.endpoint;
-    if (!oauth || !endpoint) {
-      const using = this.clientToken
-        ? " The server already uses the client token in PROTOCOLS_ACCESS_TOKEN."
-        : "";
-      throw new ActionableError(
-        "OAuth sign-in is not configured: set PROTOCOLS_CLIENT_ID, PROTOCOLS_CLIENT_SECRET and PROTOCOLS_REDIRECT_URI " +
-          `(your application on the repository) and restart the server.${using}`,
-      );
-    }
+    if (oauth && endpoint) return { oauth, endpoint };
+    const using = this.clientToken
+      ? " The server already uses the client token in PROTOCOLS_ACCESS_TOKEN."
+      : "";
+    throw new ActionableError(
+      "OAuth sign-in is not configured: set PROTOCOLS_CLIENT_ID, PROTOCOLS_CLIENT_SECRET and PROTOCOLS_REDIRECT_URI " +
+        `(your application on the repository) and restart the server.${using}`,
+    );
+  }
+
+  async startSignIn(options: { timeoutMs?: number; onRefused?(reason: string): void }): Promise<CodeFlow> {
+    const { oauth, endpoint } = this.signInApp();
     if (this.signingIn) {
       throw new ActionableError(
         "A sign-in is already waiting for the browser (one at a time, on the redirect URI's port). Finish or " +

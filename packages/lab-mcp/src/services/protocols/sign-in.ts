@@ -19,28 +19,26 @@ export async function signIn(
   options: {
     timeoutMs?: number;
     onRefused?(reason: string): void;
-    /** Brings the authorize URL to the user and resolves with the flow's tokens. */
-    present(flow: CodeFlow): Promise<TokenResponse>;
+    /**
+     * Starts the flow with `start`, brings its authorize URL to the user and resolves with its
+     * tokens; it closes the flow when done (a tool's ask may outlive one request round).
+     */
+    present(start: () => Promise<CodeFlow>): Promise<TokenResponse>;
     /** The tool call signing in, whose client session a sign-in over HTTP belongs to. */
     scope?: RequestScope & SessionScoped;
   },
 ): Promise<SignedIn> {
-  const flow = await api.credentials.startSignIn({
-    timeoutMs: options.timeoutMs,
-    onRefused: options.onRefused,
-  });
-  try {
-    const tokens = await options.present(flow);
-    const scope = options.scope ?? {};
-    const tokenFile = await api.credentials.completeSignIn(tokens, scope);
-    const profile = await api.profile(scope).then(
-      (answer) => answer.profile,
-      () => undefined,
-    );
-    return { profile, tokenFile };
-  } finally {
-    flow.close();
-  }
+  api.credentials.assertCanSignIn();
+  const start = () =>
+    api.credentials.startSignIn({ timeoutMs: options.timeoutMs, onRefused: options.onRefused });
+  const tokens = await options.present(start);
+  const scope = options.scope ?? {};
+  const tokenFile = await api.credentials.completeSignIn(tokens, scope);
+  const profile = await api.profile(scope).then(
+    (answer) => answer.profile,
+    () => undefined,
+  );
+  return { profile, tokenFile };
 }
 
 export function signedInAs(signedIn: SignedIn): string {

@@ -28,11 +28,13 @@ export const signInTool = defineTool({
       timeoutMs: SIGN_IN_TIMEOUT_MS,
       onRefused: (reason) => void ctx.log("info", reason),
       scope: ctx,
-      async present(flow) {
+      async present(start) {
         const outcome = await ctx.openUrl({
           message: "Sign in to the protocol repository and approve access for lab-mcp.",
-          url: flow.authorizeUrl,
-          until: flow.tokens,
+          open: async () => {
+            const flow = await start();
+            return { url: flow.authorizeUrl, until: flow.tokens, close: flow.close };
+          },
           timeoutMs: SIGN_IN_TIMEOUT_MS,
           waitingMessage: "Waiting for the sign-in in the browser",
         });

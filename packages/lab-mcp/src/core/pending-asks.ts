@@ -1,0 +1,62 @@
+// Pages opened for the user (a secret page, a sign-in listener) that outlive one round of a
+// multi-round-trip request. The first round opens the page and answers "input required" with its URL;
+// the client shows it, then retries with a signed requestState naming the ask, and the retry waits
+// here for what the user did on the page. Pages are local to the process that opened them.
+import { randomUUID } from "node:crypto";
+
+/** What a page opened for the user hands back: where it is, what it settles with, how to close it. */
+export interface OpenedPage<T> {
+  url: string;
+  until: Promise<T>;
+  close(): void;
+}
+
+interface PendingAsk {
+  /** Who opened it: only the same caller may wait for it. */
+  caller: string;
+  page: OpenedPage<unknown>;
+  /** When the user's time is up (epoch ms). */
+  deadline: number;
+  timer: NodeJS.Timeout;
+}
+
+/** The most asks open at once: each holds a listening socket; the oldest gives way. */
+const MAX_PENDING = 64;
+
+export class PendingAsks {
+  private readonly asks = new Map<string, PendingAsk>();
+
+  /** Keeps an opened page for `timeoutMs`, then closes it; returns the id the requestState names. */
+  add(caller: string, page: OpenedPage<unknown>, timeoutMs: number): string {
+    if (this.asks.size >= MAX_PENDING) {
+      const [oldest] = this.asks.keys();
+      if (oldest !== undefined) this.finish(oldest);
+    }
+    const id = randomUUID();
+    page.until.catch(() => undefined); // it may settle before anyone waits for it
+    const timer = setTimeout(() => this.finish(id), timeoutMs);
+    timer.unref();
+    this.asks.set(id, { caller, page, deadline: Date.now() + timeoutMs, timer });
+    return id;
+  }
+
+  /** The ask `id` if `caller` opened it and it is still open. */
+  get<T>(id: string, caller: string): { page: OpenedPage<T>; deadline: number } | undefined {
+    const ask = this.asks.get(id);
+    if (!ask || ask.caller !== caller) return undefined;
+    return { page: ask.page as OpenedPage<T>, deadline: ask.deadline };
+  }
+
+  /** Closes the page and forgets the ask. Safe to call more than once. */
+  finish(id: string): void {
+    const ask = this.asks.get(id);
+    if (!ask) return;
+    this.asks.delete(id);
+    clearTimeout(ask.timer);
+    ask.page.close();
+  }
+
+  closeAll(): void {
+    for (const id of [...this.asks.keys()]) this.finish(id);
+  }
+}
