@@ -85,7 +85,9 @@ export function createServerFactory<S>(
   options: ServerOptions,
 ): ServerFactory {
   for (const tool of definition.tools) assertValidTool(definition.id, tool);
-  const tools = enabledTools(definition, options);
+  // One order, by name, whatever order the tools were declared or registered in: agents and
+  // their prompt caches see a byte-identical tools/list from every process, in both eras.
+  const tools = enabledTools(definition, options).sort((a, b) => compareNames(a.name, b.name));
   const listedTools: Tool[] = tools.map((tool) => ({
     name: tool.name,
     title: tool.title,
@@ -256,6 +258,10 @@ function canOpenUrls(mcp: McpServer, request: ServerContext): boolean {
     | { elicitation?: { url?: unknown } }
     | undefined;
   return Boolean(capabilities?.elicitation?.url);
+}
+
+function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function bodyText(body: ResourceBody): string {
