@@ -19,9 +19,12 @@ describe("progress and logs, 2026-07-28", () => {
     });
     const progress: Array<{ progress: number; message?: string }> = [];
     const result = textOf(
-      await connection.client.callTool({ ...REPORT, _meta: { [LOG_LEVEL_KEY]: "info" } }, {
-        onprogress: (update) => progress.push({ progress: update.progress, message: update.message }),
-      }),
+      await connection.client.callTool(
+        { ...REPORT, _meta: { [LOG_LEVEL_KEY]: "info" } },
+        {
+          onprogress: (update) => progress.push({ progress: update.progress, message: update.message }),
+        },
+      ),
     );
     expect(result.text).toBe("probe_mcp: Buffer A: 50 mM Tris");
     expect(progress).toEqual([

@@ -150,6 +150,28 @@ describe("labdata_get_dna_sequence and labdata_export_dna_sequence", () => {
     expect(genbank.trimEnd().endsWith("//")).toBe(true);
   });
 
+  it("links the exported file as a resource the client reads by URI, in either format", async () => {
+    for (const [format, mimeType] of [
+      ["fasta", "text/x-fasta"],
+      ["genbank", "chemical/x-genbank"],
+    ] as const) {
+      const result = await conn.client.callTool({
+        name: "labdata_export_dna_sequence",
+        arguments: { id, format },
+      });
+      const text = textOf(result).text;
+      const uri = `labdata://dna-sequences/${id}/${format}`;
+      // The text is the file: linked (with its size), not embedded a second time.
+      expect(result.content).toEqual([
+        { type: "text", text },
+        expect.objectContaining({ type: "resource_link", uri, mimeType, size: Buffer.byteLength(text) }),
+      ]);
+      expect(result.structuredContent).toMatchObject({ id, format, resource_uri: uri, content: text });
+      const { contents } = await conn.client.readResource({ uri });
+      expect(contents).toEqual([{ uri, mimeType, text }]);
+    }
+  });
+
   it("answers 404 for an id that does not exist, and refuses a path trick without a request", async () => {
     expect(await call("labdata_get_dna_sequence", { id: "seq_doesnotexist" })).toEqual({
       text: "Error: Resource not found. Please check the ID is correct.",

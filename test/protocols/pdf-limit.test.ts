@@ -69,6 +69,7 @@ describe("six downloads in a row", () => {
           `# PDF saved: ${protocol.title} (${protocol.id})`,
           "",
           `- **File**: ${path}`,
+          `- **Resource**: protocols://protocols/${protocol.uri}/pdf`,
           `- **Size**: ${(bytes.length / 1024).toFixed(1)} KB (${bytes.length.toLocaleString("en-US")} bytes)`,
           `- **Pages**: ${pageTreeCount(bytes)}`,
           "- **Downloaded with**: client token (PROTOCOLS_ACCESS_TOKEN)",
@@ -86,6 +87,39 @@ describe("six downloads in a row", () => {
     expect(sixth.ms).toBeGreaterThan(5_000);
     expect(waiting(sixth.progress).length).toBeGreaterThanOrEqual(2);
     expect(sixth.progress.at(-1)).toBe("Saving the PDF");
+    await connection.close();
+  }, 60_000);
+
+  it("counts a read of the PDF resource in the same budget: after five downloads, it waits for a slot", async () => {
+    const connection = listening(
+      await connectInMemory(
+        protocolsService,
+        clientTokenEnv(emulator, { PROTOCOLS_DOWNLOAD_DIR: tempHome().downloads }),
+      ),
+    );
+    const protocols = await publicProtocols(emulator, 6);
+    emulator.requests.clear();
+    for (const [i, protocol] of protocols.slice(0, 5).entries()) {
+      const result = await call(connection, "protocols_download_pdf", { protocol: String(protocol.id) });
+      expect(result.isError, result.text).toBe(false);
+      if (i === 0) emulator.clock.advance(50_000);
+    }
+    const sixth = protocols[5] as Summary;
+    const progress: string[] = [];
+    const { contents } = await connection.client.readResource(
+      { uri: `protocols://protocols/${sixth.uri}/pdf` },
+      { onprogress: (update) => progress.push(update.message ?? ""), timeout: 60_000 },
+    );
+    const [content] = contents as Array<{ mimeType?: string; blob?: string }>;
+    expect(content?.mimeType).toBe("application/pdf");
+    const bytes = Buffer.from(content?.blob ?? "", "base64");
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(squash(shownText(bytes))).toContain(squash(sixth.title));
+    expect(served(emulator, "/view/")).toBe(6);
+    // It waited for a slot of the same bucket, and said so while it waited.
+    expect(
+      progress.filter((m) => /^Waiting \d+ s for the client-side rate limit$/.test(m)).length,
+    ).toBeGreaterThan(0);
     await connection.close();
   }, 60_000);
 });

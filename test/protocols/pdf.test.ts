@@ -121,6 +121,7 @@ describe("downloads", () => {
       path: `${downloads}/${privateOne.uri}.pdf`,
       bytes: statSync(saved.path).size,
       pages: pageTreeCount(readFileSync(saved.path)),
+      resource_uri: `protocols://protocols/${privateOne.uri}/pdf`,
       protocol_id: privateOne.id,
       uri: privateOne.uri,
       title: privateOne.title,

@@ -21,8 +21,8 @@ describe("lab-demo", () => {
     });
     // What an agent sees at each step.
     const expected = [
-      /labdata_mcp 0\.1\.0: \d+ tools\n {2}labdata_get_current_user/,
-      /protocols_mcp 0\.1\.0: \d+ tools\n {2}protocols_search/,
+      /labdata_mcp 0\.1\.0: \d+ tools\n {2}labdata_create_dna_sequence/,
+      /protocols_mcp 0\.1\.0: \d+ tools\n {2}protocols_download_pdf/,
       /> labdata_get_current_user \{\}\n {2}\| # Signed in to the lab data platform/,
       /\| - \*\*Authentication\*\*: API key/,
       /> labdata_list_dna_sequences \{"name":"Cas9","limit":5\}\n[^>]*\(showing 1–5\)[^>]*More: call again with offset=5\./,
@@ -36,14 +36,16 @@ describe("lab-demo", () => {
       /> protocols_search \{"keyword":"western blot","limit":3\}\n {2}\| # Protocol search: 'western blot'/,
       /> protocols_get_steps \{"protocol":"\d+","limit":3\}\n[^>]*\*\*Step 1\.\*\*/,
       /> protocols_download_pdf \{"protocol":"\d+"\}\n {2}… progress \d+%: /,
-      /\| # PDF saved: .+\n[^>]*\| - \*\*Pages\*\*: \d+/,
-      /Done\. The PDF was saved in a temp folder, now removed/,
+      /\| # PDF: .+\n[^>]*\| - \*\*Pages\*\*: \d+/,
+      /\| \[file \S+\.pdf: protocols:\/\/protocols\//,
+      /\(the client saves the PDF as \S+\.pdf\)/,
+      /Done\. The client saved the PDF in a temp folder, now removed/,
     ];
     for (const pattern of expected) expect(output).toMatch(pattern);
     expect(output).not.toMatch(/isError|Error:/);
 
     // The PDF's temp folder is gone, and so are the servers.
-    const pdf = /\*\*File\*\*: (\S+\.pdf)/.exec(output)?.[1] as string;
+    const pdf = /the client saves the PDF as (\S+\.pdf)/.exec(output)?.[1] as string;
     expect(existsSync(pdf)).toBe(false);
     for (const url of output.matchAll(/(http:\/\/127\.0\.0\.1:\d+\/mcp)/g)) {
       await expect(fetch(url[1] as string, { method: "POST" })).rejects.toThrow();

@@ -156,7 +156,15 @@ describe("lab-sandbox", () => {
           expect(result.isError, `${name}: ${result.text}`).toBe(false);
         }
       }
-      expect(readdirSync(downloads).filter((file) => file.endsWith(".pdf"))).toHaveLength(1);
+      // Over HTTP the PDF is a resource of the server, not a file on its disk.
+      expect(existsSync(downloads) ? readdirSync(downloads) : []).toEqual([]);
+      const pdf = await (clients["lab-protocols"] as Client).callTool({
+        name: "protocols_download_pdf",
+        arguments: { protocol: ids.protocolId },
+      });
+      expect(pdf.content).toContainEqual(
+        expect.objectContaining({ type: "resource_link", mimeType: "application/pdf" }),
+      );
     } finally {
       for (const connection of connections) await connection.close();
     }

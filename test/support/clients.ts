@@ -168,11 +168,12 @@ export async function connectHttp(url: string, token?: string): Promise<Connecte
   };
 }
 
-/** The one text of a tool result, with its error flag. */
+/** The one text of a tool result, with its error flag; only files (resource links) may follow it. */
 export function textOf(result: unknown): { text: string; isError: boolean } {
   const { content, isError } = result as CallToolResult;
-  const first = content[0];
-  if (content.length !== 1 || first?.type !== "text")
+  const [first, ...rest] = content;
+  const files = rest.every((block) => block.type === "resource_link" || block.type === "resource");
+  if (first?.type !== "text" || !files)
     throw new Error(`expected one text block: ${JSON.stringify(content)}`);
   return { text: first.text, isError: isError === true };
 }

@@ -109,6 +109,93 @@ describe("example_mcp in both eras", () => {
   });
 });
 
+describe("the HTTP guards, for 2026-07-28 requests too", () => {
+  const TOKEN = "0123456789abcdef0123456789abcdef-eras";
+  let emulator: Awaited<ReturnType<typeof startTestExample>>;
+  let server: HttpServerProcess;
+  beforeAll(async () => {
+    emulator = await startTestExample();
+    server = await startHttpBin("example-mcp", { ...exampleEnv(emulator), MCP_HTTP_TOKEN: TOKEN });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await emulator?.close();
+  });
+
+  /** A 2026-07-28 tools/list, as raw HTTP, with the given headers. */
+  const modernList = (headers: Record<string, string>) =>
+    fetch(server.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": MODERN_PROTOCOL,
+        "mcp-method": "tools/list",
+        ...headers,
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/list",
+        params: {
+          _meta: {
+            "io.modelcontextprotocol/protocolVersion": MODERN_PROTOCOL,
+            "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+            "io.modelcontextprotocol/clientCapabilities": {},
+          },
+        },
+      }),
+    });
+
+  it("needs the bearer token, refuses a foreign Origin, and answers with it", async () => {
+    expect((await modernList({})).status).toBe(401);
+    expect((await modernList({ authorization: "Bearer wrong" })).status).toBe(401);
+    const foreign = await modernList({ authorization: `Bearer ${TOKEN}`, origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+    const answer = await modernList({ authorization: `Bearer ${TOKEN}` });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.has("mcp-session-id")).toBe(false);
+    expect(JSON.stringify(await answer.json())).toContain("example_search_users");
+    const connection = await connectModernHttp(server.url, { token: TOKEN });
+    expect(textOf(await connection.client.callTool(SEARCH)).isError).toBe(false);
+    await connection.close();
+  });
+
+  it("refuses a body over the cap before it reaches the SDK, and goes on serving", async () => {
+    const status = await new Promise<number | undefined>((resolve) => {
+      const target = new URL(server.url);
+      const req = httpRequest(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: "POST",
+          agent: false,
+          headers: {
+            host: target.host,
+            "content-type": "application/json",
+            authorization: `Bearer ${TOKEN}`,
+            "mcp-protocol-version": MODERN_PROTOCOL,
+          },
+        },
+        (answer) => {
+          answer.resume();
+          resolve(answer.statusCode);
+        },
+      );
+      // The server may close the connection while the rest of the body is still being sent.
+      req.on("error", () => resolve(undefined));
+      req.end(
+        JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { pad: "x".repeat(5 << 20) } }),
+      );
+    });
+    if (status !== undefined) expect(status).toBe(413);
+    const connection = await connectModernHttp(server.url, { token: TOKEN });
+    expect(textOf(await connection.client.callTool(SEARCH)).isError).toBe(false);
+    await connection.close();
+  });
+});
+
 describe("the credential ask in the 2026-07-28 way", () => {
   let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
   beforeAll(async () => {

@@ -19,7 +19,7 @@ the credentials, searches and pages through DNA sequences, exports one as GenBan
 protocols, reads steps and downloads a PDF, printing what the agent sees. Stops everything at the
 end. Exit code 0 when every step worked, 1 otherwise.
 
-  --download-dir <dir>  keep the downloaded PDF in this folder (default: a temp folder, removed)
+  --download-dir <dir>  where the client saves the PDF resource (default: a temp folder, removed)
   -h, --help            show this help`;
 
 const values = readFlagsOrExit("lab-demo", USAGE, { "download-dir": "string" });
@@ -37,7 +37,6 @@ logs.on("data", (chunk: Buffer) => {
 out("lab-mcp demo: starting the emulators and the tool servers...");
 const starting: Promise<Sandbox> = startSandbox({
   basePort: 0,
-  settings: { protocols_mcp: { PROTOCOLS_DOWNLOAD_DIR: downloadDir } },
   logs,
   // Ctrl-C in a terminal reaches the tool servers too (one process group), maybe before it reaches us.
   onServerExit: (name, code, signal) =>
@@ -81,11 +80,11 @@ try {
   const endpoints = { labdata: url("labdata_mcp"), protocols: url("protocols_mcp") };
   out("An MCP client (the SDK's Client over streamable HTTP) now does what an agent would.");
   out("Lines after '>' are its tool calls; lines after '|' are what the agent reads (trimmed here).");
-  await runTour(endpoints, out);
+  await runTour(endpoints, out, downloadDir);
   out("");
   out(
     tempDir
-      ? "Done. The PDF was saved in a temp folder, now removed: --download-dir <dir> keeps it."
+      ? "Done. The client saved the PDF in a temp folder, now removed: --download-dir <dir> keeps it."
       : `Done. The PDF is in ${downloadDir}.`,
   );
   out("Start the same servers for your own client with: npm start");

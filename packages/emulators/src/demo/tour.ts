@@ -1,5 +1,7 @@
 // The scripted tour of `npm run demo`: a real MCP client (the SDK's Client over streamable HTTP) does
 // what an agent would do with labdata_mcp and protocols_mcp, and prints what the agent would see.
+import { writeFile } from "node:fs/promises";
+import { basename, join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
@@ -62,7 +64,8 @@ export function trimmed(text: string, maxLines = MAX_LINES): string[] {
   return shown;
 }
 
-export async function runTour(endpoints: TourEndpoints, out: Out): Promise<void> {
+/** Where the client saves the files the servers hand it as resources (the PDF). */
+export async function runTour(endpoints: TourEndpoints, out: Out, downloadDir: string): Promise<void> {
   let step = 0;
   const heading = () => {
     const title = TOUR_STEPS[step++];
@@ -75,7 +78,7 @@ export async function runTour(endpoints: TourEndpoints, out: Out): Promise<void>
     session: Session,
     name: string,
     args: Record<string, unknown>,
-    options: { lines?: number; tail?: number } = {},
+    options: { lines?: number; tail?: number; onResult?: (result: CallToolResult) => Promise<void> } = {},
   ): Promise<string> => {
     out(`> ${name} ${JSON.stringify(args)}`);
     let lastShown = -1;
@@ -92,15 +95,14 @@ export async function runTour(endpoints: TourEndpoints, out: Out): Promise<void>
       timeout: CALL_TIMEOUT_MS,
       resetTimeoutOnProgress: true,
     })) as CallToolResult;
-    const text = result.content
-      .map((block) => (block.type === "text" ? block.text : `[${block.type}]`))
-      .join("\n");
+    const text = result.content.map(describeBlock).join("\n");
     const lines = text.split("\n");
     const shown = trimmed(text, options.lines);
     if (options.tail && lines.length > (options.lines ?? MAX_LINES))
       shown.push(...lines.slice(-options.tail));
     for (const line of shown) out(`  | ${line}`);
     if (result.isError) throw new Error(`${name} answered an error: ${text}`);
+    await options.onResult?.(result);
     return text;
   };
 
@@ -148,13 +150,45 @@ export async function runTour(endpoints: TourEndpoints, out: Out): Promise<void>
       await call(protocols, "protocols_get_steps", { protocol: protocolId, limit: 3 }, { lines: 16 });
 
       heading();
-      await call(protocols, "protocols_download_pdf", { protocol: protocolId });
+      await call(
+        protocols,
+        "protocols_download_pdf",
+        { protocol: protocolId },
+        { onResult: (result) => saveFile(protocols.client, result, downloadDir, out) },
+      );
     } finally {
       await protocols.close();
     }
   } finally {
     await labdata.close();
   }
+}
+
+/** A content block as the agent's transcript shows it: text as is, a file by its URI. */
+function describeBlock(block: CallToolResult["content"][number]): string {
+  if (block.type === "text") return block.text;
+  if (block.type === "resource_link") return `[file ${block.name}: ${block.uri}]`;
+  if (block.type === "resource") return `[file ${block.resource.uri}, embedded]`;
+  return `[${block.type}]`;
+}
+
+/**
+ * What a client does with a file a tool links: saves it where its user wants it, from the embedded
+ * copy or by reading the resource.
+ */
+async function saveFile(client: Client, result: CallToolResult, dir: string, out: Out): Promise<void> {
+  const link = result.content.find((block) => block.type === "resource_link");
+  if (!link) throw new Error("the download answered no file");
+  const embedded = result.content.find((block) => block.type === "resource");
+  let blob = embedded && "blob" in embedded.resource ? embedded.resource.blob : undefined;
+  if (blob === undefined) {
+    const [content] = (await client.readResource({ uri: link.uri })).contents;
+    blob = content && "blob" in content ? content.blob : undefined;
+  }
+  if (blob === undefined) throw new Error(`the resource ${link.uri} holds no file`);
+  const path = join(dir, basename(link.name));
+  await writeFile(path, Buffer.from(blob, "base64"));
+  out(`  (the client saves the PDF as ${path})`);
 }
 
 function matchOrFail(pattern: RegExp, text: string, what: string): string {

@@ -55,8 +55,4 @@ export class PendingAsks {
     clearTimeout(ask.timer);
     ask.page.close();
   }
-
-  closeAll(): void {
-    for (const id of [...this.asks.keys()]) this.finish(id);
-  }
 }

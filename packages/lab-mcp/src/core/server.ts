@@ -22,7 +22,7 @@ import { PendingAsks } from "./pending-asks.js";
 import { type AnyResource, matchResource, type ResourceBody } from "./resource.js";
 import type { CoreSettings } from "./run.js";
 import type { SettingsObject, SettingsShape, ValuesOf } from "./setting.js";
-import { type AnyTool, assertValidTool } from "./tool.js";
+import { type AnyTool, assertValidTool, type FileResource } from "./tool.js";
 import { type AskState, InputRequiredSignal } from "./url-ask.js";
 import { inputSchemaOf, validateInput } from "./validate.js";
 
@@ -204,7 +204,9 @@ function buildServer<S>(parts: {
         const args = validateInput(tool.name, tool.input, request.params.arguments);
         const answer = await tool.handler(args, ctx, service);
         if (typeof answer === "string") return textResult(answer, false);
-        return { ...textResult(answer.text, false), structuredContent: answer.structured };
+        const result = textResult(answer.text, false);
+        result.content.push(...(answer.files ?? []).flatMap(fileContent));
+        return { ...result, structuredContent: answer.structured };
       } catch (error) {
         if (error instanceof InputRequiredSignal) return error.result;
         if (!(error instanceof InvalidInputError)) {
@@ -266,6 +268,32 @@ function compareNames(a: string, b: string): number {
 
 function bodyText(body: ResourceBody): string {
   return typeof body === "string" ? body : Buffer.from(body).toString("base64");
+}
+
+/** The largest file embedded in a tool result; a bigger one is only linked, for the client to read. */
+export const MAX_EMBEDDED_BYTES = 512 * 1024;
+
+/** A file as content blocks: a resource_link, and the resource itself when it is small enough. */
+function fileContent(file: FileResource): CallToolResult["content"] {
+  const size = file.body === undefined ? undefined : byteLength(file.body);
+  const link = {
+    type: "resource_link" as const,
+    uri: file.uri,
+    name: file.name,
+    ...(file.title ? { title: file.title } : {}),
+    mimeType: file.mimeType,
+    ...(size === undefined ? {} : { size }),
+  };
+  if (file.body === undefined || file.embed === false || (size ?? 0) > MAX_EMBEDDED_BYTES) return [link];
+  const resource =
+    typeof file.body === "string"
+      ? { uri: file.uri, mimeType: file.mimeType, text: file.body }
+      : { uri: file.uri, mimeType: file.mimeType, blob: Buffer.from(file.body).toString("base64") };
+  return [link, { type: "resource", resource }];
+}
+
+function byteLength(body: ResourceBody): number {
+  return typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
 }
 
 /**

@@ -2,6 +2,7 @@
 // tool is registered. Annotations are required by the type; inputs are built from core/inputs.ts.
 import type { z } from "zod";
 import type { ToolContext } from "./context.js";
+import type { ResourceBody } from "./resource.js";
 
 export interface ToolAnnotations {
   readOnlyHint: boolean;
@@ -18,14 +19,34 @@ export interface ToolAnnotations {
 export interface ToolReply<Structured extends Record<string, unknown> = Record<string, unknown>> {
   text: string;
   structured: Structured;
+  /** Files the answer is about, sent as resource links (and embedded when small): see FileResource. */
+  files?: FileResource[];
 }
 
-/** A reply whose structured content is `structured` and whose text is `text`. */
+/**
+ * A file a tool produced, as one of the server's resources: the client reads it by URI (over HTTP it
+ * cannot read the server's disk). Sent as a resource_link; its body, when given and small enough, is
+ * embedded too, so that the client has it without another request.
+ */
+export interface FileResource {
+  /** A URI of one of the server's resources, e.g. protocols://protocols/{uri}/pdf. */
+  uri: string;
+  /** A file name a client may save it under, e.g. "bacterial-transformation.pdf". */
+  name: string;
+  title?: string;
+  mimeType: string;
+  body?: ResourceBody;
+  /** False: link only (the text of the reply already holds the body); the body still gives the size. */
+  embed?: boolean;
+}
+
+/** A reply whose structured content is `structured` and whose text is `text`, about `files`, if any. */
 export function reply<Structured extends Record<string, unknown>>(
   structured: Structured,
   text: string,
+  files?: FileResource[],
 ): ToolReply<Structured> {
-  return { text, structured };
+  return files && files.length > 0 ? { text, structured, files } : { text, structured };
 }
 
 export interface ToolDefinition<

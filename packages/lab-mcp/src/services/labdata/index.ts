@@ -11,7 +11,12 @@ import type { LabdataCredential } from "./auth/credential.js";
 import { idTokenCredential } from "./auth/oidc.js";
 import { LabdataApi } from "./client.js";
 import { LabdataCredentialSource } from "./credential-source.js";
-import { currentUserResource, sequenceFastaResource } from "./resources.js";
+import {
+  currentUserResource,
+  sequenceFastaFileResource,
+  sequenceFastaResource,
+  sequenceGenBankFileResource,
+} from "./resources.js";
 import { checkLabdataSettings, LABDATA_SETTINGS, type LabdataValues } from "./settings.js";
 import { createDnaSequence } from "./tools/create-dna-sequence.js";
 import { exportDnaSequence } from "./tools/export-dna-sequence.js";
@@ -59,7 +64,12 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
     listFolders,
     createDnaSequence,
   ],
-  resources: [sequenceFastaResource, currentUserResource],
+  resources: [
+    sequenceFastaFileResource,
+    sequenceGenBankFileResource,
+    sequenceFastaResource,
+    currentUserResource,
+  ],
   checkSettings: checkLabdataSettings,
   createService(values, core) {
     const baseUrl = values.LABDATA_BASE_URL;

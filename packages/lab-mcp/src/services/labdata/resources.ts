@@ -3,6 +3,43 @@ import { json } from "../../core/render.js";
 import { defineResource } from "../../core/resource.js";
 import type { LabdataApi } from "./client.js";
 import { toFasta } from "./format/fasta.js";
+import { toGenBank } from "./format/genbank.js";
+
+/** The file formats a DNA sequence is exported in, and the resource of each. */
+export const SEQUENCE_FILES = {
+  fasta: { mimeType: "text/x-fasta", extension: "fasta", render: toFasta },
+  genbank: { mimeType: "chemical/x-genbank", extension: "gb", render: toGenBank },
+} as const;
+
+export function sequenceFileUri(id: string, format: keyof typeof SEQUENCE_FILES): string {
+  return `labdata://dna-sequences/${encodeURIComponent(id)}/${format}`;
+}
+
+export const sequenceFastaFileResource = defineResource({
+  name: "dna_sequence_fasta_file",
+  uriTemplate: "labdata://dna-sequences/{id}/fasta",
+  title: "DNA sequence file (FASTA)",
+  description: "One DNA sequence with all its bases as a FASTA file.",
+  mimeType: SEQUENCE_FILES.fasta.mimeType,
+  params: { id: identifier("Id of the DNA sequence.") },
+  async read({ id }, ctx, api: LabdataApi) {
+    const sequence = await api.getSequence(id, ctx);
+    return toFasta({ ...sequence, id: sequence.id || id });
+  },
+});
+
+export const sequenceGenBankFileResource = defineResource({
+  name: "dna_sequence_genbank_file",
+  uriTemplate: "labdata://dna-sequences/{id}/genbank",
+  title: "DNA sequence file (GenBank)",
+  description: "One DNA sequence with all its bases as a GenBank file, a feature per annotation.",
+  mimeType: SEQUENCE_FILES.genbank.mimeType,
+  params: { id: identifier("Id of the DNA sequence.") },
+  async read({ id }, ctx, api: LabdataApi) {
+    const sequence = await api.getSequence(id, ctx);
+    return toGenBank({ ...sequence, id: sequence.id || id });
+  },
+});
 
 export const sequenceFastaResource = defineResource({
   name: "dna_sequence_fasta",

@@ -6,7 +6,7 @@ import type { ServerValues, ServiceDefinition } from "../../core/server.js";
 import { TokenEndpoint } from "./auth/token-endpoint.js";
 import { ProtocolsApi } from "./client.js";
 import { ProtocolsCredentialSource } from "./credential-source.js";
-import { protocolResource, protocolStepsResource } from "./resources.js";
+import { protocolPdfResource, protocolResource, protocolStepsResource } from "./resources.js";
 import {
   checkProtocolsSettings,
   PROTOCOLS_SETTINGS,
@@ -27,7 +27,7 @@ export function createProtocolsApi(
   timeoutMs: number,
   env: NodeJS.ProcessEnv = process.env,
 ): ProtocolsApi {
-  const config = protocolsConfigOf(values, env);
+  const config = { ...protocolsConfigOf(values, env), saveFilesByDefault: values.MCP_TRANSPORT === "stdio" };
   const limits = {
     maxResponseBytes: values.MCP_MAX_RESPONSE_BYTES,
     maxPdfBytes: values.PROTOCOLS_MAX_PDF_BYTES,
@@ -60,7 +60,7 @@ export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> =
     account: "Who you are signed in as, and signing in",
   },
   tools: [searchProtocols, getProtocol, getSteps, listMyProtocols, downloadPdf, getProfile, signInTool],
-  resources: [protocolStepsResource, protocolResource],
+  resources: [protocolPdfResource, protocolStepsResource, protocolResource],
   checkSettings: checkProtocolsSettings,
   createService(values, core) {
     return createProtocolsApi(values, core.requestTimeoutMs);

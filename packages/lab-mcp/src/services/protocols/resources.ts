@@ -3,6 +3,22 @@ import type { ProtocolsApi } from "./client.js";
 import { protocolMarkdown } from "./format/protocol-markdown.js";
 import { stepsMarkdown } from "./format/steps-markdown.js";
 import { protocolRef } from "./inputs.js";
+import { fetchProtocolPdf } from "./pdf.js";
+
+/** The repository's PDF of a protocol, as bytes: a file the client can read wherever the server runs. */
+export const protocolPdfResource = defineResource({
+  name: "protocol_pdf",
+  uriTemplate: "protocols://protocols/{uri}/pdf",
+  title: "Protocol PDF",
+  description:
+    "One protocol as the repository's PDF (application/pdf). Each read counts against the repository's 5 PDFs " +
+    "a minute (3 without sign-in), like protocols_download_pdf; without sign-in give the uri.",
+  mimeType: "application/pdf",
+  params: { uri: protocolRef("The protocol's uri (from protocols_search), or its id when signed in.") },
+  async read({ uri }, ctx, api: ProtocolsApi) {
+    return (await fetchProtocolPdf(api, uri, ctx, "the PDF resource")).bytes;
+  },
+});
 
 /** Every step, uncut: where the whole text of long steps can be read at once. */
 export const protocolStepsResource = defineResource({

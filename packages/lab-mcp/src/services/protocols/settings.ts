@@ -62,6 +62,11 @@ export interface ProtocolsConfig {
   oauth?: OAuthApp;
   tokenFile: string;
   downloadDir: string;
+  /**
+   * Whether a PDF is also saved in downloadDir unless the call says otherwise: true when the client
+   * runs on this computer (stdio); over HTTP the server's disk is not the user's.
+   */
+  saveFilesByDefault?: boolean;
 }
 
 export function protocolsConfigOf(

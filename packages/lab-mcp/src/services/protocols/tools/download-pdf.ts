@@ -1,10 +1,12 @@
+import { z } from "zod";
 import { ActionableError } from "../../../core/errors.js";
 import { responseFormat } from "../../../core/inputs.js";
 import { fieldList, heading, json, markdown, nameWithId } from "../../../core/render.js";
-import { defineTool } from "../../../core/tool.js";
+import { defineTool, reply } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
 import { pdfPageCount, safeFileStem, savePdf } from "../format/pdf-file.js";
 import { protocolRef } from "../inputs.js";
+import { fetchProtocolPdf, pdfResourceUri } from "../pdf.js";
 
 export const downloadPdf = defineTool({
   name: "protocols_download_pdf",
@@ -18,52 +20,84 @@ export const downloadPdf = defineTool({
   toolset: "pdfs",
   input: {
     protocol: protocolRef("The protocol's id (e.g. 12314) or uri, from protocols_search."),
+    save_file: z
+      .boolean()
+      .optional()
+      .describe(
+        "Also save the PDF in the server's downloads folder: on by default over stdio (the server runs on your " +
+          "computer), off over HTTP, where the folder is on the server's machine.",
+      ),
     response_format: responseFormat,
   },
-  async handler({ protocol, response_format }, ctx, api: ProtocolsApi) {
-    const { credential, why, anonymous } = await api.credentials.current(ctx);
-    // Nobody signed in: public PDFs are anyone's. A sign-in that stopped working is said, not bypassed.
-    if (!credential && !anonymous)
-      throw new ActionableError(why ?? "Not signed in to the protocol repository.");
-    let uri = protocol;
-    let about: { id: number; title: string; public: boolean } | undefined;
-    if (credential) {
-      const record = await api.protocol(protocol, ctx, { withSteps: false });
-      uri = record.uri;
-      about = { id: record.id, title: record.title, public: record.public !== false };
-    } else if (/^\d+$/.test(protocol)) {
+  output: {
+    path: z
+      .string()
+      .nullable()
+      .describe("Where the PDF was saved on the server's computer; null when not saved."),
+    resource_uri: z.string().describe("The PDF as a resource of this server (application/pdf)."),
+    bytes: z.number().int(),
+    pages: z.number().int().nullable(),
+    protocol_id: z.number().int().nullable(),
+    uri: z.string(),
+    title: z.string().nullable(),
+    downloaded_as: z.string(),
+  },
+  async handler({ protocol, save_file, response_format }, ctx, api: ProtocolsApi) {
+    const { config } = api.credentials;
+    const save = save_file ?? config.saveFilesByDefault === true;
+    if (save && !config.saveFilesByDefault) {
       throw new ActionableError(
-        "Without a sign-in, protocols_download_pdf needs the protocol's uri (from protocols_search), not its id.",
+        "save_file is for a server on your own computer (stdio): this one is reached over HTTP, so its folder is " +
+          "not yours. Leave save_file out and use the PDF resource the answer links to.",
       );
     }
-    await ctx.progress(0.1, "Downloading the PDF");
-    const { bytes } = await api.pdf(uri, credential, ctx);
-    await ctx.progress(0.9, "Saving the PDF");
-    const dir = api.credentials.config.downloadDir;
-    const path = await savePdf(dir, safeFileStem(uri, `protocol-${about?.id ?? "download"}`), bytes, {
-      private: about ? !about.public : false,
-    });
-    const pages = pdfPageCount(bytes) ?? null;
-    const downloadedAs = credential ? credential.description : "anonymously (public protocols only)";
-    if (response_format === "json") {
-      return json({
-        path,
-        bytes: bytes.length,
-        pages,
-        protocol_id: about?.id ?? null,
-        uri,
-        title: about?.title ?? null,
-        downloaded_as: credential?.kind ?? "anonymous",
-      });
+    const { bytes, uri, about, credential } = await fetchProtocolPdf(
+      api,
+      protocol,
+      ctx,
+      "protocols_download_pdf",
+    );
+    const stem = safeFileStem(uri, `protocol-${about?.id ?? "download"}`);
+    let path: string | null = null;
+    if (save) {
+      await ctx.progress(0.9, "Saving the PDF");
+      path = await savePdf(config.downloadDir, stem, bytes, { private: about ? !about.public : false });
     }
-    return markdown(
-      heading(1, `PDF saved: ${about ? nameWithId(about.title, about.id) : uri}`),
-      fieldList({
-        File: path,
-        Size: `${formatSize(bytes.length)} (${bytes.length.toLocaleString("en-US")} bytes)`,
-        Pages: pages ?? "unknown",
-        "Downloaded with": downloadedAs,
-      }),
+    const pages = pdfPageCount(bytes) ?? null;
+    const resourceUri = pdfResourceUri(uri);
+    const file = {
+      uri: resourceUri,
+      name: `${stem}.pdf`,
+      title: about?.title ?? uri,
+      mimeType: "application/pdf",
+      body: bytes,
+    };
+    const structured = {
+      path,
+      resource_uri: resourceUri,
+      bytes: bytes.length,
+      pages,
+      protocol_id: about?.id ?? null,
+      uri,
+      title: about?.title ?? null,
+      downloaded_as: credential?.kind ?? "anonymous",
+    };
+    if (response_format === "json") return reply(structured, json(structured), [file]);
+    const downloadedAs = credential ? credential.description : "anonymously (public protocols only)";
+    const name = about ? nameWithId(about.title, about.id) : uri;
+    return reply(
+      structured,
+      markdown(
+        heading(1, path ? `PDF saved: ${name}` : `PDF: ${name}`),
+        fieldList({
+          File: path ?? undefined,
+          Resource: resourceUri,
+          Size: `${formatSize(bytes.length)} (${bytes.length.toLocaleString("en-US")} bytes)`,
+          Pages: pages ?? "unknown",
+          "Downloaded with": downloadedAs,
+        }),
+      ),
+      [file],
     );
   },
 });

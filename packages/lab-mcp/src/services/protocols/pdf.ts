@@ -1,0 +1,49 @@
+// One protocol's PDF by id or uri, with the credential in use (or anonymously, for public protocols,
+// when nobody signed in), within the repository's PDF budget: what protocols_download_pdf and the PDF
+// resource both read, so the 5-a-minute limit holds whichever way the bytes go.
+
+import type { ToolContext } from "../../core/context.js";
+import { ActionableError } from "../../core/errors.js";
+import type { ProtocolsCredential } from "./auth/credential.js";
+import type { ProtocolsApi } from "./client.js";
+
+export interface ProtocolPdf {
+  bytes: Uint8Array;
+  /** The protocol's uri (its slug), which names the PDF resource and the file. */
+  uri: string;
+  /** What the repository said of the protocol, when signed in (anonymous downloads ask nothing). */
+  about?: { id: number; title: string; public: boolean };
+  credential: ProtocolsCredential | undefined;
+}
+
+/** The PDF resource of a protocol, by its uri. */
+export function pdfResourceUri(uri: string): string {
+  return `protocols://protocols/${encodeURIComponent(uri)}/pdf`;
+}
+
+/** The PDF of `protocol`; `asker` names who needs a uri rather than an id without a sign-in. */
+export async function fetchProtocolPdf(
+  api: ProtocolsApi,
+  protocol: string,
+  ctx: ToolContext,
+  asker: string,
+): Promise<ProtocolPdf> {
+  const { credential, why, anonymous } = await api.credentials.current(ctx);
+  // Nobody signed in: public PDFs are anyone's. A sign-in that stopped working is said, not bypassed.
+  if (!credential && !anonymous)
+    throw new ActionableError(why ?? "Not signed in to the protocol repository.");
+  let uri = protocol;
+  let about: ProtocolPdf["about"];
+  if (credential) {
+    const record = await api.protocol(protocol, ctx, { withSteps: false });
+    uri = record.uri;
+    about = { id: record.id, title: record.title, public: record.public !== false };
+  } else if (/^\d+$/.test(protocol)) {
+    throw new ActionableError(
+      `Without a sign-in, ${asker} needs the protocol's uri (from protocols_search), not its id.`,
+    );
+  }
+  await ctx.progress(0.1, "Downloading the PDF");
+  const { bytes } = await api.pdf(uri, credential, ctx);
+  return { bytes, uri, about, credential };
+}

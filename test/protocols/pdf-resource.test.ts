@@ -1,0 +1,113 @@
+// A protocol's PDF as an MCP resource, not a path on the server's disk: protocols_download_pdf links
+// protocols://protocols/{uri}/pdf (and embeds it when small), saves a file only where the server runs
+// on the user's computer (stdio), and a 2026-07-28 client reads the resource and hears progress while
+// a read waits for a slot of the repository's PDF budget.
+import { existsSync, readdirSync } from "node:fs";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
+import { shownText, squash } from "../emulators/protocols/pdf-bytes.js";
+import { connectInMemory, connectModernInMemory, textOf } from "../support/clients.js";
+import {
+  call,
+  clientTokenEnv,
+  publicProtocols,
+  served,
+  startTestProtocols,
+  type TestEmulator,
+  tempHome,
+} from "./support.js";
+
+let emulator: TestEmulator;
+beforeAll(async () => {
+  emulator = await startTestProtocols();
+  emulator.admin.updateDialect({ preset: "legacy" });
+});
+afterAll(async () => {
+  await emulator.close();
+});
+beforeEach(() => {
+  emulator.admin.resetRateLimits();
+});
+
+type Block = { type: string; uri?: string; name?: string; mimeType?: string; size?: number } & {
+  resource?: { uri: string; mimeType?: string; blob?: string };
+};
+
+describe("protocols_download_pdf over HTTP", () => {
+  it("links and embeds the PDF resource, and writes nothing on the server's disk", async () => {
+    const downloads = tempHome().downloads;
+    const connection = await connectInMemory(
+      protocolsService,
+      clientTokenEnv(emulator, { PROTOCOLS_DOWNLOAD_DIR: downloads, MCP_TRANSPORT: "http" }),
+    );
+    const [protocol] = await publicProtocols(emulator, 1);
+    if (!protocol) throw new Error("no public protocol");
+    const result = await connection.client.callTool({
+      name: "protocols_download_pdf",
+      arguments: { protocol: String(protocol.id) },
+    });
+    const uri = `protocols://protocols/${protocol.uri}/pdf`;
+    expect(textOf(result).text).toContain(`- **Resource**: ${uri}`);
+    expect(textOf(result).text).not.toContain("**File**");
+    const [, link, embedded] = result.content as Block[];
+    expect(link).toMatchObject({
+      type: "resource_link",
+      uri,
+      name: `${protocol.uri}.pdf`,
+      mimeType: "application/pdf",
+    });
+    expect(embedded?.type).toBe("resource");
+    expect(embedded?.resource?.uri).toBe(uri);
+    const bytes = Buffer.from(embedded?.resource?.blob ?? "", "base64");
+    expect(bytes.length).toBe(link?.size);
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(result.structuredContent).toMatchObject({ path: null, resource_uri: uri, bytes: bytes.length });
+    expect(existsSync(downloads) ? readdirSync(downloads) : []).toEqual([]);
+
+    expect(
+      await call(connection, "protocols_download_pdf", { protocol: String(protocol.id), save_file: true }),
+    ).toEqual({
+      isError: true,
+      text:
+        "Error: save_file is for a server on your own computer (stdio): this one is reached over HTTP, so its " +
+        "folder is not yours. Leave save_file out and use the PDF resource the answer links to.",
+    });
+    await connection.close();
+  });
+});
+
+describe("the PDF resource, 2026-07-28", () => {
+  it("reads as a PDF blob; a read beyond the budget waits for a slot with progress", async () => {
+    const connection = await connectModernInMemory(
+      protocolsService,
+      clientTokenEnv(emulator, { PROTOCOLS_DOWNLOAD_DIR: tempHome().downloads }),
+    );
+    const protocols = await publicProtocols(emulator, 6);
+    emulator.requests.clear();
+    for (const [i, protocol] of protocols.slice(0, 5).entries()) {
+      const result = textOf(
+        await connection.client.callTool({
+          name: "protocols_download_pdf",
+          arguments: { protocol: String(protocol.id) },
+        }),
+      );
+      expect(result.isError, result.text).toBe(false);
+      // Most of the repository's minute passes, so that the sixth waits seconds rather than a minute.
+      if (i === 0) emulator.clock.advance(50_000);
+    }
+    const sixth = protocols[5];
+    if (!sixth) throw new Error("fewer than six public protocols");
+    const progress: string[] = [];
+    const { contents } = await connection.client.readResource(
+      { uri: `protocols://protocols/${sixth.uri}/pdf` },
+      { onprogress: (update) => progress.push(update.message ?? ""), timeout: 60_000 },
+    );
+    const [content] = contents as Array<{ mimeType?: string; blob?: string }>;
+    expect(content?.mimeType).toBe("application/pdf");
+    const bytes = Buffer.from(content?.blob ?? "", "base64");
+    expect(squash(shownText(bytes))).toContain(squash(sixth.title));
+    expect(served(emulator, "/view/")).toBe(6);
+    expect(progress.some((m) => /^Waiting \d+ s for the client-side rate limit$/.test(m))).toBe(true);
+    await connection.close();
+  }, 60_000);
+});
