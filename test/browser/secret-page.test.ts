@@ -2,6 +2,8 @@
 // page (URL-mode elicitation), and the user does what a person does there: types the API key, ticks
 // "remember", sends it and reads the answer. The tool call then goes on with that key.
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -102,6 +104,47 @@ describe.skipIf(!CHROMIUM)("the secret page in Chromium", () => {
 
     expect(textOf(await call).text).toContain(user.name);
     expect(() => statSync(file)).toThrow(/ENOENT/);
+    await page.context().close();
+    await connection.close();
+  });
+
+  it("refuses the form when another site's page posts it, and still takes the user's own", async () => {
+    const { user, baseUrl } = emulator.demo;
+    const file = join(mkdtempSync(join(tmpdir(), "labdata-browser-")), "lab-mcp", "labdata.json");
+    const connection = await connectInMemory(
+      labdataService,
+      { LABDATA_BASE_URL: baseUrl, LABDATA_CREDENTIALS_FILE: file },
+      { elicitation: { url: {} } },
+    );
+    const asked = nextPageToOpen(connection.client);
+    const call = connection.client.callTool({ name: "labdata_get_current_user", arguments: {} });
+    const { url } = await asked;
+
+    // Another site on this computer that learnt the address posts a key of its own to it, as a page can.
+    const attacker = createServer((_req, res) => {
+      res.setHeader("content-type", "text/html");
+      res.end(
+        `<form method="post" action="${url}"><input name="secret" value="planted-key"></form>` +
+          "<script>document.forms[0].submit()</script>",
+      );
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, "127.0.0.1", resolve));
+    const page = await (await newBrowserProfile(browser)).newPage();
+    try {
+      const posted = page.waitForResponse((response) => response.url() === url);
+      await page.goto(`http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`);
+      expect((await posted).status()).toBe(403);
+    } finally {
+      attacker.close();
+    }
+
+    await page.goto(url);
+    await page.getByLabel(/^API key for /).fill(user.apiKey);
+    await page.getByRole("button", { name: "Send to the server" }).click();
+    await page.getByRole("heading", { name: "Thank you" }).waitFor();
+    const result = textOf(await call);
+    expect(result.isError).toBe(false);
+    expect(result.text).toContain(user.name);
     await page.context().close();
     await connection.close();
   });
