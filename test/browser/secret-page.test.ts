@@ -6,14 +6,15 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
 import { startTestLabdata } from "../labdata/support.js";
 import { CHROMIUM, launchChromium, NO_CHROMIUM, newBrowserProfile, screenshot } from "../support/browser.js";
-import { connectInMemory, textOf } from "../support/clients.js";
+import { connectInMemory, startHttpBin, textOf } from "../support/clients.js";
 
 if (!CHROMIUM) console.warn(NO_CHROMIUM);
 
@@ -147,5 +148,41 @@ describe.skipIf(!CHROMIUM)("the secret page in Chromium", () => {
     expect(result.text).toContain(user.name);
     await page.context().close();
     await connection.close();
+  });
+
+  it("on a server shared over HTTP, offers no remember and says the key stays in this session", async () => {
+    const { user, baseUrl } = emulator.demo;
+    const file = join(mkdtempSync(join(tmpdir(), "labdata-browser-")), "lab-mcp", "labdata.json");
+    const server = await startHttpBin("labdata-mcp", {
+      LABDATA_BASE_URL: baseUrl,
+      LABDATA_CREDENTIALS_FILE: file,
+    });
+    const client = new Client(
+      { name: "lab-mcp-tests", version: "1.0.0" },
+      { capabilities: { elicitation: { url: {} } } },
+    );
+    const transport = new StreamableHTTPClientTransport(new URL(server.url));
+    const page = await (await newBrowserProfile(browser)).newPage();
+    try {
+      const asked = nextPageToOpen(client);
+      await client.connect(transport);
+      const call = client.callTool({ name: "labdata_get_current_user", arguments: {} });
+      await page.goto((await asked).url);
+      expect(await page.getByLabel(/Remember on this computer/).count()).toBe(0);
+      expect(await page.locator("body").textContent()).toContain(
+        "This server is shared over HTTP: the value is kept in its memory for your session only",
+      );
+      await page.getByLabel(/^API key for /).fill(user.apiKey);
+      await screenshot(page, "secret-page-shared");
+      await page.getByRole("button", { name: "Send to the server" }).click();
+      await page.getByRole("heading", { name: "Thank you" }).waitFor();
+      expect(textOf(await call).text).toContain(`- **User**: ${user.name} (${user.id})`);
+      expect(() => statSync(file)).toThrow(/ENOENT/);
+    } finally {
+      await page.context().close();
+      await transport.terminateSession().catch(() => undefined);
+      await client.close();
+      await server.stop();
+    }
   });
 });
