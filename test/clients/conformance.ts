@@ -1,14 +1,21 @@
 // The official MCP conformance suite (@modelcontextprotocol/conformance, pinned), run as its CLI runs:
-// `conformance server --url <endpoint> --scenario <name> -o <dir>`, its verdicts read from checks.json.
+// `conformance server --url <endpoint> --scenario <name> --spec-version <era> -o <dir>`, its verdicts
+// read from checks.json. It needs Node 22, which the tests take from the npm registry (registry-node).
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { registryNode } from "../support/registry-node.mjs";
 
-/** 0.1.16 needs Node 22 (fs.globSync); 0.1.13 runs the same server scenarios on Node 20. */
-export const CONFORMANCE_VERSION = "0.1.13";
+export const CONFORMANCE_VERSION = "0.1.16";
+
+/** 0.1.16 uses fs.globSync (Node 22); the product itself stays on Node 20 and later. */
+export const CONFORMANCE_NODE_MAJOR = 22;
+
+/** The Node binary the suite runs on: the pinned Node 22 from the npm registry. */
+export const conformanceNode = (): Promise<string> => registryNode(CONFORMANCE_NODE_MAJOR);
 
 const require = createRequire(import.meta.url);
 
@@ -40,28 +47,52 @@ export interface ScenarioRun {
   output: string;
 }
 
-/** Runs one server scenario against an MCP endpoint; killed after `timeoutMs`. */
-export async function runScenario(url: string, scenario: string, timeoutMs = 45_000): Promise<ScenarioRun> {
+export interface SuiteOptions {
+  /** The Node binary that runs the suite (conformanceNode()). */
+  node: string;
+  /** The protocol revision ("era") whose scenarios and expectations apply, e.g. "2025-11-25". */
+  specVersion: string;
+}
+
+/** Runs the suite's CLI with `args`; killed after `timeoutMs`. */
+async function runCli(
+  options: SuiteOptions,
+  args: string[],
+  home: string,
+  timeoutMs: number,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(options.node, [conformanceCli(), ...args, "--spec-version", options.specVersion], {
+    env: { PATH: process.env.PATH ?? "", HOME: home, NO_COLOR: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const killer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  const [code] = (await once(child, "exit")) as [number | null];
+  clearTimeout(killer);
+  return { code, output };
+}
+
+/** Runs one server scenario of the era against an MCP endpoint. */
+export async function runScenario(
+  url: string,
+  scenario: string,
+  options: SuiteOptions,
+  timeoutMs = 45_000,
+): Promise<ScenarioRun> {
   const outDir = mkdtempSync(join(tmpdir(), "conformance-"));
   try {
-    const child = spawn(
-      process.execPath,
-      [conformanceCli(), "server", "--url", url, "--scenario", scenario, "-o", outDir],
-      {
-        env: { PATH: process.env.PATH ?? "", HOME: outDir, NO_COLOR: "1" },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
+    const { code, output } = await runCli(
+      options,
+      ["server", "--url", url, "--scenario", scenario, "-o", outDir],
+      outDir,
+      timeoutMs,
     );
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const killer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-    const [code] = (await once(child, "exit")) as [number | null];
-    clearTimeout(killer);
     const checks = readdirSync(outDir).flatMap((run) => {
       try {
         return JSON.parse(readFileSync(join(outDir, run, "checks.json"), "utf8")) as Check[];
@@ -72,6 +103,18 @@ export async function runScenario(url: string, scenario: string, timeoutMs = 45_
     return { code, checks, output };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+/** The names of every server scenario the suite has for the era (`conformance list --server`). */
+export async function serverScenarios(options: SuiteOptions): Promise<string[]> {
+  const home = mkdtempSync(join(tmpdir(), "conformance-"));
+  try {
+    const { code, output } = await runCli(options, ["list", "--server"], home, 30_000);
+    if (code !== 0) throw new Error(`conformance list failed (${code}): ${output}`);
+    return [...output.matchAll(/^\s+- (\S+)/gm)].map((match) => match[1] as string);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
   }
 }
 

@@ -36,7 +36,7 @@ describe("openLocalPage", () => {
     expect(first.status).toBe(200);
     expect(first.headers.get("content-security-policy")).toContain("default-src 'none'");
     expect(first.headers.get("cache-control")).toBe("no-store");
-    expect(first.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(first.headers.get("referrer-policy")).toBe("same-origin");
     expect(first.headers.get("x-frame-options")).toBe("DENY");
     expect(await first.text()).toContain("path /x");
 

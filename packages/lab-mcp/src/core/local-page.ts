@@ -50,10 +50,14 @@ export class ListenError extends Error {
   }
 }
 
-/** Every page: nothing cached, no referrer, no frames, no script, forms only to itself. */
+/**
+ * Every page: nothing cached, no referrer beyond itself, no frames, no script, forms only to itself.
+ * "same-origin", not "no-referrer": under "no-referrer" a browser sends `Origin: null` with the page's own
+ * form post, which the secret page's cross-site check must then refuse.
+ */
 const SECURITY_HEADERS = {
   "cache-control": "no-store",
-  "referrer-policy": "no-referrer",
+  "referrer-policy": "same-origin",
   "x-frame-options": "DENY",
   "x-content-type-options": "nosniff",
   "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",

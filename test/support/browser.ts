@@ -1,0 +1,79 @@
+// A real browser for the pages users see: Debian's Chromium (`apt-get install chromium`; .ci/run installs
+// it) driven by Playwright's library (playwright-core, which downloads no browser of its own). Without a
+// Chromium the browser tests skip, saying so. Screenshots go to docs/screenshots with
+// UPDATE_SCREENSHOTS=1, otherwise to a temporary folder, where they are only checked to be PNG images.
+import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
+import { ROOT } from "./clients.js";
+
+/** The Chromium to drive: CHROMIUM_PATH, else `chromium` or `chromium-browser` on the PATH. */
+export const CHROMIUM = findChromium();
+
+export const NO_CHROMIUM =
+  "Chromium not found (install Debian's: apt-get install chromium; or set CHROMIUM_PATH): browser tests skipped";
+
+function executable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function findChromium(): string | undefined {
+  const chosen = process.env.CHROMIUM_PATH;
+  if (chosen) return executable(chosen) ? chosen : undefined;
+  for (const dir of (process.env.PATH ?? "").split(delimiter).filter(Boolean)) {
+    for (const name of ["chromium", "chromium-browser"]) {
+      if (executable(join(dir, name))) return join(dir, name);
+    }
+  }
+  return undefined;
+}
+
+/** Headless Chromium; the caller closes it. */
+export function launchChromium(): Promise<Browser> {
+  if (!CHROMIUM) throw new Error(NO_CHROMIUM);
+  return chromium.launch({ executablePath: CHROMIUM, headless: true });
+}
+
+/**
+ * A fresh profile (no cookies) with a fixed window, as a user's browser. The emulators' certificates come
+ * from this run's own CA, which Chromium's certificate store does not hold, so their errors are ignored;
+ * the TLS of the emulators is tested elsewhere.
+ */
+export async function newBrowserProfile(browser: Browser): Promise<BrowserContext> {
+  const profile = await browser.newContext({
+    viewport: { width: 800, height: 600 },
+    ignoreHTTPSErrors: true,
+  });
+  // A page that never shows what a step waits for fails the step well before the test's own timeout.
+  profile.setDefaultTimeout(10_000);
+  return profile;
+}
+
+let screenshots: string | undefined;
+/** docs/screenshots with UPDATE_SCREENSHOTS=1, else one temporary folder per test file. */
+function screenshotFolder(): string {
+  screenshots ??=
+    process.env.UPDATE_SCREENSHOTS === "1"
+      ? join(ROOT, "docs", "screenshots")
+      : mkdtempSync(join(tmpdir(), "lab-mcp-screenshots-"));
+  mkdirSync(screenshots, { recursive: true });
+  return screenshots;
+}
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Takes a screenshot of what the page shows now as `<name>.png` and checks that it is a PNG image. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const file = join(screenshotFolder(), `${name}.png`);
+  await page.screenshot({ path: file });
+  const bytes = readFileSync(file);
+  expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE), `${file} is not a PNG`).toBe(true);
+  expect(bytes.length).toBeGreaterThan(1000);
+  return file;
+}
