@@ -9,7 +9,14 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { registryNode } from "../support/registry-node.mjs";
 
-export const CONFORMANCE_VERSION = "0.1.16";
+/**
+ * The suite per protocol era: its newest release, 0.1.16, knows revisions up to 2025-11-25; the
+ * 2026-07-28 scenarios exist only in the 0.2.0 alphas, installed beside it under another name.
+ */
+export const SUITES: Record<string, { packageName: string; version: string }> = {
+  "2025-11-25": { packageName: "@modelcontextprotocol/conformance", version: "0.1.16" },
+  "2026-07-28": { packageName: "@modelcontextprotocol/conformance-next", version: "0.2.0-alpha.12" },
+};
 
 /** 0.1.16 uses fs.globSync (Node 22); the product itself stays on Node 20 and later. */
 export const CONFORMANCE_NODE_MAJOR = 22;
@@ -19,16 +26,16 @@ export const conformanceNode = (): Promise<string> => registryNode(CONFORMANCE_N
 
 const require = createRequire(import.meta.url);
 
-function conformanceCli(): string {
-  const packageFile = require.resolve("@modelcontextprotocol/conformance/package.json");
+function conformanceCli(specVersion: string): string {
+  const suite = SUITES[specVersion];
+  if (!suite) throw new Error(`no conformance suite is pinned for ${specVersion}`);
+  const packageFile = require.resolve(`${suite.packageName}/package.json`);
   const manifest = JSON.parse(readFileSync(packageFile, "utf8")) as {
     version: string;
     bin: Record<string, string>;
   };
-  if (manifest.version !== CONFORMANCE_VERSION) {
-    throw new Error(
-      `@modelcontextprotocol/conformance ${manifest.version} is installed; the tests pin ${CONFORMANCE_VERSION}`,
-    );
+  if (manifest.version !== suite.version) {
+    throw new Error(`${suite.packageName} ${manifest.version} is installed; the tests pin ${suite.version}`);
   }
   return join(dirname(packageFile), manifest.bin.conformance as string);
 }
@@ -61,7 +68,8 @@ async function runCli(
   home: string,
   timeoutMs: number,
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn(options.node, [conformanceCli(), ...args, "--spec-version", options.specVersion], {
+  const cli = conformanceCli(options.specVersion);
+  const child = spawn(options.node, [cli, ...args, "--spec-version", options.specVersion], {
     env: { PATH: process.env.PATH ?? "", HOME: home, NO_COLOR: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -118,9 +126,12 @@ export async function serverScenarios(options: SuiteOptions): Promise<string[]> 
   }
 }
 
-/** "id: STATUS (message)" for each check that did not succeed. */
-export function problems(run: ScenarioRun): string[] {
+/**
+ * "id: STATUS (message)" for each check that did not succeed, leaving out INFO (a remark, not a
+ * verdict) and the checks `ignored` names, each with why it does not apply.
+ */
+export function problems(run: ScenarioRun, ignored: Record<string, string> = {}): string[] {
   return run.checks
-    .filter((check) => check.status !== "SUCCESS")
+    .filter((check) => check.status !== "SUCCESS" && check.status !== "INFO" && !(check.id in ignored))
     .map((check) => `${check.id}: ${check.status}${check.errorMessage ? ` (${check.errorMessage})` : ""}`);
 }
