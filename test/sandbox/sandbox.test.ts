@@ -5,14 +5,23 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { StdioClientTransport as ModernStdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_SERVERS } from "../../packages/emulators/src/sandbox/servers.js";
-import { type Connected, connectHttp, textOf } from "../support/clients.js";
+import { connectHttp, connectModernHttp, newModernClient, textOf } from "../support/clients.js";
 import { configBlock, freePorts, isFree, type RunningBin, runBin, waitFor } from "./processes.js";
 
 const PORTS = SANDBOX_SERVERS.length;
+
+/** What the test asks of a client, whichever SDK (and protocol era) it comes from. */
+interface EraClient {
+  listTools(): Promise<{ tools: Array<{ name: string }> }>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>;
+  readResource(params: { uri: string }): Promise<{ contents: unknown[] }>;
+  close(): Promise<void>;
+}
 
 /** One call per tool of the sandbox's servers, with the ids an agent would have found first. */
 type Calls = Record<string, (ids: Ids) => Record<string, unknown>>;
@@ -105,25 +114,25 @@ describe("lab-sandbox", () => {
     }
   });
 
-  it("serves every tool of every server to a client connected with the printed VS Code configuration", async () => {
-    const vscode = configBlock(sandbox.stdout(), "VS Code (HTTP)") as {
-      servers: Record<string, { url: string }>;
-    };
-    const connections: Connected[] = [];
+  /**
+   * Lists and calls every tool of every server (by its key in the printed configurations), through
+   * clients that `connect` makes (of either protocol era, over HTTP or stdio), then reads the PDF the
+   * download links.
+   */
+  const callEveryTool = async (connect: (key: string) => Promise<EraClient>, { readPdf = true } = {}) => {
+    const clients: Record<string, EraClient> = {};
     try {
-      const clients: Record<string, Client> = {};
       const toolsOf: Record<string, string[]> = {};
-      for (const [key, { url }] of Object.entries(vscode.servers)) {
-        const connection = await connectHttp(url);
-        connections.push(connection);
-        clients[key] = connection.client;
-        toolsOf[key] = (await connection.client.listTools()).tools.map((tool) => tool.name);
+      for (const { key } of SANDBOX_SERVERS) {
+        const client = await connect(key);
+        clients[key] = client;
+        toolsOf[key] = (await client.listTools()).tools.map((tool) => tool.name);
       }
       // The shell's MCP_READ_ONLY did not reach the servers: the write tool is there.
       expect(toolsOf["lab-data"]).toContain("labdata_create_dna_sequence");
 
       const json = async (key: string, name: string, args: Record<string, unknown>) => {
-        const client = clients[key] as Client;
+        const client = clients[key] as EraClient;
         const result = textOf(
           await client.callTool({ name, arguments: { ...args, response_format: "json" } }),
         );
@@ -142,32 +151,103 @@ describe("lab-sandbox", () => {
         protocolId: String(protocols.protocols[0].id),
       };
 
+      let pdf: { content: Array<{ type: string; uri?: string; mimeType?: string }> } | undefined;
       for (const [key, names] of Object.entries(toolsOf)) {
         for (const name of names) {
           const args = CALLS[name]?.(ids);
-          const client = clients[key] as Client;
+          const client = clients[key] as EraClient;
           if (!args) {
             expect(NOT_APPLICABLE, `add a call of ${name} to CALLS in this test`).toHaveProperty(name);
             const result = textOf(await client.callTool({ name, arguments: {} }));
             expect(result.text).toContain(NOT_APPLICABLE[name]);
             continue;
           }
-          const result = textOf(await client.callTool({ name, arguments: args }));
+          const answer = await client.callTool({ name, arguments: args });
+          if (name === "protocols_download_pdf") pdf = answer as typeof pdf;
+          const result = textOf(answer);
           expect(result.isError, `${name}: ${result.text}`).toBe(false);
         }
       }
-      // Over HTTP the PDF is a resource of the server, not a file on its disk.
-      expect(existsSync(downloads) ? readdirSync(downloads) : []).toEqual([]);
-      const pdf = await (clients["lab-protocols"] as Client).callTool({
-        name: "protocols_download_pdf",
-        arguments: { protocol: ids.protocolId },
-      });
-      expect(pdf.content).toContainEqual(
-        expect.objectContaining({ type: "resource_link", mimeType: "application/pdf" }),
-      );
+      const protocolsClient = clients["lab-protocols"] as EraClient;
+      const link = pdf?.content.find((block) => block.type === "resource_link");
+      expect(link).toMatchObject({ mimeType: "application/pdf" });
+      // Five PDFs over the whole file: the repository allows five a minute, and a sixth would wait.
+      if (!readPdf) return;
+      const { contents } = await protocolsClient.readResource({ uri: link?.uri as string });
+      const [content] = contents as Array<{ mimeType?: string; blob?: string }>;
+      expect(content?.mimeType).toBe("application/pdf");
+      expect(
+        Buffer.from(content?.blob ?? "", "base64")
+          .subarray(0, 5)
+          .toString("latin1"),
+      ).toBe("%PDF-");
     } finally {
-      for (const connection of connections) await connection.close();
+      for (const client of Object.values(clients)) await client.close();
     }
+  };
+
+  const vscodeUrl = (key: string) => {
+    const vscode = configBlock(sandbox.stdout(), "VS Code (HTTP)") as {
+      servers: Record<string, { url: string }>;
+    };
+    return vscode.servers[key]?.url as string;
+  };
+  const claudeConfig = (key: string) => {
+    const claude = configBlock(sandbox.stdout(), "Claude Desktop (stdio)") as {
+      mcpServers: Record<string, { command: string; args: string[]; env: Record<string, string> }>;
+    };
+    return claude.mcpServers[key] as { command: string; args: string[]; env: Record<string, string> };
+  };
+  const pdfsSaved = () =>
+    (existsSync(downloads) ? readdirSync(downloads) : []).filter((f) => f.endsWith(".pdf"));
+
+  it("serves every tool of every server to a client connected with the printed VS Code configuration", async () => {
+    await callEveryTool(async (key) => {
+      const { client, close } = await connectHttp(vscodeUrl(key));
+      return {
+        listTools: () => client.listTools(),
+        callTool: (params) => client.callTool(params),
+        readResource: (params) => client.readResource(params),
+        close,
+      };
+    });
+  });
+
+  it("serves every tool the same to a 2026-07-28 client, with no session", async () => {
+    await callEveryTool(async (key) => {
+      const { client, close } = await connectModernHttp(vscodeUrl(key));
+      expect(client.getProtocolEra()).toBe("modern");
+      return {
+        listTools: () => client.listTools(),
+        callTool: (params) => client.callTool(params),
+        readResource: (params) => client.readResource(params),
+        close,
+      };
+    });
+    // Over HTTP the PDF is a resource of the server, not a file on its disk.
+    expect(pdfsSaved()).toEqual([]);
+  });
+
+  it("serves every tool to a 2026-07-28 client over stdio, started from the Claude Desktop configuration", async () => {
+    await callEveryTool(
+      async (key) => {
+        const config = claudeConfig(key);
+        const client = newModernClient();
+        // The PDF lands in the test's folder, not in the user's ~/Downloads.
+        const env = { ...config.env, PROTOCOLS_DOWNLOAD_DIR: downloads };
+        await client.connect(new ModernStdioClientTransport({ ...config, env, stderr: "ignore" }));
+        expect(client.getProtocolEra()).toBe("modern");
+        return {
+          listTools: () => client.listTools(),
+          callTool: (params) => client.callTool(params),
+          readResource: (params) => client.readResource(params),
+          close: () => client.close(),
+        };
+      },
+      { readPdf: false },
+    );
+    // Over stdio the server runs on the user's computer: the PDF is also saved in its folder.
+    expect(pdfsSaved()).toHaveLength(1);
   });
 
   it("gives Claude Desktop a stdio configuration that starts each server against the emulators", async () => {
