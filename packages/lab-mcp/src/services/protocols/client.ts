@@ -9,6 +9,7 @@ import { type RateLimit, TokenBucket } from "../../core/http/rate-limiter.js";
 import { RemoteClient, type RequestScope } from "../../core/http/remote-client.js";
 import type { ProtocolsCredential } from "./auth/credential.js";
 import type { ProtocolsCredentialSource } from "./credential-source.js";
+import { FULL_PDF, type PdfView, pdfQuery } from "./pdf-view.js";
 import {
   type Profile,
   type Protocol,
@@ -50,6 +51,8 @@ export interface ListQuery {
 /** What a call brings: its signal and waits, the client session it belongs to, and where to log. */
 export type ApiScope = RequestScope & SessionScoped & { log?: ToolContext["log"] };
 
+type Query = Record<string, string | number | undefined>;
+
 export interface PdfDownload {
   bytes: Uint8Array;
   /** The credential it was fetched with; undefined: anonymously. */
@@ -63,6 +66,8 @@ export class ProtocolsApi {
   private pageOrigin: 0 | 1 | undefined;
   /** The last warning_code per credential id. */
   private readonly warnings = new ClientCache<RemoteWarning>();
+  /** MCP_ALLOW_DESTRUCTIVE: whether the tools that delete or replace steps may run. */
+  allowDestructive = false;
 
   constructor(
     readonly credentials: ProtocolsCredentialSource,
@@ -189,17 +194,19 @@ export class ProtocolsApi {
   }
 
   /**
-   * GET /view/<uri>.pdf with the credential in use, or anonymously without one. Waits for a slot of
-   * the PDF limit (reporting progress through ctx) rather than failing.
+   * GET /view/<uri>.pdf with the credential in use, or anonymously without one, in the view asked for
+   * (compact, or one part only). Waits for a slot of the PDF limit (reporting progress through ctx)
+   * rather than failing: every view counts against the same 5 a minute.
    */
   async pdf(
     uri: string,
     credential: ProtocolsCredential | undefined,
     ctx: RequestScope,
+    view: PdfView = FULL_PDF,
   ): Promise<PdfDownload> {
     const client = credential ? this.remotesFor(credential).pdf : this.anonymousPdf;
     const { body, headers } = await client.request<Uint8Array>(
-      { path: apiPath`view/${uri}.pdf`, responseType: "bytes" },
+      { path: apiPath`view/${uri}.pdf`, query: pdfQuery(view), responseType: "bytes" },
       ctx,
     );
     const type = headers.get("content-type") ?? "";
@@ -209,18 +216,30 @@ export class ProtocolsApi {
     return { bytes: body, credential };
   }
 
-  /**
-   * A GET of the API as a JSON object. Its status_code is read whatever the HTTP status: 1218/1219 (an
-   * invalid or expired token, sent with HTTP 400) renew an OAuth sign-in and send once more, and are
-   * the authentication failure otherwise; another code is the error it stands for. A warning_code is
-   * logged to the client and kept for the profile.
-   */
-  private async get(
+  /** A GET of the API as a JSON object (see `send`). */
+  private get(
     path: ApiPath,
     ctx: ApiScope,
     query?: Record<string, string | number | undefined>,
     credential?: ProtocolsCredential,
     asksForOneProtocol = false,
+  ): Promise<Json> {
+    return this.send({ path, query }, ctx, { credential, asksForOneProtocol });
+  }
+
+  /**
+   * A request of the API, answered with a JSON object. Its status_code is read whatever the HTTP status:
+   * 1218/1219 (an invalid or expired token, sent with HTTP 400) renew an OAuth sign-in and send once more,
+   * and are the authentication failure otherwise; another code is the error it stands for. A
+   * warning_code is logged to the client and kept for the profile.
+   */
+  async send(
+    request: { method?: "GET" | "POST" | "PUT" | "DELETE"; path: ApiPath; query?: Query; body?: unknown },
+    ctx: ApiScope,
+    {
+      credential,
+      asksForOneProtocol = false,
+    }: { credential?: ProtocolsCredential; asksForOneProtocol?: boolean } = {},
   ): Promise<Json> {
     const signer = credential ?? (await this.credentials.required(ctx));
     for (let attempt = 0; ; attempt++) {
@@ -229,7 +248,7 @@ export class ProtocolsApi {
       let body: unknown;
       let httpStatus: number | undefined;
       try {
-        body = (await this.remotesFor(signer).api.request<unknown>({ path, query }, ctx)).body;
+        body = (await this.remotesFor(signer).api.request<unknown>(request, ctx)).body;
       } catch (error) {
         if (!(error instanceof RemoteStatusError) || error.status === 401 || error.status === 429)
           throw error;

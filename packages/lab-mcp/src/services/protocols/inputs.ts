@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { boundedString } from "../../core/inputs.js";
 import type { ListQuery } from "./client.js";
+import type { PdfView } from "./pdf-view.js";
 
 const PROTOCOL_REF_RULE =
   "must be a protocol id (digits, e.g. 12314) or uri (e.g. western-blot-for-erk-4haf43q)";
@@ -67,3 +68,23 @@ export const ORDER_WORDS: Record<Order, string> = {
   oldest: "oldest first",
   title: "by title",
 };
+
+export const PDF_PARTS = ["materials", "steps", "commands"] as const;
+
+/** The PDF view inputs (compact_view, only): for the PDF tool and anything else that fetches a PDF. */
+export const pdfViewInputs = {
+  only: z
+    .enum(PDF_PARTS)
+    .optional()
+    .describe(
+      "Only one part of the protocol (after its title block): 'materials', 'steps' or 'commands'. Default: everything.",
+    ),
+  compact_view: z
+    .boolean()
+    .default(false)
+    .describe("The compact view: without the description and guidelines (default false)."),
+};
+
+export function pdfViewOf(args: { only?: PdfView["only"]; compact_view?: boolean }): PdfView {
+  return { compact: args.compact_view === true, ...(args.only ? { only: args.only } : {}) };
+}

@@ -4,7 +4,8 @@ import { fieldList, heading, json, markdown, nameWithId } from "../../../core/re
 import { defineTool } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
 import { pdfPageCount, safeFileStem, savePdf } from "../format/pdf-file.js";
-import { protocolRef } from "../inputs.js";
+import { pdfViewInputs, pdfViewOf, protocolRef } from "../inputs.js";
+import { pdfViewSuffix, pdfViewWords } from "../pdf-view.js";
 
 export const downloadPdf = defineTool({
   name: "protocols_download_pdf",
@@ -12,15 +13,17 @@ export const downloadPdf = defineTool({
   description:
     "Download a protocol as a PDF into the downloads folder (PROTOCOLS_DOWNLOAD_DIR) and return the file's path, " +
     "size and page count. The repository allows 5 PDFs a minute (3 without sign-in): beyond that the call waits " +
-    "for a slot, reporting progress, rather than failing. Find the id or uri with protocols_search; without " +
-    "sign-in give the uri.",
+    "for a slot, reporting progress, rather than failing. Give only (materials, steps or commands) or " +
+    "compact_view for part of it. Find the id or uri with protocols_search; without sign-in give the uri.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "pdfs",
   input: {
     protocol: protocolRef("The protocol's id (e.g. 12314) or uri, from protocols_search."),
+    ...pdfViewInputs,
     response_format: responseFormat,
   },
-  async handler({ protocol, response_format }, ctx, api: ProtocolsApi) {
+  async handler({ protocol, only, compact_view, response_format }, ctx, api: ProtocolsApi) {
+    const view = pdfViewOf({ only, compact_view });
     const { credential, why, anonymous } = await api.credentials.current(ctx);
     // Nobody signed in: public PDFs are anyone's. A sign-in that stopped working is said, not bypassed.
     if (!credential && !anonymous)
@@ -37,10 +40,11 @@ export const downloadPdf = defineTool({
       );
     }
     await ctx.progress(0.1, "Downloading the PDF");
-    const { bytes } = await api.pdf(uri, credential, ctx);
+    const { bytes } = await api.pdf(uri, credential, ctx, view);
     await ctx.progress(0.9, "Saving the PDF");
     const dir = api.credentials.config.downloadDir;
-    const path = await savePdf(dir, safeFileStem(uri, `protocol-${about?.id ?? "download"}`), bytes, {
+    const stem = safeFileStem(uri, `protocol-${about?.id ?? "download"}`) + pdfViewSuffix(view);
+    const path = await savePdf(dir, stem, bytes, {
       private: about ? !about.public : false,
     });
     const pages = pdfPageCount(bytes) ?? null;
@@ -54,6 +58,7 @@ export const downloadPdf = defineTool({
         uri,
         title: about?.title ?? null,
         downloaded_as: credential?.kind ?? "anonymous",
+        ...(view.only || view.compact ? { view: pdfViewWords(view) } : {}),
       });
     }
     return markdown(
@@ -62,6 +67,7 @@ export const downloadPdf = defineTool({
         File: path,
         Size: `${formatSize(bytes.length)} (${bytes.length.toLocaleString("en-US")} bytes)`,
         Pages: pages ?? "unknown",
+        Holds: pdfViewWords(view),
         "Downloaded with": downloadedAs,
       }),
     );
