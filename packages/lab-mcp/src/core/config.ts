@@ -36,7 +36,7 @@ export function coreSettings(toolsets?: readonly string[]) {
       .default(false),
     MCP_ALLOW_DESTRUCTIVE: setting
       .boolean({
-        help: "Offer the tools that delete or replace data (destructiveHint true); hidden unless this is true. MCP_READ_ONLY wins.",
+        help: "Allow the tools that delete or replace data (destructiveHint true); off, they refuse to run. MCP_READ_ONLY wins.",
       })
       .default(false),
     MCP_TOOLSETS: setting

@@ -42,7 +42,10 @@ export const LIST_FILTERS = ["public", "user_public", "user_private", "shared_wi
 export type ListFilter = (typeof LIST_FILTERS)[number];
 
 export interface ListQuery {
-  filter: ListFilter;
+  /** `user_all` (every kind of the user's own) only on a researcher's list (`path`). */
+  filter: ListFilter | "user_all";
+  /** Another list of protocols in the same envelope, e.g. a researcher's or a workspace's; default /api/v3/protocols. */
+  path?: ApiPath;
   key?: string;
   orderField: "relevance" | "activity" | "date" | "name" | "id";
   orderDir: "asc" | "desc";
@@ -106,7 +109,7 @@ export class ProtocolsApi {
   }
 
   private async fetchListPage(query: ListQuery, pageSize: number, pageId: number, ctx: ApiScope) {
-    const body = await this.get(apiPath`api/v3/protocols`, ctx, {
+    const body = await this.get(query.path ?? apiPath`api/v3/protocols`, ctx, {
       filter: query.filter,
       key: query.key,
       order_field: query.orderField,
@@ -159,7 +162,7 @@ export class ProtocolsApi {
    * steps endpoint.
    */
   async protocol(idOrUri: string, ctx: ApiScope, { withSteps = true } = {}): Promise<Protocol> {
-    const path = apiPath`api/v4/protocols/${idOrUri}`;
+    const path = protocolPath(idOrUri);
     const body = await this.get(path, ctx, { content_format: "markdown" }, undefined, true);
     const raw = isRecord(body.payload) ? body.payload : isRecord(body.protocol) ? body.protocol : undefined;
     const protocol = raw ? readProtocol(raw) : undefined;
@@ -174,7 +177,7 @@ export class ProtocolsApi {
 
   /** GET /api/v4/protocols/{id or uri}/steps as markdown: a list under `payload` (observed) or `steps`. */
   async steps(idOrUri: string, ctx: ApiScope): Promise<Step[]> {
-    const path = apiPath`api/v4/protocols/${idOrUri}/steps`;
+    const path = protocolPath(idOrUri, "steps");
     const body = await this.get(path, ctx, { content_format: "markdown" }, undefined, true);
     const list = [body.payload, body.steps, isRecord(body.payload) ? body.payload.steps : undefined].find(
       Array.isArray,
@@ -300,6 +303,20 @@ export class ProtocolsApi {
       };
     });
   }
+}
+
+/**
+ * The v4 path of a protocol reference as protocolRef gives it: "<id, uri or DOI name>" or, for an exact
+ * version, "<...>/v2" or "<...>/latest" (fact sheet §4.1), each part one path segment.
+ */
+export function protocolPath(ref: string, below?: "steps"): ApiPath {
+  const [base = ref, version] = ref.split("/");
+  if (version === undefined) {
+    return below ? apiPath`api/v4/protocols/${base}/${below}` : apiPath`api/v4/protocols/${base}`;
+  }
+  return below
+    ? apiPath`api/v4/protocols/${base}/${version}/${below}`
+    : apiPath`api/v4/protocols/${base}/${version}`;
 }
 
 /** A PDF starts with "%PDF-". */

@@ -17,11 +17,16 @@ import { createDraft } from "./tools/create-draft.js";
 import { deleteStep } from "./tools/delete-step.js";
 import { downloadPdf } from "./tools/download-pdf.js";
 import { editStep } from "./tools/edit-step.js";
+import { getMaterials } from "./tools/get-materials.js";
 import { getProfile } from "./tools/get-profile.js";
 import { getProtocol } from "./tools/get-protocol.js";
 import { getSteps } from "./tools/get-steps.js";
 import { insertStep } from "./tools/insert-step.js";
+import { listAllMyProtocols } from "./tools/list-all-my-protocols.js";
 import { listMyProtocols } from "./tools/list-my-protocols.js";
+import { listVersions } from "./tools/list-versions.js";
+import { listWorkspaceProtocols } from "./tools/list-workspace-protocols.js";
+import { listWorkspacesTool } from "./tools/list-workspaces.js";
 import { searchProtocols } from "./tools/search.js";
 import { setSteps } from "./tools/set-steps.js";
 import { signInTool } from "./tools/sign-in.js";
@@ -67,6 +72,7 @@ export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> =
     protocols: "Search, list and read protocols and their steps",
     pdfs: "Download protocols as PDF files",
     account: "Who you are signed in as, and signing in",
+    workspaces: "Your workspaces and their published protocols",
     authoring:
       "Write your private drafts: create, update, and set, insert, edit or delete their steps (OAuth sign-in)",
   },
@@ -75,6 +81,11 @@ export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> =
     getProtocol,
     getSteps,
     listMyProtocols,
+    listAllMyProtocols,
+    getMaterials,
+    listVersions,
+    listWorkspacesTool,
+    listWorkspaceProtocols,
     downloadPdf,
     getProfile,
     signInTool,
