@@ -108,6 +108,17 @@ export class ProtocolsApi {
     return this.fetchListPage(query, pageSize, place + this.pageOrigin, ctx);
   }
 
+  /**
+   * The page_id of the first page, for the lists beside search (workspaces) that number their pages the
+   * same way: learnt from the first list answer, asked with one small search when none came yet.
+   */
+  async firstPageId(ctx: ApiScope): Promise<0 | 1> {
+    if (this.pageOrigin === undefined) {
+      await this.listPage({ filter: "public", orderField: "activity", orderDir: "desc" }, 1, 0, ctx);
+    }
+    return this.pageOrigin ?? 1;
+  }
+
   private async fetchListPage(query: ListQuery, pageSize: number, pageId: number, ctx: ApiScope) {
     const body = await this.get(query.path ?? apiPath`api/v3/protocols`, ctx, {
       filter: query.filter,

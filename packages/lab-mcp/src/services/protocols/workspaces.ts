@@ -46,6 +46,7 @@ export async function listWorkspaces(
   ctx: ApiScope,
 ): Promise<{ items: Workspace[]; total: number }> {
   const plan = pagesFor(offset, limit);
+  const first = await api.firstPageId(ctx);
   const items: Workspace[] = [];
   let total: number | undefined;
   for (const place of plan.places) {
@@ -56,7 +57,7 @@ export async function listWorkspaces(
           filter: mine ? "my_groups" : undefined,
           key,
           page_size: plan.pageSize,
-          page_id: place + 1,
+          page_id: place + first,
         },
       },
       ctx,

@@ -67,7 +67,7 @@ export const downloadPdf = defineTool({
         File: path,
         Size: `${formatSize(bytes.length)} (${bytes.length.toLocaleString("en-US")} bytes)`,
         Pages: pages ?? "unknown",
-        Holds: pdfViewWords(view),
+        Holds: view.only || view.compact ? pdfViewWords(view) : undefined,
         "Downloaded with": downloadedAs,
       }),
     );
