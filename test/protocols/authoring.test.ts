@@ -80,6 +80,22 @@ describe("who may write", () => {
     await reader.close();
   });
 
+  it("MCP_READ_ONLY leaves out every writing tool, and the new reading tools stay", async () => {
+    const app = await loopbackApp(emulator);
+    const readOnly = await connectInMemory(
+      protocolsService,
+      oauthEnv(emulator, app, undefined, { MCP_READ_ONLY: "true", MCP_ALLOW_DESTRUCTIVE: "true" }),
+    );
+    const names = (await readOnly.client.listTools()).tools.map((tool) => tool.name);
+    for (const [name] of WRITE_TOOLS) expect(names).not.toContain(name);
+    expect(names).toEqual(
+      expect.arrayContaining(["protocols_list_all_my_protocols", "protocols_list_workspaces"]),
+    );
+    const refused = await call(readOnly, "protocols_create_draft", { title: "Mine" });
+    expect(refused.text).toMatch(/^Error: Tool protocols_create_draft is not enabled on this server/);
+    await readOnly.close();
+  });
+
   it("without MCP_ALLOW_DESTRUCTIVE, deleting or replacing steps is refused before any request", async () => {
     const id = await draftWith([{ text: "Keep me" }]);
     const before = served(emulator, "/api/");
