@@ -91,3 +91,45 @@ describe("a removal", () => {
     ]);
   });
 });
+
+describe("rich text", () => {
+  it("goes out as the repository's Draft.js, made from the agent's markdown; a step passed through is sent as it came", async () => {
+    const kept = step(A, null, "one");
+    fake.on("steps", { body: { payload: [kept, step(B, A, "two")], status_code: 0 } });
+    fake.on("write-steps", { body: { payload: [], status_code: 0 } });
+    await callText(agent, "protocols_edit_step", {
+      protocol: 5,
+      step_number: 2,
+      text: "Spin **fast**, then:\n\n- decant\n- [dry](https://example.org/dry)",
+    });
+    const [write] = fake.seen.filter((seen) => seen.route === "write-steps");
+    const [sent] = JSON.parse(write?.text ?? "").steps;
+    expect(sent).toMatchObject({ guid: B, previous_guid: A, section: "Main" });
+    const draft = JSON.parse(sent.step);
+    expect(draft.blocks.map((b: { type: string; text: string }) => [b.type, b.text])).toEqual([
+      ["unstyled", "Spin fast, then:"],
+      ["unordered-list-item", "decant"],
+      ["unordered-list-item", "dry"],
+    ]);
+    expect(draft.blocks[0].inlineStyleRanges).toEqual([{ offset: 5, length: 4, style: "BOLD" }]);
+    expect(Object.values(draft.entityMap)).toEqual([
+      expect.objectContaining({
+        type: "LINK",
+        data: expect.objectContaining({ url: "https://example.org/dry" }),
+      }),
+    ]);
+    for (const block of draft.blocks)
+      expect(block).toEqual(expect.objectContaining({ key: expect.any(String), data: {} }));
+
+    fake.seen.length = 0;
+    await callText(agent, "protocols_insert_step", { protocol: 5, after_step: 0, text: "zero" });
+    const [insert] = fake.seen.filter((seen) => seen.route === "write-steps");
+    const follower = JSON.parse(insert?.text ?? "").steps[1];
+    expect(follower).toEqual({
+      guid: A,
+      previous_guid: expect.any(String),
+      step: kept.step,
+      section: "Main",
+    });
+  });
+});
