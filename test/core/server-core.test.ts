@@ -79,8 +79,32 @@ describe("generic inputs", () => {
 });
 
 describe("toolsets and read-only mode", () => {
-  it("offers every tool by default", async () => {
-    expect(await toolNames({})).toEqual(["probe_echo", "probe_report", "probe_sign_in", "probe_write_note"]);
+  it("offers every tool but the destructive ones by default; MCP_ALLOW_DESTRUCTIVE adds those", async () => {
+    expect(await toolNames({})).toEqual(["probe_echo", "probe_report", "probe_sign_in"]);
+    expect(await toolNames({ MCP_ALLOW_DESTRUCTIVE: "true" })).toEqual([
+      "probe_echo",
+      "probe_report",
+      "probe_sign_in",
+      "probe_write_note",
+    ]);
+    // Read-only mode wins.
+    expect(await toolNames({ MCP_ALLOW_DESTRUCTIVE: "true", MCP_READ_ONLY: "true" })).not.toContain(
+      "probe_write_note",
+    );
+  });
+
+  it("says why a destructive tool is not offered, when it is called", async () => {
+    const connection = await connectInMemory(probeService, {});
+    const result = textOf(
+      await connection.client.callTool({ name: "probe_write_note", arguments: { name: "a", text: "b" } }),
+    );
+    await connection.close();
+    expect(result).toEqual({
+      isError: true,
+      text:
+        "Error: Tool probe_write_note deletes or replaces data, which this server offers only with " +
+        "MCP_ALLOW_DESTRUCTIVE=true. Set it and restart the server to use it.",
+    });
   });
 
   it("hides every tool that is not read-only in read-only mode", async () => {
@@ -92,7 +116,9 @@ describe("toolsets and read-only mode", () => {
   });
 
   it("offers only the toolsets asked for", async () => {
-    expect(await toolNames({ MCP_TOOLSETS: "writing" })).toEqual(["probe_write_note"]);
+    expect(await toolNames({ MCP_TOOLSETS: "writing", MCP_ALLOW_DESTRUCTIVE: "true" })).toEqual([
+      "probe_write_note",
+    ]);
   });
 
   it("keeps writes hidden in read-only mode even when their toolset is asked for", async () => {

@@ -2,7 +2,7 @@
 // token; read-only mode hides the tools that change anything (the PDF download and the sign-in).
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { connectHttp, connectStdio, startHttpBin, textOf } from "../support/clients.js";
-import { clientTokenEnv, startTestProtocols, type TestEmulator } from "./support.js";
+import { clientTokenEnv, loopbackApp, oauthEnv, startTestProtocols, type TestEmulator } from "./support.js";
 
 let emulator: TestEmulator;
 beforeAll(async () => {
@@ -31,10 +31,15 @@ it("serves over streamable HTTP; read-only mode hides the PDF download and the s
     const connection = await connectHttp(server.url);
     const names = (await connection.client.listTools()).tools.map((tool) => tool.name).sort();
     expect(names).toEqual([
+      "protocols_get_materials",
       "protocols_get_profile",
       "protocols_get_protocol",
       "protocols_get_steps",
+      "protocols_list_all_my_protocols",
       "protocols_list_my_protocols",
+      "protocols_list_versions",
+      "protocols_list_workspace_protocols",
+      "protocols_list_workspaces",
       "protocols_search",
     ]);
     const result = textOf(await connection.client.callTool({ name: "protocols_get_profile", arguments: {} }));
@@ -47,7 +52,12 @@ it("serves over streamable HTTP; read-only mode hides the PDF download and the s
 });
 
 it("lists every tool with its annotations", async () => {
-  const connection = await connectStdio("protocols-mcp", clientTokenEnv(emulator));
+  // Signed in with OAuth and destructive tools allowed: nothing held back.
+  const app = await loopbackApp(emulator);
+  const connection = await connectStdio(
+    "protocols-mcp",
+    oauthEnv(emulator, app, undefined, { MCP_ALLOW_DESTRUCTIVE: "true" }),
+  );
   const tools = (await connection.client.listTools()).tools;
   const table = Object.fromEntries(
     tools.map((tool) => [
@@ -65,9 +75,20 @@ it("lists every tool with its annotations", async () => {
     protocols_get_protocol: [true, false, true, true],
     protocols_get_steps: [true, false, true, true],
     protocols_list_my_protocols: [true, false, true, true],
+    protocols_list_all_my_protocols: [true, false, true, true],
+    protocols_get_materials: [true, false, true, true],
+    protocols_list_versions: [true, false, true, true],
+    protocols_list_workspaces: [true, false, true, true],
+    protocols_list_workspace_protocols: [true, false, true, true],
     protocols_download_pdf: [false, false, true, true],
     protocols_get_profile: [true, false, true, true],
     protocols_sign_in: [false, false, false, true],
+    protocols_create_draft: [false, false, false, true],
+    protocols_update_draft: [false, false, true, true],
+    protocols_set_steps: [false, true, true, true],
+    protocols_insert_step: [false, false, false, true],
+    protocols_edit_step: [false, false, true, true],
+    protocols_delete_step: [false, true, false, true],
   });
   await connection.close();
 });

@@ -29,6 +29,7 @@ interface Ids {
   sequenceId: string;
   folderId: string;
   protocolId: string;
+  workspaceUri: string;
 }
 const CALLS: Calls = {
   labdata_get_current_user: () => ({}),
@@ -46,16 +47,40 @@ const CALLS: Calls = {
   protocols_get_protocol: ({ protocolId }) => ({ protocol: protocolId }),
   protocols_get_steps: ({ protocolId }) => ({ protocol: protocolId, limit: 2 }),
   protocols_list_my_protocols: () => ({ limit: 2 }),
+  protocols_list_all_my_protocols: () => ({ limit: 2 }),
+  protocols_get_materials: ({ protocolId }) => ({ protocol: protocolId }),
+  protocols_list_versions: ({ protocolId }) => ({ protocol: protocolId }),
+  protocols_list_workspaces: () => ({}),
+  protocols_list_workspace_protocols: ({ workspaceUri }) => ({ workspace: workspaceUri, limit: 2 }),
   protocols_download_pdf: ({ protocolId }) => ({ protocol: protocolId }),
   protocols_get_profile: () => ({}),
   example_search_users: () => ({ query: "chen" }),
 };
 /**
  * Tools whose answer in the sandbox is, rightly, an error, and what it says: protocols_mcp is signed
- * in with a client token, so there is no OAuth sign-in to start.
+ * in with a client token, so there is no OAuth sign-in to start and nothing it may write.
  */
 const NOT_APPLICABLE: Record<string, string> = {
   protocols_sign_in: "The server already uses the client token in PROTOCOLS_ACCESS_TOKEN.",
+  ...Object.fromEntries(
+    [
+      "protocols_create_draft",
+      "protocols_update_draft",
+      "protocols_set_steps",
+      "protocols_insert_step",
+      "protocols_edit_step",
+      "protocols_delete_step",
+    ].map((name) => [name, "Writing protocols needs a signed-in account (OAuth)"]),
+  ),
+};
+/** The arguments of a not-applicable call, valid so that the answer is the reason and not the input's fault. */
+const NOT_APPLICABLE_ARGS: Calls = {
+  protocols_create_draft: () => ({ title: "Sandbox draft" }),
+  protocols_update_draft: ({ protocolId }) => ({ protocol: protocolId, title: "x" }),
+  protocols_set_steps: ({ protocolId }) => ({ protocol: protocolId, steps: [{ text: "x" }] }),
+  protocols_insert_step: ({ protocolId }) => ({ protocol: protocolId, after_step: 0, text: "x" }),
+  protocols_edit_step: ({ protocolId }) => ({ protocol: protocolId, step_number: 1, text: "x" }),
+  protocols_delete_step: ({ protocolId }) => ({ protocol: protocolId, step_number: 1 }),
 };
 
 describe("lab-sandbox", () => {
@@ -149,6 +174,7 @@ describe("lab-sandbox", () => {
         sequenceId: sequences.dna_sequences[0].id,
         folderId: folders.folders.find((folder: { name: string }) => folder.name === "Backbones").id,
         protocolId: String(protocols.protocols[0].id),
+        workspaceUri: (await json("lab-protocols", "protocols_list_workspaces", {})).workspaces[0].uri,
       };
 
       let pdf: { content: Array<{ type: string; uri?: string; mimeType?: string }> } | undefined;
@@ -158,7 +184,9 @@ describe("lab-sandbox", () => {
           const client = clients[key] as EraClient;
           if (!args) {
             expect(NOT_APPLICABLE, `add a call of ${name} to CALLS in this test`).toHaveProperty(name);
-            const result = textOf(await client.callTool({ name, arguments: {} }));
+            const result = textOf(
+              await client.callTool({ name, arguments: NOT_APPLICABLE_ARGS[name]?.(ids) ?? {} }),
+            );
             expect(result.text).toContain(NOT_APPLICABLE[name]);
             continue;
           }

@@ -15,6 +15,13 @@ export const ALL_SERVICES: Array<{ definition: ServiceDefinition<unknown>; env: 
   },
   {
     definition: protocolsService as ServiceDefinition<unknown>,
-    env: { PROTOCOLS_BASE_URL: "https://127.0.0.1:1", PROTOCOLS_ACCESS_TOKEN: "unused" },
+    // An OAuth application, destructive tools allowed: the server offers every tool it has.
+    env: {
+      PROTOCOLS_BASE_URL: "https://127.0.0.1:1",
+      PROTOCOLS_CLIENT_ID: "unused",
+      PROTOCOLS_CLIENT_SECRET: "unused",
+      PROTOCOLS_REDIRECT_URI: "http://127.0.0.1:38211/callback",
+      MCP_ALLOW_DESTRUCTIVE: "true",
+    },
   },
 ];

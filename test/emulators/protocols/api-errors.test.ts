@@ -71,7 +71,7 @@ describe("401: tokens", () => {
 
 describe("404 and 405", () => {
   it("answers 1404 to an unknown API endpoint, after checking the token", async () => {
-    expectError(await api(emulator, "/api/v3/protocols/extra", token), 404, {
+    expectError(await api(emulator, "/api/v3/protocols/extra/more", token), 404, {
       status_code: 1404,
       error_message: "No such API endpoint.",
     });

@@ -38,11 +38,14 @@ describe("the API", () => {
     }
   });
 
-  it("answers 405 with Allow: GET to another method on a known path", async () => {
-    const reply = await api(emulator, "/api/v4/protocols/1/steps", token, { method: "DELETE" });
+  it("answers 405 with the methods it takes to another method on a known path", async () => {
+    const reply = await api(emulator, "/api/v4/protocols/1/steps", token, { method: "PATCH" });
     expect(reply.status).toBe(405);
-    expect(reply.headers.get("allow")).toBe("GET");
-    expect(reply.body).toEqual({ status_code: 1405, error_message: "Method not allowed; use GET." });
+    expect(reply.headers.get("allow")).toBe("GET, POST, DELETE");
+    expect(reply.body).toEqual({
+      status_code: 1405,
+      error_message: "Method not allowed; use GET, POST, DELETE.",
+    });
   });
 });
 

@@ -51,6 +51,7 @@ export const OAUTH_APP = { clientId: "pr_live_id_0a1b2c", clientSecret: "pr_live
 export function connectWithOAuth(
   fake: FakeRepository,
   pair: { access: string; refresh: string },
+  extra: Record<string, string> = {},
 ): Promise<Listening> {
   const dir = folder();
   const tokenFile = join(dir, "tokens.json");
@@ -73,6 +74,7 @@ export function connectWithOAuth(
       PROTOCOLS_REDIRECT_URI: "http://127.0.0.1:38211/callback",
       PROTOCOLS_TOKEN_FILE: tokenFile,
       PROTOCOLS_DOWNLOAD_DIR: join(dir, "downloads"),
+      ...extra,
     },
     tokenFile,
   );

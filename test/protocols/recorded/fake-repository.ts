@@ -6,7 +6,16 @@ import type { IncomingMessage } from "node:http";
 import { startHttpsServer } from "../../../packages/emulators/src/common/https-server.js";
 import { testCa } from "../../support/emulator.js";
 
-export type Route = "list" | "protocol" | "steps" | "profile" | "authorize" | "token" | "pdf";
+export type Route =
+  | "list"
+  | "protocol"
+  | "steps"
+  | "profile"
+  | "authorize"
+  | "token"
+  | "pdf"
+  | "write-steps"
+  | "delete-steps";
 
 export interface Seen {
   route: Route;
@@ -15,6 +24,8 @@ export interface Seen {
   authorization: string | null;
   /** The form body of a POST. */
   form: Record<string, string>;
+  /** The body as sent. */
+  text: string;
 }
 
 export interface Answer {
@@ -42,13 +53,15 @@ function routeOf(method: string | undefined, path: string): Route | undefined {
   if (method === "GET" && path === "/api/v3/oauth/authorize") return "authorize";
   if (method === "POST" && path === "/api/v3/oauth/token") return "token";
   if (method === "GET" && /^\/view\/[^/]+\.pdf$/.test(path)) return "pdf";
+  if (method === "POST" && /^\/api\/v4\/protocols\/[^/]+\/steps$/.test(path)) return "write-steps";
+  if (method === "DELETE" && /^\/api\/v4\/protocols\/[^/]+\/steps$/.test(path)) return "delete-steps";
   return undefined;
 }
 
-async function formOf(req: IncomingMessage): Promise<Record<string, string>> {
+async function bodyOf(req: IncomingMessage): Promise<string> {
   let text = "";
   for await (const chunk of req) text += chunk;
-  return Object.fromEntries(new URLSearchParams(text));
+  return text;
 }
 
 export async function startFakeRepository(): Promise<FakeRepository> {
@@ -57,7 +70,8 @@ export async function startFakeRepository(): Promise<FakeRepository> {
   const server = await startHttpsServer({
     ca: testCa(),
     async handler(req, res, url) {
-      const form = await formOf(req);
+      const text = await bodyOf(req);
+      const form = Object.fromEntries(new URLSearchParams(text));
       const route = routeOf(req.method, url.pathname);
       const handler = route ? handlers.get(route) : undefined;
       if (!route || !handler) {
@@ -72,6 +86,7 @@ export async function startFakeRepository(): Promise<FakeRepository> {
         query: Object.fromEntries(url.searchParams),
         authorization: req.headers.authorization ?? null,
         form,
+        text,
       };
       seen.push(request);
       const answer = handler(request);

@@ -49,7 +49,8 @@ export function matchRoute<R extends Route<never>>(
     if (candidate.method === wanted || candidate.method === ANY_METHOD) {
       return { kind: "found", route: candidate, params };
     }
-    allowed.push(candidate.method);
+    // Two templates may match one path (":id/steps" and ":id/:version"): each method is named once.
+    if (!allowed.includes(candidate.method)) allowed.push(candidate.method);
   }
   return allowed.length > 0 ? { kind: "wrong-method", allow: allowed.join(", ") } : { kind: "no-route" };
 }

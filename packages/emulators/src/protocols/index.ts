@@ -10,8 +10,11 @@ export type {
   NewApplication,
   NewProtocol,
   NewUser,
+  NewWorkspace,
   ProtocolsAdmin,
+  StoredProtocol,
   UserProfile,
+  WorkspaceInfo,
 } from "./admin/handle.js";
 export { StatusCode } from "./api/api-errors.js";
 export type { ProtocolWire } from "./api/api-shapes.js";

@@ -28,6 +28,8 @@ export interface Material {
   name: string;
   vendor: string;
   sku: string;
+  /** How much a run uses, as written (e.g. "500 µL"). */
+  amount?: string;
 }
 
 export interface Step {
@@ -53,6 +55,8 @@ export interface ProtocolStats {
 
 export interface Protocol {
   id: number;
+  /** 32 hex digits: the private link's identifier, and what a draft is created under. */
+  guid: string;
   uri: string;
   title: string;
   creatorId: number;
@@ -61,6 +65,10 @@ export interface Protocol {
   doi: string | null;
   description: string;
   guidelines: string;
+  /** Rich-text fields a draft may set through the API (plain text, one line a block); "" when unset. */
+  beforeStart: string;
+  warning: string;
+  materialsText: string;
   materials: Material[];
   steps: Step[];
   /** Oldest first; the last one is the current version. */
@@ -73,4 +81,19 @@ export interface Protocol {
   /** Unix seconds; null while private. */
   publishedOn: number | null;
   stats: ProtocolStats;
+  /** Users (ids) who bookmarked it. */
+  bookmarkedBy: number[];
+  /** Bumped by every change through the API, so that a cached PDF of an older state is not served. */
+  revision: number;
+}
+
+/** A workspace ("group"): its members and the protocols it holds (public ones are listed to anyone). */
+export interface Workspace {
+  id: number;
+  uri: string;
+  title: string;
+  description: string;
+  /** Member ids; the first one is the owner. */
+  memberIds: number[];
+  protocolIds: number[];
 }

@@ -1,8 +1,18 @@
 // The repository's in-memory records: users, client applications and protocols, with the rules that
 // keep them consistent (unique usernames and URIs, known owners, DOIs only for public protocols).
 
+import { createHash } from "node:crypto";
 import { createRandom, type Random } from "../common/seeded-random.js";
-import type { Author, ClientApplication, Material, Protocol, ProtocolStats, Step, User } from "./model.js";
+import type {
+  Author,
+  ClientApplication,
+  Material,
+  Protocol,
+  ProtocolStats,
+  Step,
+  User,
+  Workspace,
+} from "./model.js";
 
 /** A refused change, with the HTTP status the admin API answers it with. */
 export class StoreError extends Error {
@@ -25,6 +35,27 @@ export interface NewUser {
 export interface StepDraft {
   text: string;
   section?: string | null;
+  /** Given by the API caller for steps it writes; made up otherwise. */
+  guid?: string;
+}
+
+/** What a draft's owner may change through the API (fact sheet §4.1 field names, in the model's terms). */
+export interface DraftFields {
+  title?: string;
+  description?: string;
+  guidelines?: string;
+  beforeStart?: string;
+  warning?: string;
+  materialsText?: string;
+}
+
+export interface NewWorkspace {
+  title: string;
+  description?: string;
+  /** Usernames; the first is the owner. */
+  members: string[];
+  /** Protocols (ids) it holds. */
+  protocolIds?: number[];
 }
 
 export interface ProtocolDraft {
@@ -75,8 +106,10 @@ export class ProtocolsStore {
   #protocols: Protocol[] = [];
   #protocolsById = new Map<number, Protocol>();
   #protocolsByUri = new Map<string, Protocol>();
+  #protocolsByGuid = new Map<string, Protocol>();
   #suffixes = new Set<string>();
   #nextStepId = FIRST_STEP_ID;
+  #workspaces: Workspace[] = [];
   // URIs and guids only need to be unique and look real; seeded so demo data is reproducible.
   readonly #random: Random;
 
@@ -153,6 +186,8 @@ export class ProtocolsStore {
     const versionCount = Math.max(1, draft.versionCount ?? 1);
     const protocol: Protocol = {
       id,
+      // From the id and suffix rather than the seeded random, so that adding it left the demo data as it was.
+      guid: createHash("md5").update(`protocol:${id}:${suffix}`).digest("hex"),
       uri: `${slugOf(draft.title)}-${suffix}`,
       title: draft.title,
       creatorId: creator.id,
@@ -162,6 +197,9 @@ export class ProtocolsStore {
       doi: draft.isPublic ? `${DOI_PREFIX}${suffix}` : null,
       description: draft.description ?? "",
       guidelines: draft.guidelines ?? "",
+      beforeStart: "",
+      warning: "",
+      materialsText: "",
       materials: draft.materials ?? [],
       steps: draft.steps.map((s) => this.#step(s)),
       // Earlier versions a few weeks apart, ending with the current one at createdOn.
@@ -175,17 +213,107 @@ export class ProtocolsStore {
       createdOn,
       publishedOn: draft.isPublic ? (draft.publishedOn ?? createdOn) : null,
       stats: draft.stats ?? { views: 0, bookmarks: 0, comments: 0, exports: 0, runs: 0 },
+      bookmarkedBy: [],
+      revision: 0,
     };
     this.#protocols.push(protocol);
     this.#protocolsById.set(id, protocol);
     this.#protocolsByUri.set(protocol.uri, protocol);
+    this.#protocolsByGuid.set(protocol.guid, protocol);
     return protocol;
   }
 
-  /** By numeric id ("12001") or by URI, as GET /api/v4/protocols/{id or uri} takes either. */
+  /**
+   * A blank private draft of `creator`, as POST /api/v3/protocols/<guid> makes it: no title yet, one
+   * version, no DOI. A guid already in use is refused (409).
+   */
+  createDraft(creator: User, guid: string): Protocol {
+    const key = guid.toLowerCase();
+    if (this.#protocolsByGuid.has(key)) throw new StoreError(409, "a protocol with this guid already exists");
+    const protocol = this.addProtocol({
+      title: "Untitled protocol",
+      creator: creator.username,
+      isPublic: false,
+      steps: [],
+    });
+    this.#protocolsByGuid.delete(protocol.guid);
+    protocol.guid = key;
+    protocol.title = "";
+    this.#protocolsByGuid.set(key, protocol);
+    return protocol;
+  }
+
+  /** Sets a draft's fields; a new title gives it a new URI (the old one keeps resolving). */
+  updateDraft(protocol: Protocol, fields: DraftFields): void {
+    const { title, description, guidelines, beforeStart, warning, materialsText } = fields;
+    if (title !== undefined && title !== protocol.title) {
+      protocol.title = title;
+      const suffix = protocol.uri.slice(protocol.uri.lastIndexOf("-") + 1);
+      protocol.uri = `${slugOf(title)}-${suffix}`;
+      this.#protocolsByUri.set(protocol.uri, protocol);
+      for (const version of protocol.versions) version.title = title;
+    }
+    if (description !== undefined) protocol.description = description;
+    if (guidelines !== undefined) protocol.guidelines = guidelines;
+    if (beforeStart !== undefined) protocol.beforeStart = beforeStart;
+    if (warning !== undefined) protocol.warning = warning;
+    if (materialsText !== undefined) protocol.materialsText = materialsText;
+    protocol.revision++;
+  }
+
+  /** Replaces the steps, in order; a step keeps its id when its guid is kept. */
+  replaceSteps(protocol: Protocol, steps: StepDraft[]): void {
+    const ids = new Map(protocol.steps.map((step) => [step.guid, step.id]));
+    protocol.steps = steps.map((draft) => {
+      const step = this.#step(draft);
+      const id = ids.get(step.guid);
+      if (id !== undefined) step.id = id;
+      return step;
+    });
+    protocol.revision++;
+  }
+
+  /**
+   * By numeric id ("12001"), URI, private guid (32 hex digits) or DOI name ("protocols.io.<suffix>", a
+   * public protocol's), as GET /api/v4/protocols/{id or uri} takes them (fact sheet §4.1).
+   */
   findProtocol(idOrUri: string): Protocol | undefined {
     if (/^\d{1,15}$/.test(idOrUri)) return this.#protocolsById.get(Number(idOrUri));
+    if (/^[0-9a-f]{32}$/i.test(idOrUri)) return this.#protocolsByGuid.get(idOrUri.toLowerCase());
+    const doiName = /^protocols\.io\.([a-z0-9]+)$/i.exec(idOrUri)?.[1];
+    if (doiName !== undefined) {
+      return this.#protocols.find((p) => p.doi?.endsWith(`.${doiName.toLowerCase()}`));
+    }
     return this.#protocolsByUri.get(idOrUri);
+  }
+
+  addWorkspace(input: NewWorkspace): Workspace {
+    const members = input.members.map((name) => this.requireUser(name, "workspace member").id);
+    if (members.length === 0) throw new StoreError(400, "a workspace needs at least one member");
+    for (const id of input.protocolIds ?? []) {
+      if (!this.#protocolsById.has(id)) throw new StoreError(404, `no protocol ${id}`);
+    }
+    const id = this.#workspaces.length + 1;
+    // Not from the seeded random, which would move the URIs of protocols added after it.
+    const suffix = createHash("md5").update(`workspace:${id}`).digest("hex").slice(0, 6);
+    const workspace: Workspace = {
+      id,
+      uri: `${slugOf(input.title)}-${suffix}`,
+      title: input.title,
+      description: input.description ?? "",
+      memberIds: members,
+      protocolIds: [...(input.protocolIds ?? [])],
+    };
+    this.#workspaces.push(workspace);
+    return workspace;
+  }
+
+  workspaces(): readonly Workspace[] {
+    return this.#workspaces;
+  }
+
+  findWorkspace(uri: string): Workspace | undefined {
+    return this.#workspaces.find((w) => w.uri === uri || String(w.id) === uri);
   }
 
   protocols(): readonly Protocol[] {
@@ -195,7 +323,7 @@ export class ProtocolsStore {
   #step(draft: StepDraft): Step {
     return {
       id: this.#nextStepId++,
-      guid: this.#random.string("0123456789ABCDEF", 32),
+      guid: draft.guid ?? this.#random.string("0123456789ABCDEF", 32),
       section: draft.section ?? null,
       text: draft.text,
     };

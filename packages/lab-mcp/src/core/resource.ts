@@ -28,17 +28,31 @@ export function defineResource<Shape extends z.ZodRawShape, Service>(
   return definition;
 }
 
-/** Finds the resource whose template matches a URI, with the placeholder values decoded. */
+/** A template's query expansion, e.g. "{?only,compact_view}" at its end. */
+const QUERY_EXPANSION = /\{\?([^}]+)\}$/;
+
+/**
+ * Finds the resource whose template matches a URI, with the placeholder values decoded. A query
+ * expansion at the end of a template ({?a,b}) takes its parameters in any order, or none; a query
+ * parameter the template does not name is kept, so that validation refuses it.
+ */
 export function matchResource<Service>(
   resources: AnyResource<Service>[],
   uri: string,
 ): { resource: AnyResource<Service>; params: Record<string, string> } | undefined {
   for (const resource of resources) {
-    const variables = new UriTemplate(resource.uriTemplate).match(uri);
+    const query = QUERY_EXPANSION.exec(resource.uriTemplate);
+    const pathTemplate = query ? resource.uriTemplate.slice(0, query.index) : resource.uriTemplate;
+    const queryStart = uri.indexOf("?");
+    const path = query && queryStart >= 0 ? uri.slice(0, queryStart) : uri;
+    const variables = new UriTemplate(pathTemplate).match(path);
     if (!variables) continue;
     const params = Object.fromEntries(
       Object.entries(variables).map(([key, value]) => [key, decodeURIComponent(String(value))]),
     );
+    if (query && queryStart >= 0) {
+      for (const [key, value] of new URLSearchParams(uri.slice(queryStart + 1))) params[key] = value;
+    }
     return { resource, params };
   }
   return undefined;

@@ -53,6 +53,8 @@ export interface ServerOptions {
   readOnly: boolean;
   /** Only tools of these toolsets; all when empty. */
   toolsets: string[];
+  /** MCP_ALLOW_DESTRUCTIVE: offer the tools that delete or replace data (destructiveHint true). */
+  allowDestructive?: boolean;
   /**
    * Each server built is one client's session among many (HTTP): what a client supplies stays with
    * it (see ClientSession.isolated). False or absent: the single client of stdio.
@@ -60,12 +62,41 @@ export interface ServerOptions {
   isolateClients?: boolean;
 }
 
-/** The tools a server exposes under the given options. Read-only mode wins over any toolset. */
-export function enabledTools<S>(definition: ServiceDefinition<S>, options: ServerOptions): AnyTool<S>[] {
-  return definition.tools.filter((tool) => {
-    if (options.readOnly && !tool.annotations.readOnlyHint) return false;
-    return options.toolsets.length === 0 || options.toolsets.includes(tool.toolset ?? definition.id);
-  });
+/**
+ * Why a server with these options (and this service) does not offer `tool`, as a sentence an agent
+ * reads; undefined when it does. Read-only mode wins over any toolset; a tool may say itself that the
+ * service cannot serve it (e.g. writes on a server signed in with a read-only token); a destructive
+ * tool needs MCP_ALLOW_DESTRUCTIVE.
+ */
+export function whyHidden<S>(
+  definition: ServiceDefinition<S>,
+  tool: AnyTool<S>,
+  options: ServerOptions,
+  service?: S,
+): string | undefined {
+  if (options.readOnly && !tool.annotations.readOnlyHint) return READ_ONLY_OR_TOOLSETS;
+  const toolset = tool.toolset ?? definition.id;
+  if (options.toolsets.length > 0 && !options.toolsets.includes(toolset)) return READ_ONLY_OR_TOOLSETS;
+  const unavailable = service === undefined ? undefined : tool.unavailable?.(service);
+  if (unavailable) return unavailable;
+  if (tool.annotations.destructiveHint && !options.allowDestructive) {
+    return (
+      `Tool ${tool.name} deletes or replaces data, which this server offers only with MCP_ALLOW_DESTRUCTIVE=true. ` +
+      "Set it and restart the server to use it."
+    );
+  }
+  return undefined;
+}
+
+const READ_ONLY_OR_TOOLSETS = "it is not enabled on this server (read-only mode or toolsets)";
+
+/** The tools a server offers under the given options, for this service when given. */
+export function enabledTools<S>(
+  definition: ServiceDefinition<S>,
+  options: ServerOptions,
+  service?: S,
+): AnyTool<S>[] {
+  return definition.tools.filter((tool) => whyHidden(definition, tool, options, service) === undefined);
 }
 
 /** How long clients may cache what is the same for every caller until the server restarts. */
@@ -87,7 +118,7 @@ export function createServerFactory<S>(
   for (const tool of definition.tools) assertValidTool(definition.id, tool);
   // One order, by name, whatever order the tools were declared or registered in: agents and
   // their prompt caches see a byte-identical tools/list from every process, in both eras.
-  const tools = enabledTools(definition, options).sort((a, b) => compareNames(a.name, b.name));
+  const tools = enabledTools(definition, options, service).sort((a, b) => compareNames(a.name, b.name));
   const listedTools: Tool[] = tools.map((tool) => ({
     name: tool.name,
     title: tool.title,
@@ -100,7 +131,7 @@ export function createServerFactory<S>(
   // The state only names a page of this process for a caller; a fresh key per process is enough.
   const codec = createRequestStateCodec<AskState>({ key: randomBytes(32), ttlSeconds: 15 * 60 });
   return (clientSession) =>
-    buildServer({ definition, service, tools, listedTools, pending, codec, clientSession });
+    buildServer({ definition, service, options, tools, listedTools, pending, codec, clientSession });
 }
 
 /** One instance for a single client (stdio, or a test's in-memory link). */
@@ -122,13 +153,14 @@ export function createMcpServer<S>(
 function buildServer<S>(parts: {
   definition: ServiceDefinition<S>;
   service: S;
+  options: ServerOptions;
   tools: AnyTool<S>[];
   listedTools: Tool[];
   pending: PendingAsks;
   codec: ReturnType<typeof createRequestStateCodec<AskState>>;
   clientSession: ClientSession;
 }): McpServer {
-  const { definition, service, tools, listedTools, pending, codec, clientSession } = parts;
+  const { definition, service, options, tools, listedTools, pending, codec, clientSession } = parts;
   const resources = definition.resources ?? [];
   const mcp = new McpServer(
     { name: definition.serverName, version: definition.version },
@@ -169,19 +201,25 @@ function buildServer<S>(parts: {
         mint: (value) => codec.mint(value),
         legacy,
       },
-      readResource: async (uri) => bodyText(await readResource(uri, request)),
+      readResource: async (uri) => bodyText((await readResource(uri, request)).body),
     });
   };
 
-  const readResource = async (uri: string, request: ServerContext): Promise<ResourceBody> => {
+  const readResource = async (
+    uri: string,
+    request: ServerContext,
+  ): Promise<{ mimeType: string; body: ResourceBody }> => {
     const match = matchResource(resources, uri);
     if (!match)
       throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
+        ProtocolErrorCode.ResourceNotFound,
         `No resource of ${definition.serverName} matches ${uri}`,
       );
     const params = validateInput(`resource ${match.resource.name}`, match.resource.params, match.params);
-    return match.resource.read(params, contextFor(request), service);
+    return {
+      mimeType: match.resource.mimeType,
+      body: await match.resource.read(params, contextFor(request), service),
+    };
   };
 
   // Tools are handled here rather than by McpServer.registerTool so that validation messages, the
@@ -192,12 +230,18 @@ function buildServer<S>(parts: {
     async (request, extra): Promise<CallToolResult | InputRequiredResult> => {
       const tool = tools.find((candidate) => candidate.name === request.params.name);
       if (!tool) {
-        const hidden = definition.tools.some((candidate) => candidate.name === request.params.name);
-        const why = hidden ? "is not enabled on this server (read-only mode or toolsets)" : "does not exist";
-        return textResult(
-          `Error: Tool ${request.params.name} ${why}. Call tools/list for the tools available.`,
-          true,
-        );
+        const hidden = definition.tools.find((candidate) => candidate.name === request.params.name);
+        const why = hidden ? whyHidden(definition, hidden, options, service) : undefined;
+        if (why === READ_ONLY_OR_TOOLSETS || !hidden) {
+          const what = hidden
+            ? "is not enabled on this server (read-only mode or toolsets)"
+            : "does not exist";
+          return textResult(
+            `Error: Tool ${request.params.name} ${what}. Call tools/list for the tools available.`,
+            true,
+          );
+        }
+        return textResult(`Error: ${why}`, true);
       }
       const ctx = contextFor(extra);
       try {
@@ -217,30 +261,15 @@ function buildServer<S>(parts: {
     },
   );
 
+  // The SDK lists the resources and templates; reading is ours, so that a URI is matched by
+  // core/resource.ts (query parameters in any order, or none) and read through the one boundary.
   for (const resource of resources) {
     const metadata = {
       title: resource.title,
       description: resource.description,
       mimeType: resource.mimeType,
     };
-    const read = async (uri: URL, request: ServerContext): Promise<ReadResourceResult> => {
-      try {
-        const body = await readResource(uri.href, request);
-        const content =
-          typeof body === "string"
-            ? { uri: uri.href, mimeType: resource.mimeType, text: body }
-            : { uri: uri.href, mimeType: resource.mimeType, blob: Buffer.from(body).toString("base64") };
-        return { contents: [content] };
-      } catch (error) {
-        if (error instanceof ProtocolError) throw error;
-        const notFound = error instanceof RemoteStatusError && error.status === 404;
-        const code =
-          error instanceof InvalidInputError
-            ? ProtocolErrorCode.InvalidParams
-            : ProtocolErrorCode.InternalError;
-        throw new ProtocolError(notFound ? ProtocolErrorCode.ResourceNotFound : code, errorText(error));
-      }
-    };
+    const read = (uri: URL, request: ServerContext) => readResult(uri.href, request);
     if (resource.uriTemplate.includes("{")) {
       const template = new ResourceTemplate(resource.uriTemplate, { list: undefined });
       mcp.registerResource(resource.name, template, metadata, (uri, _variables, request) =>
@@ -249,6 +278,27 @@ function buildServer<S>(parts: {
     } else {
       mcp.registerResource(resource.name, resource.uriTemplate, metadata, read);
     }
+  }
+  const readResult = async (uri: string, request: ServerContext): Promise<ReadResourceResult> => {
+    try {
+      const { mimeType, body } = await readResource(uri, request);
+      const content =
+        typeof body === "string"
+          ? { uri, mimeType, text: body }
+          : { uri, mimeType, blob: Buffer.from(body).toString("base64") };
+      return { contents: [content] };
+    } catch (error) {
+      if (error instanceof ProtocolError) throw error;
+      const notFound = error instanceof RemoteStatusError && error.status === 404;
+      const code =
+        error instanceof InvalidInputError
+          ? ProtocolErrorCode.InvalidParams
+          : ProtocolErrorCode.InternalError;
+      throw new ProtocolError(notFound ? ProtocolErrorCode.ResourceNotFound : code, errorText(error));
+    }
+  };
+  if (resources.length > 0) {
+    mcp.server.setRequestHandler("resources/read", (request, extra) => readResult(request.params.uri, extra));
   }
   return mcp;
 }

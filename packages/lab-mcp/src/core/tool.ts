@@ -68,6 +68,12 @@ export interface ToolDefinition<
    * without it answers with text alone (kept only while tools move to structured replies).
    */
   output?: Output;
+  /**
+   * Why a server built with this service does not offer the tool (e.g. writes on a server that signs in
+   * with a read-only client token, or a destructive tool without MCP_ALLOW_DESTRUCTIVE); undefined when
+   * it does. A tool that has it also refuses with that reason when called (see `refuseIfUnavailable`).
+   */
+  unavailable?(service: Service): string | undefined;
   /** Returns the reply (or, without `output`, the text alone); throws typed errors (core/errors.ts). */
   handler(
     args: z.output<z.ZodObject<Shape>>,

@@ -83,6 +83,7 @@ const newProtocolSchema = z.strictObject({
         name: text(300),
         vendor: z.string().max(200).default(""),
         sku: z.string().max(100).default(""),
+        amount: z.string().max(100).optional(),
       }),
     )
     .max(200)
@@ -107,6 +108,8 @@ const newProtocolSchema = z.strictObject({
     .max(50)
     .optional(),
   sharedWith: z.array(z.string()).max(100).optional(),
+  /** Usernames who bookmarked it. */
+  bookmarkedBy: z.array(z.string()).max(100).optional(),
   /** Unix seconds; defaults to the emulator clock's now. */
   createdOn: z.number().int().min(0).optional(),
   versionCount: z.number().int().min(1).max(50).optional(),
@@ -121,6 +124,39 @@ const newProtocolSchema = z.strictObject({
     .optional(),
 });
 
+const newWorkspaceSchema = z.strictObject({
+  title: text(200),
+  description: z.string().max(5000).optional(),
+  /** Usernames; the first one owns the workspace. */
+  members: z.array(z.string()).min(1).max(500),
+  protocolIds: z.array(z.number().int()).max(1000).optional(),
+});
+
+/** A protocol as the emulator keeps it, for tests to check what a write did. */
+export interface StoredProtocol {
+  id: number;
+  uri: string;
+  guid: string;
+  title: string;
+  creator: string;
+  public: boolean;
+  description: string;
+  guidelines: string;
+  beforeStart: string;
+  warning: string;
+  materialsText: string;
+  steps: Array<{ guid: string; section: string | null; text: string }>;
+}
+
+export interface WorkspaceInfo {
+  id: number;
+  uri: string;
+  title: string;
+  members: string[];
+  protocolIds: number[];
+}
+
+export type NewWorkspace = z.input<typeof newWorkspaceSchema>;
 export type NewUser = z.input<typeof newUserSchema>;
 export type NewApplication = z.input<typeof newApplicationSchema>;
 export type NewProtocol = z.input<typeof newProtocolSchema>;
@@ -134,6 +170,9 @@ export interface ProtocolsAdmin {
   /** A CLIENT_ACCESS_TOKEN for the application's owner; it does not expire. */
   issueClientToken(clientId: string): IssuedClientToken;
   createProtocol(input: NewProtocol): ProtocolWire;
+  /** The stored protocol by id, URI or guid; undefined when there is none. */
+  protocol(idOrUri: string): StoredProtocol | undefined;
+  createWorkspace(input: NewWorkspace): WorkspaceInfo;
   settings(): ProtocolsSettings;
   updateSettings(patch: SettingsPatch): ProtocolsSettings;
   /** Empties every rate-limit window, as if a minute had passed for everyone. */
@@ -230,6 +269,7 @@ export function createAdminHandle(ctx: ProtocolsContext): ProtocolsAdmin {
           typeof s === "string" ? { text: s } : { text: s.step, section: s.section },
         ),
       });
+      protocol.bookmarkedBy = (data.bookmarkedBy ?? []).map((name) => store.requireUser(name).id);
       const view = {
         dialect: ctx.dialect,
         version: "v4" as const,
@@ -237,6 +277,37 @@ export function createAdminHandle(ctx: ProtocolsContext): ProtocolsAdmin {
         origin: ctx.origin,
       };
       return protocolWire(protocol, store, view);
+    },
+
+    protocol(idOrUri) {
+      const p = store.findProtocol(idOrUri);
+      if (!p) return undefined;
+      return {
+        id: p.id,
+        uri: p.uri,
+        guid: p.guid,
+        title: p.title,
+        creator: ownerName(p.creatorId),
+        public: p.isPublic,
+        description: p.description,
+        guidelines: p.guidelines,
+        beforeStart: p.beforeStart,
+        warning: p.warning,
+        materialsText: p.materialsText,
+        steps: p.steps.map((step) => ({ guid: step.guid, section: step.section, text: step.text })),
+      };
+    },
+
+    createWorkspace(input) {
+      const data = parseInput(newWorkspaceSchema, input);
+      const workspace = store.addWorkspace(data);
+      return {
+        id: workspace.id,
+        uri: workspace.uri,
+        title: workspace.title,
+        members: workspace.memberIds.map(ownerName),
+        protocolIds: [...workspace.protocolIds],
+      };
     },
 
     settings() {

@@ -9,7 +9,7 @@ import { route as commonRoute } from "../../common/routes.js";
 import { DEFAULT_DIALECT_PRESET, type DialectPatch } from "../dialect.js";
 import type { SettingsPatch } from "../settings.js";
 import { StoreError } from "../store.js";
-import type { NewApplication, NewProtocol, NewUser, ProtocolsAdmin } from "./handle.js";
+import type { NewApplication, NewProtocol, NewUser, NewWorkspace, ProtocolsAdmin } from "./handle.js";
 
 // The body's type is only a claim until the admin handle has validated every field.
 async function jsonBody(req: IncomingMessage): Promise<unknown> {
@@ -79,6 +79,14 @@ const ROUTES: ((admin: ProtocolsAdmin) => AdminRoute)[] = [
   ),
   route("POST", "/protocols", async (a, { req }) =>
     created(a.createProtocol((await jsonBody(req)) as NewProtocol)),
+  ),
+  route("GET", "/protocols/:idOrUri", async (a, _, p) => {
+    const id = decodedSegment(p.idOrUri ?? "");
+    const found = id === undefined ? undefined : a.protocol(id);
+    return found ? ok(found) : jsonResponse(404, { error: "no such protocol" });
+  }),
+  route("POST", "/workspaces", async (a, { req }) =>
+    created(a.createWorkspace((await jsonBody(req)) as NewWorkspace)),
   ),
   route("GET", "/settings", async (a) => ok(a.settings())),
   route("PATCH", "/settings", async (a, { req }) =>

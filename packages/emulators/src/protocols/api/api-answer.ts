@@ -1,5 +1,6 @@
 // Successful API answers carry status_code 0 beside their data, as every answer of the real service does,
 // and, in dialects that send it, a warning_code when the caller's token expires soon (fact sheet §1, §10).
+import type { IncomingMessage } from "node:http";
 import { type HttpResponse, jsonResponse } from "../../common/response.js";
 import type { ProtocolsContext } from "../context.js";
 import type { User } from "../model.js";
@@ -12,6 +13,8 @@ export const EXPIRY_WARNING_DAYS = 30;
 
 /** What an API route handler is given: the signed-in user and its answers in the dialect. */
 export interface ApiRequest {
+  /** The request, for the body of a write. */
+  req: IncomingMessage;
   /** The path and query; its origin is a placeholder. */
   url: URL;
   viewer: User;

@@ -7,6 +7,8 @@ import { type HttpResponse, jsonResponse } from "../../common/response.js";
 export const StatusCode = {
   OK: 0,
   BAD_PARAMETERS: 1,
+  /** "access denied" (fact sheet §10, [ALT]). */
+  ACCESS_DENIED: 132,
   WRONG_ORDER_FIELD: 1302,
   INVALID_TOKEN: 1218,
   TOKEN_EXPIRED: 1219,

@@ -3,7 +3,7 @@
 import { escapeHtml } from "../../common/html.js";
 import { createRandom } from "../../common/seeded-random.js";
 import type { ApiVersion, Dialect } from "../dialect.js";
-import type { Protocol, Step, User } from "../model.js";
+import type { Material, Protocol, Step, User } from "../model.js";
 import type { ProtocolsStore } from "../store.js";
 import { type RichFormat, richText } from "./rich-text.js";
 
@@ -14,6 +14,8 @@ export interface WireView {
   /** The request's content_format, when it named a known one. */
   contentFormat: RichFormat | undefined;
   origin: string;
+  /** The signed-in caller, for the fields that depend on who asks (is_bookmarked). */
+  viewerId?: number;
 }
 
 export function profileWire(user: User) {
@@ -101,15 +103,22 @@ function authorsWire(protocol: Protocol, view: WireView) {
   return [...authors, { first_name: "", last_name: "", username: null, affiliation: null }];
 }
 
-/** A protocol as it appears in list results: everything but its body (guidelines, materials, steps). */
-export function protocolSummaryWire(protocol: Protocol, store: ProtocolsStore, view: WireView) {
-  const current = protocol.versions[protocol.versions.length - 1];
-  const versionId = current?.versionId ?? 1;
+/**
+ * A protocol as it appears in list results: everything but its body (guidelines, materials, steps). An
+ * earlier `versionId` (GET …/{id}/v{N}) answers as that version: its number, title and DOI.
+ */
+export function protocolSummaryWire(
+  protocol: Protocol,
+  store: ProtocolsStore,
+  view: WireView,
+  versionId = protocol.versions[protocol.versions.length - 1]?.versionId ?? 1,
+) {
+  const version = protocol.versions.find((v) => v.versionId === versionId);
   const creator = store.userById(protocol.creatorId);
   const versionedDoi = view.dialect.doi === "versioned" && view.version === "v4" && protocol.doi !== null;
   return {
     id: protocol.id,
-    ...titleFields(protocol.title, view),
+    ...titleFields(version?.title ?? protocol.title, view),
     uri: protocol.uri,
     url: `${view.origin}/view/${protocol.uri}`,
     doi: versionedDoi ? `${protocol.doi}/v${versionId}` : protocol.doi,
@@ -120,10 +129,11 @@ export function protocolSummaryWire(protocol: Protocol, store: ProtocolsStore, v
     created_on: protocol.createdOn,
     published_on: protocol.publishedOn,
     public: flag(protocol.isPublic, view),
+    is_bookmarked: flag(view.viewerId !== undefined && protocol.bookmarkedBy.includes(view.viewerId), view),
     stats: {
       number_of_views: protocol.stats.views,
       number_of_steps: protocol.steps.length,
-      number_of_bookmarks: protocol.stats.bookmarks,
+      number_of_bookmarks: protocol.stats.bookmarks + protocol.bookmarkedBy.length,
       number_of_comments: protocol.stats.comments,
       number_of_exports: protocol.stats.exports,
       number_of_runs: protocol.stats.runs,
@@ -139,17 +149,62 @@ export interface ProtocolWire {
 }
 
 /** The whole protocol, as GET /api/v4/protocols/{id or uri} returns it under `payload` (or `protocol`). */
-export function protocolWire(protocol: Protocol, store: ProtocolsStore, view: WireView): ProtocolWire {
+export function protocolWire(
+  protocol: Protocol,
+  store: ProtocolsStore,
+  view: WireView,
+  versionId?: number,
+): ProtocolWire {
   const steps = view.dialect.protocolSteps;
   return {
-    ...protocolSummaryWire(protocol, store, view),
+    ...protocolSummaryWire(protocol, store, view, versionId),
     guidelines: rich(protocol.guidelines, view),
-    materials: protocol.materials.map((m) => ({ name: m.name, vendor: m.vendor, sku: m.sku })),
+    // Sent once written (the real service sends them always, "" when empty: §4.1).
+    ...(protocol.beforeStart ? { before_start: rich(protocol.beforeStart, view) } : {}),
+    ...(protocol.warning ? { warning: rich(protocol.warning, view) } : {}),
+    ...(protocol.materialsText ? { materials_text: rich(protocol.materialsText, view) } : {}),
+    materials: protocol.materials.map((m) => ({
+      name: m.name,
+      vendor: m.vendor,
+      sku: m.sku,
+      ...(m.amount ? { amount: m.amount } : {}),
+    })),
     versions: protocol.versions.map((v) => ({
       version_id: v.versionId,
       title: v.title,
       created_on: v.createdOn,
     })),
     ...(steps === "absent" ? {} : { steps: steps === "null" ? null : stepsWire(protocol, view) }),
+  };
+}
+
+/**
+ * A material as the recorded reagent object (fact sheet §5.4): the vendor a user-like object, the
+ * catalogue number `sku`. `amount` is not in the recordings: the emulator adds it when known.
+ */
+export function reagentWire(material: Material, id: number, view: WireView) {
+  return {
+    id,
+    mol_weight: 0,
+    name: material.name,
+    linfor: null,
+    url: "",
+    sku: material.sku,
+    cas_number: "",
+    rrid: "",
+    public: flag(true, view),
+    vendor: {
+      name: material.vendor,
+      affiliation: null,
+      username: null,
+      link: null,
+      image: { source: null, placeholder: null },
+      badges: [],
+      research_interests: null,
+      id: 0,
+    },
+    can_edit: 0,
+    stats: { total_protocols: 1 },
+    ...(material.amount ? { amount: material.amount } : {}),
   };
 }

@@ -3,6 +3,25 @@
 import PDFDocument from "pdfkit";
 import type { Protocol } from "../model.js";
 
+/**
+ * The view options of the PDF (fact sheet §9: `compact_view`, `only_materials`, `only_steps`,
+ * `only_commands`): compact leaves out the description and guidelines; each `only_` keeps that part alone
+ * (the title block stays), the first one given winning.
+ */
+export interface PdfView {
+  compact: boolean;
+  only: "materials" | "steps" | "commands" | undefined;
+}
+
+export const FULL_VIEW: PdfView = { compact: false, only: undefined };
+
+/** The view a query asks for: a flag counts when it is 1 or true (the value form is not recorded). */
+export function pdfViewOf(query: URLSearchParams): PdfView {
+  const on = (name: string) => ["1", "true"].includes((query.get(name) ?? "").toLowerCase());
+  const only = (["materials", "steps", "commands"] as const).find((part) => on(`only_${part}`));
+  return { compact: on("compact_view"), only };
+}
+
 export interface RenderedPdf {
   bytes: Buffer;
   pageCount: number;
@@ -136,7 +155,26 @@ function footers(doc: PDFKit.PDFDocument, protocol: Protocol): number {
   return count;
 }
 
-export function renderProtocolPdf(protocol: Protocol): Promise<RenderedPdf> {
+/** Lines of the steps that are commands: code in backticks, one per line, with the step's number. */
+function commands(doc: PDFKit.PDFDocument, protocol: Protocol): void {
+  heading(doc, "Commands");
+  const found = protocol.steps.flatMap((step, i) =>
+    [...step.text.matchAll(/`([^`\n]+)`/g)].map((m) => `Step ${i + 1}: ${m[1] ?? ""}`),
+  );
+  body(doc, found.length > 0 ? found.join("\n") : "This protocol has no commands.");
+}
+
+function materials(doc: PDFKit.PDFDocument, protocol: Protocol): void {
+  heading(doc, "Materials");
+  const lines = protocol.materials.map((m) => {
+    const amount = m.amount ? ` (${m.amount})` : "";
+    return `•  ${m.name}${amount} – ${m.vendor}, catalog #${m.sku}`;
+  });
+  if (protocol.materialsText) lines.push(protocol.materialsText);
+  body(doc, lines.length > 0 ? lines.join("\n") : "No materials listed.");
+}
+
+export function renderProtocolPdf(protocol: Protocol, view: PdfView = FULL_VIEW): Promise<RenderedPdf> {
   const author = protocol.authors.map((a) => a.name).join(", ");
   const doc = new PDFDocument({
     size: "LETTER",
@@ -158,36 +196,42 @@ export function renderProtocolPdf(protocol: Protocol): Promise<RenderedPdf> {
   });
 
   front(doc, protocol);
-  if (protocol.description) {
-    heading(doc, "Abstract");
-    body(doc, protocol.description);
+  if (view.only === "materials") materials(doc, protocol);
+  else if (view.only === "commands") commands(doc, protocol);
+  else if (view.only === "steps") steps(doc, protocol);
+  else {
+    if (!view.compact && protocol.description) {
+      heading(doc, "Abstract");
+      body(doc, protocol.description);
+    }
+    if (!view.compact && protocol.guidelines) {
+      heading(doc, "Guidelines");
+      body(doc, protocol.guidelines);
+    }
+    if (protocol.materials.length > 0 || protocol.materialsText) materials(doc, protocol);
+    if (protocol.steps.length > 0) steps(doc, protocol);
   }
-  if (protocol.guidelines) {
-    heading(doc, "Guidelines");
-    body(doc, protocol.guidelines);
-  }
-  if (protocol.materials.length > 0) {
-    heading(doc, "Materials");
-    body(doc, protocol.materials.map((m) => `•  ${m.name} – ${m.vendor}, catalog #${m.sku}`).join("\n"));
-  }
-  if (protocol.steps.length > 0) steps(doc, protocol);
   const pageCount = footers(doc, protocol);
   doc.end();
   return done.then((bytes) => ({ bytes, pageCount }));
 }
 
-/** Protocols never change once added, so each PDF is made once; a bound keeps memory flat. */
+/**
+ * Each PDF is made once per state of its protocol (a write bumps its revision) and view; a bound keeps
+ * memory flat.
+ */
 export class PdfCache {
-  #pdfs = new Map<number, Promise<RenderedPdf>>();
+  #pdfs = new Map<string, Promise<RenderedPdf>>();
 
   constructor(private readonly capacity = 64) {}
 
-  get(protocol: Protocol): Promise<RenderedPdf> {
-    let pdf = this.#pdfs.get(protocol.id);
+  get(protocol: Protocol, view: PdfView = FULL_VIEW): Promise<RenderedPdf> {
+    const key = `${protocol.id}:${protocol.revision}:${view.compact}:${view.only ?? ""}`;
+    let pdf = this.#pdfs.get(key);
     if (!pdf) {
-      pdf = renderProtocolPdf(protocol);
-      this.#pdfs.set(protocol.id, pdf);
-      pdf.catch(() => this.#pdfs.delete(protocol.id));
+      pdf = renderProtocolPdf(protocol, view);
+      this.#pdfs.set(key, pdf);
+      pdf.catch(() => this.#pdfs.delete(key));
       const oldest = this.#pdfs.keys().next().value;
       if (this.#pdfs.size > this.capacity && oldest !== undefined) this.#pdfs.delete(oldest);
     }

@@ -1,10 +1,12 @@
 // GET /api/v4/protocols/{id or uri}, GET /api/v4/protocols/{id or uri}/steps and
 // GET /api/v3/session/profile. A protocol the caller may not see answers exactly as one that does not
 // exist (404), so private protocols cannot be discovered by probing ids or URIs.
+
+import type { PathParams } from "../../common/path-pattern.js";
 import type { HttpResponse } from "../../common/response.js";
 import type { Protocol } from "../model.js";
 import type { ApiRequest } from "./api-answer.js";
-import { profileWire, protocolWire, stepsWire } from "./api-shapes.js";
+import { profileWire, protocolWire, reagentWire, stepsWire } from "./api-shapes.js";
 import { canSee } from "./visibility.js";
 
 /** The protocol an id or URI names, when the caller may see it; undefined for an undecodable one. */
@@ -16,6 +18,37 @@ export function visibleProtocol(api: ApiRequest, idOrUri: string | undefined): P
 export function protocolAnswer(api: ApiRequest, protocol: Protocol): HttpResponse {
   // v4 `payload` or v3 `protocol` (fact sheet §4, §12).
   return api.answer.ok({ [api.view.dialect.protocolKey]: protocolWire(protocol, api.ctx.store, api.view) });
+}
+
+/** The version a `/vN` or `/latest` segment names (fact sheet §4.1); undefined for another segment. */
+function versionOf(protocol: Protocol, segment: string): number | undefined {
+  const latest = protocol.versions[protocol.versions.length - 1]?.versionId ?? 1;
+  if (segment === "latest") return latest;
+  const n = /^v(\d{1,6})$/.exec(segment)?.[1];
+  return n !== undefined && protocol.versions.some((v) => v.versionId === Number(n)) ? Number(n) : undefined;
+}
+
+/** GET /api/v4/protocols/{id or uri}/v{N} (or /latest): the protocol as that version. */
+export function versionAnswer(api: ApiRequest, protocol: Protocol, params: PathParams): HttpResponse {
+  const version = versionOf(protocol, params.version ?? "");
+  if (version === undefined) return api.answer.notFound("Protocol version not found.");
+  return api.answer.ok({
+    [api.view.dialect.protocolKey]: protocolWire(protocol, api.ctx.store, api.view, version),
+  });
+}
+
+/** GET /api/v4/protocols/{id or uri}/v{N}/steps: the emulator keeps one set of steps for every version. */
+export function versionStepsAnswer(api: ApiRequest, protocol: Protocol, params: PathParams): HttpResponse {
+  if (versionOf(protocol, params.version ?? "") === undefined)
+    return api.answer.notFound("Protocol version not found.");
+  return stepsAnswer(api, protocol);
+}
+
+/** GET /api/v3/protocols/{id or uri}/materials: the reagent objects under `materials` (fact sheet §5.4). */
+export function materialsAnswer(api: ApiRequest, protocol: Protocol): HttpResponse {
+  return api.answer.ok({
+    materials: protocol.materials.map((m, i) => reagentWire(m, protocol.id * 100 + i, api.view)),
+  });
 }
 
 export function stepsAnswer(api: ApiRequest, protocol: Protocol): HttpResponse {

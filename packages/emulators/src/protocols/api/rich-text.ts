@@ -96,8 +96,16 @@ function toHtml(text: string): string {
   return `<div class = "text-blocks">${paragraphs.join("")}</div>`;
 }
 
+const LIST_LINE = /^\s*(- |\d+\. )/;
+
+// Each line a paragraph; list items that follow one another stay one list.
 function toMarkdown(text: string): string {
-  return text.split("\n").join("\n\n");
+  const lines = text.split("\n");
+  return lines
+    .map((line, i) =>
+      i === 0 ? line : `${LIST_LINE.test(line) && LIST_LINE.test(lines[i - 1] ?? "") ? "\n" : "\n\n"}${line}`,
+    )
+    .join("");
 }
 
 /** `text` in `format`; empty text stays "" in every format, as the real service sends empty fields. */

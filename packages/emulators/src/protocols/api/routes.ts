@@ -13,27 +13,68 @@ import { apiMethodNotAllowed, apiNotFound } from "./api-errors.js";
 import type { WireView } from "./api-shapes.js";
 import { authError, identifyCaller, rateKey } from "./caller.js";
 import { listProtocols } from "./list-protocols.js";
+import { listWorkspaces, researcherProtocols, workspaceAnswer, workspaceProtocols } from "./more-lists.js";
 import { admit } from "./rate-limits.js";
-import { profileAnswer, protocolAnswer, stepsAnswer, visibleProtocol } from "./read-protocol.js";
+import {
+  materialsAnswer,
+  profileAnswer,
+  protocolAnswer,
+  stepsAnswer,
+  versionAnswer,
+  versionStepsAnswer,
+  visibleProtocol,
+} from "./read-protocol.js";
 import { contentFormatOf } from "./rich-text.js";
+import { createDraft, updateProtocol, writableProtocol } from "./write-protocol.js";
+import { deleteSteps, writeSteps } from "./write-steps.js";
 
 // The id or URI arrives undecoded: one that cannot be decoded names no protocol, and says so.
 function protocolRoute(
   template: string,
-  answer: (api: ApiRequest, protocol: Protocol) => HttpResponse,
+  answer: (api: ApiRequest, protocol: Protocol, params: PathParams) => HttpResponse | Promise<HttpResponse>,
 ): Route<ApiRequest> {
-  const handle = (api: ApiRequest, params: PathParams): HttpResponse => {
+  const handle = (api: ApiRequest, params: PathParams) => {
     const protocol = visibleProtocol(api, decodedSegment(params.idOrUri ?? ""));
-    return protocol ? answer(api, protocol) : api.answer.notFound("Protocol not found.");
+    return protocol ? answer(api, protocol, params) : api.answer.notFound("Protocol not found.");
   };
   return route("GET", template, handle, { decode: false });
 }
 
+// Writes: only the owner of an unpublished protocol (write-protocol.ts).
+function writeRoute(
+  method: string,
+  template: string,
+  answer: (api: ApiRequest, protocol: Protocol) => Promise<HttpResponse>,
+): Route<ApiRequest> {
+  const handle = (api: ApiRequest, params: PathParams) => {
+    const found = writableProtocol(api, decodedSegment(params.idOrUri ?? ""));
+    return "status" in found ? found : answer(api, found);
+  };
+  return route(method, template, handle, { decode: false });
+}
+
+const param =
+  (name: string) =>
+  (handler: (api: ApiRequest, value: string) => HttpResponse | Promise<HttpResponse>) =>
+  (api: ApiRequest, params: PathParams) =>
+    handler(api, params[name] ?? "");
+
 const API_ROUTES: readonly Route<ApiRequest>[] = [
   route("GET", "/api/v3/protocols", listProtocols),
+  route("POST", "/api/v3/protocols/:guid", param("guid")(createDraft)),
+  protocolRoute("/api/v3/protocols/:idOrUri/materials", materialsAnswer),
   route("GET", "/api/v3/session/profile", profileAnswer),
+  route("GET", "/api/v3/researchers/:username/protocols", param("username")(researcherProtocols)),
+  route("GET", "/api/v3/workspaces", listWorkspaces),
+  route("GET", "/api/v3/workspaces/:uri", param("uri")(workspaceAnswer)),
+  route("GET", "/api/v3/workspaces/:uri/protocols", param("uri")(workspaceProtocols)),
   protocolRoute("/api/v4/protocols/:idOrUri", protocolAnswer),
+  writeRoute("PUT", "/api/v4/protocols/:idOrUri", updateProtocol),
   protocolRoute("/api/v4/protocols/:idOrUri/steps", stepsAnswer),
+  writeRoute("POST", "/api/v4/protocols/:idOrUri/steps", writeSteps),
+  writeRoute("DELETE", "/api/v4/protocols/:idOrUri/steps", deleteSteps),
+  protocolRoute("/api/v4/protocols/:idOrUri/:version", versionAnswer),
+  protocolRoute("/api/v4/protocols/:idOrUri/:version/steps", versionStepsAnswer),
 ];
 
 export async function answerApiRequest(
@@ -60,8 +101,9 @@ export async function answerApiRequest(
       version,
       contentFormat: contentFormatOf(url.searchParams.get("content_format")),
       origin: ctx.origin,
+      viewerId: caller.user.id,
     };
-    const api: ApiRequest = { url, viewer: caller.user, ctx, view, answer: apiAnswer(textKey, warning) };
+    const api: ApiRequest = { req, url, viewer: caller.user, ctx, view, answer: apiAnswer(textKey, warning) };
     response = await found.route.handle(api, found.params);
   }
   return withHeaders(response, rate.headers);

@@ -40,6 +40,10 @@ export function loadDemo(admin: ProtocolsAdmin, store: ProtocolsStore, seed: num
     name: "Lab MCP demo",
   });
   const { accessToken } = admin.issueClientToken(application.clientId);
+  addWorkspacesAndBookmarks(
+    store,
+    users.map((u) => u.username),
+  );
 
   const stepChars = (p: { steps: { text: string }[] }): number =>
     p.steps.reduce((n, s) => n + s.text.length, 0);
@@ -53,4 +57,38 @@ export function loadDemo(admin: ProtocolsAdmin, store: ProtocolsStore, seed: num
     clientAccessToken: accessToken,
     sampleProtocol: { id: sample.id, uri: sample.uri, title: sample.title },
   };
+}
+
+/**
+ * Two workspaces, each holding some public protocols of its members and one private one (which its
+ * public list leaves out), and a few bookmarks per account. Chosen from the protocols in order, without
+ * the seeded random, so that the rest of the demo stays as it was.
+ */
+function addWorkspacesAndBookmarks(store: ProtocolsStore, accounts: string[]): void {
+  const [first = "", second = "", third = ""] = accounts;
+  const protocols = store.protocols();
+  const holding = (members: string[]) => {
+    const ids = members.map((name) => store.userByName(name)?.id);
+    const own = protocols.filter((p) => ids.includes(p.creatorId));
+    const published = protocols.filter((p) => p.isPublic).slice(0, 6 * members.length);
+    return [...published.slice(-6), ...own.filter((p) => !p.isPublic).slice(0, 1)].map((p) => p.id);
+  };
+  store.addWorkspace({
+    title: "Okafor Lab",
+    description: "Protocols of the Okafor lab: protein work and cell culture.",
+    members: [first, second],
+    protocolIds: holding([first, second]),
+  });
+  store.addWorkspace({
+    title: "Plant Sciences Core Facility",
+    description: "Shared methods of the core facility.",
+    members: [second, third],
+    protocolIds: holding([second, third, first]),
+  });
+  const published = protocols.filter((p) => p.isPublic);
+  accounts.forEach((name, i) => {
+    const user = store.userByName(name);
+    if (!user) return;
+    for (const p of published.slice(i * 3, i * 3 + 3)) p.bookmarkedBy.push(user.id);
+  });
 }

@@ -9,6 +9,7 @@ import { type RateLimit, TokenBucket } from "../../core/http/rate-limiter.js";
 import { RemoteClient, type RequestScope } from "../../core/http/remote-client.js";
 import type { ProtocolsCredential } from "./auth/credential.js";
 import type { ProtocolsCredentialSource } from "./credential-source.js";
+import { FULL_PDF, type PdfView, pdfQuery } from "./pdf-view.js";
 import {
   type Profile,
   type Protocol,
@@ -41,7 +42,10 @@ export const LIST_FILTERS = ["public", "user_public", "user_private", "shared_wi
 export type ListFilter = (typeof LIST_FILTERS)[number];
 
 export interface ListQuery {
-  filter: ListFilter;
+  /** `user_all` (every kind of the user's own) only on a researcher's list (`path`). */
+  filter: ListFilter | "user_all";
+  /** Another list of protocols in the same envelope, e.g. a researcher's or a workspace's; default /api/v3/protocols. */
+  path?: ApiPath;
   key?: string;
   orderField: "relevance" | "activity" | "date" | "name" | "id";
   orderDir: "asc" | "desc";
@@ -49,6 +53,8 @@ export interface ListQuery {
 
 /** What a call brings: its signal and waits, the client session it belongs to, and where to log. */
 export type ApiScope = RequestScope & SessionScoped & { log?: ToolContext["log"] };
+
+type Query = Record<string, string | number | undefined>;
 
 export interface PdfDownload {
   bytes: Uint8Array;
@@ -63,6 +69,8 @@ export class ProtocolsApi {
   private pageOrigin: 0 | 1 | undefined;
   /** The last warning_code per credential id. */
   private readonly warnings = new ClientCache<RemoteWarning>();
+  /** MCP_ALLOW_DESTRUCTIVE: whether the tools that delete or replace steps may run. */
+  allowDestructive = false;
 
   constructor(
     readonly credentials: ProtocolsCredentialSource,
@@ -100,8 +108,19 @@ export class ProtocolsApi {
     return this.fetchListPage(query, pageSize, place + this.pageOrigin, ctx);
   }
 
+  /**
+   * The page_id of the first page, for the lists beside search (workspaces) that number their pages the
+   * same way: learnt from the first list answer, asked with one small search when none came yet.
+   */
+  async firstPageId(ctx: ApiScope): Promise<0 | 1> {
+    if (this.pageOrigin === undefined) {
+      await this.listPage({ filter: "public", orderField: "activity", orderDir: "desc" }, 1, 0, ctx);
+    }
+    return this.pageOrigin ?? 1;
+  }
+
   private async fetchListPage(query: ListQuery, pageSize: number, pageId: number, ctx: ApiScope) {
-    const body = await this.get(apiPath`api/v3/protocols`, ctx, {
+    const body = await this.get(query.path ?? apiPath`api/v3/protocols`, ctx, {
       filter: query.filter,
       key: query.key,
       order_field: query.orderField,
@@ -154,7 +173,7 @@ export class ProtocolsApi {
    * steps endpoint.
    */
   async protocol(idOrUri: string, ctx: ApiScope, { withSteps = true } = {}): Promise<Protocol> {
-    const path = apiPath`api/v4/protocols/${idOrUri}`;
+    const path = protocolPath(idOrUri);
     const body = await this.get(path, ctx, { content_format: "markdown" }, undefined, true);
     const raw = isRecord(body.payload) ? body.payload : isRecord(body.protocol) ? body.protocol : undefined;
     const protocol = raw ? readProtocol(raw) : undefined;
@@ -169,7 +188,7 @@ export class ProtocolsApi {
 
   /** GET /api/v4/protocols/{id or uri}/steps as markdown: a list under `payload` (observed) or `steps`. */
   async steps(idOrUri: string, ctx: ApiScope): Promise<Step[]> {
-    const path = apiPath`api/v4/protocols/${idOrUri}/steps`;
+    const path = protocolPath(idOrUri, "steps");
     const body = await this.get(path, ctx, { content_format: "markdown" }, undefined, true);
     const list = [body.payload, body.steps, isRecord(body.payload) ? body.payload.steps : undefined].find(
       Array.isArray,
@@ -189,17 +208,19 @@ export class ProtocolsApi {
   }
 
   /**
-   * GET /view/<uri>.pdf with the credential in use, or anonymously without one. Waits for a slot of
-   * the PDF limit (reporting progress through ctx) rather than failing.
+   * GET /view/<uri>.pdf with the credential in use, or anonymously without one, in the view asked for
+   * (compact, or one part only). Waits for a slot of the PDF limit (reporting progress through ctx)
+   * rather than failing: every view counts against the same 5 a minute.
    */
   async pdf(
     uri: string,
     credential: ProtocolsCredential | undefined,
     ctx: RequestScope,
+    view: PdfView = FULL_PDF,
   ): Promise<PdfDownload> {
     const client = credential ? this.remotesFor(credential).pdf : this.anonymousPdf;
     const { body, headers } = await client.request<Uint8Array>(
-      { path: apiPath`view/${uri}.pdf`, responseType: "bytes" },
+      { path: apiPath`view/${uri}.pdf`, query: pdfQuery(view), responseType: "bytes" },
       ctx,
     );
     const type = headers.get("content-type") ?? "";
@@ -209,18 +230,30 @@ export class ProtocolsApi {
     return { bytes: body, credential };
   }
 
-  /**
-   * A GET of the API as a JSON object. Its status_code is read whatever the HTTP status: 1218/1219 (an
-   * invalid or expired token, sent with HTTP 400) renew an OAuth sign-in and send once more, and are
-   * the authentication failure otherwise; another code is the error it stands for. A warning_code is
-   * logged to the client and kept for the profile.
-   */
-  private async get(
+  /** A GET of the API as a JSON object (see `send`). */
+  private get(
     path: ApiPath,
     ctx: ApiScope,
     query?: Record<string, string | number | undefined>,
     credential?: ProtocolsCredential,
     asksForOneProtocol = false,
+  ): Promise<Json> {
+    return this.send({ path, query }, ctx, { credential, asksForOneProtocol });
+  }
+
+  /**
+   * A request of the API, answered with a JSON object. Its status_code is read whatever the HTTP status:
+   * 1218/1219 (an invalid or expired token, sent with HTTP 400) renew an OAuth sign-in and send once more,
+   * and are the authentication failure otherwise; another code is the error it stands for. A
+   * warning_code is logged to the client and kept for the profile.
+   */
+  async send(
+    request: { method?: "GET" | "POST" | "PUT" | "DELETE"; path: ApiPath; query?: Query; body?: unknown },
+    ctx: ApiScope,
+    {
+      credential,
+      asksForOneProtocol = false,
+    }: { credential?: ProtocolsCredential; asksForOneProtocol?: boolean } = {},
   ): Promise<Json> {
     const signer = credential ?? (await this.credentials.required(ctx));
     for (let attempt = 0; ; attempt++) {
@@ -229,7 +262,7 @@ export class ProtocolsApi {
       let body: unknown;
       let httpStatus: number | undefined;
       try {
-        body = (await this.remotesFor(signer).api.request<unknown>({ path, query }, ctx)).body;
+        body = (await this.remotesFor(signer).api.request<unknown>(request, ctx)).body;
       } catch (error) {
         if (!(error instanceof RemoteStatusError) || error.status === 401 || error.status === 429)
           throw error;
@@ -281,6 +314,20 @@ export class ProtocolsApi {
       };
     });
   }
+}
+
+/**
+ * The v4 path of a protocol reference as protocolRef gives it: "<id, uri or DOI name>" or, for an exact
+ * version, "<...>/v2" or "<...>/latest" (fact sheet §4.1), each part one path segment.
+ */
+export function protocolPath(ref: string, below?: "steps"): ApiPath {
+  const [base = ref, version] = ref.split("/");
+  if (version === undefined) {
+    return below ? apiPath`api/v4/protocols/${base}/${below}` : apiPath`api/v4/protocols/${base}`;
+  }
+  return below
+    ? apiPath`api/v4/protocols/${base}/${version}/${below}`
+    : apiPath`api/v4/protocols/${base}/${version}`;
 }
 
 /** A PDF starts with "%PDF-". */

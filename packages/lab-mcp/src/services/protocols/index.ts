@@ -13,13 +13,24 @@ import {
   type ProtocolsShape,
   protocolsConfigOf,
 } from "./settings.js";
+import { createDraft } from "./tools/create-draft.js";
+import { deleteStep } from "./tools/delete-step.js";
 import { downloadPdf } from "./tools/download-pdf.js";
+import { editStep } from "./tools/edit-step.js";
+import { getMaterials } from "./tools/get-materials.js";
 import { getProfile } from "./tools/get-profile.js";
 import { getProtocol } from "./tools/get-protocol.js";
 import { getSteps } from "./tools/get-steps.js";
+import { insertStep } from "./tools/insert-step.js";
+import { listAllMyProtocols } from "./tools/list-all-my-protocols.js";
 import { listMyProtocols } from "./tools/list-my-protocols.js";
+import { listVersions } from "./tools/list-versions.js";
+import { listWorkspaceProtocols } from "./tools/list-workspace-protocols.js";
+import { listWorkspacesTool } from "./tools/list-workspaces.js";
 import { searchProtocols } from "./tools/search.js";
+import { setSteps } from "./tools/set-steps.js";
 import { signInTool } from "./tools/sign-in.js";
+import { updateDraft } from "./tools/update-draft.js";
 
 /** The API client of a configuration; also what `protocols-mcp login` and `logout` work with. */
 export function createProtocolsApi(
@@ -43,7 +54,9 @@ export function createProtocolsApi(
         config.oauth,
       )
     : undefined;
-  return new ProtocolsApi(new ProtocolsCredentialSource(config, endpoint), timeoutMs, limits);
+  const api = new ProtocolsApi(new ProtocolsCredentialSource(config, endpoint), timeoutMs, limits);
+  api.allowDestructive = values.MCP_ALLOW_DESTRUCTIVE === true;
+  return api;
 }
 
 export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> = {
@@ -52,14 +65,37 @@ export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> =
   version: "0.1.0",
   instructions:
     "Search, read and download lab protocols of the protocol repository: steps, materials, authors, DOIs, PDFs. " +
-    "Start with protocols_search; if a tool says you are not signed in, call protocols_sign_in.",
+    "Start with protocols_search; if a tool says you are not signed in, call protocols_sign_in. Signed in with " +
+    "OAuth, you can also write private drafts; nothing is ever published by a tool.",
   settings: PROTOCOLS_SETTINGS,
   toolsets: {
     protocols: "Search, list and read protocols and their steps",
     pdfs: "Download protocols as PDF files",
     account: "Who you are signed in as, and signing in",
+    workspaces: "Your workspaces and their published protocols",
+    authoring:
+      "Write your private drafts: create, update, and set, insert, edit or delete their steps (OAuth sign-in)",
   },
-  tools: [searchProtocols, getProtocol, getSteps, listMyProtocols, downloadPdf, getProfile, signInTool],
+  tools: [
+    searchProtocols,
+    getProtocol,
+    getSteps,
+    listMyProtocols,
+    listAllMyProtocols,
+    getMaterials,
+    listVersions,
+    listWorkspacesTool,
+    listWorkspaceProtocols,
+    downloadPdf,
+    getProfile,
+    signInTool,
+    createDraft,
+    updateDraft,
+    setSteps,
+    insertStep,
+    editStep,
+    deleteStep,
+  ],
   resources: [protocolPdfResource, protocolStepsResource, protocolResource],
   checkSettings: checkProtocolsSettings,
   createService(values, core) {

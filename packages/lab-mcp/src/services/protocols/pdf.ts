@@ -6,6 +6,7 @@ import type { ToolContext } from "../../core/context.js";
 import { ActionableError } from "../../core/errors.js";
 import type { ProtocolsCredential } from "./auth/credential.js";
 import type { ProtocolsApi } from "./client.js";
+import { FULL_PDF, type PdfView } from "./pdf-view.js";
 
 export interface ProtocolPdf {
   bytes: Uint8Array;
@@ -16,9 +17,13 @@ export interface ProtocolPdf {
   credential: ProtocolsCredential | undefined;
 }
 
-/** The PDF resource of a protocol, by its uri. */
-export function pdfResourceUri(uri: string): string {
-  return `protocols://protocols/${encodeURIComponent(uri)}/pdf`;
+/** The PDF resource of a protocol, by its uri, with the view's options as its query. */
+export function pdfResourceUri(uri: string, view: PdfView = FULL_PDF): string {
+  const query = new URLSearchParams();
+  if (view.only) query.set("only", view.only);
+  if (view.compact) query.set("compact_view", "true");
+  const search = query.toString();
+  return `protocols://protocols/${encodeURIComponent(uri)}/pdf${search ? `?${search}` : ""}`;
 }
 
 /** The PDF of `protocol`; `asker` names who needs a uri rather than an id without a sign-in. */
@@ -27,6 +32,7 @@ export async function fetchProtocolPdf(
   protocol: string,
   ctx: ToolContext,
   asker: string,
+  view: PdfView = FULL_PDF,
 ): Promise<ProtocolPdf> {
   const { credential, why, anonymous } = await api.credentials.current(ctx);
   // Nobody signed in: public PDFs are anyone's. A sign-in that stopped working is said, not bypassed.
@@ -44,6 +50,6 @@ export async function fetchProtocolPdf(
     );
   }
   await ctx.progress(0.1, "Downloading the PDF");
-  const { bytes } = await api.pdf(uri, credential, ctx);
+  const { bytes } = await api.pdf(uri, credential, ctx, view);
   return { bytes, uri, about, credential };
 }

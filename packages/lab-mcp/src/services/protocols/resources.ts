@@ -1,22 +1,28 @@
+import { z } from "zod";
 import { defineResource } from "../../core/resource.js";
 import type { ProtocolsApi } from "./client.js";
 import { protocolMarkdown } from "./format/protocol-markdown.js";
 import { stepsMarkdown } from "./format/steps-markdown.js";
-import { protocolRef } from "./inputs.js";
+import { pdfViewInputs, pdfViewOf, protocolRef } from "./inputs.js";
 import { fetchProtocolPdf } from "./pdf.js";
 
 /** The repository's PDF of a protocol, as bytes: a file the client can read wherever the server runs. */
 export const protocolPdfResource = defineResource({
   name: "protocol_pdf",
-  uriTemplate: "protocols://protocols/{uri}/pdf",
+  uriTemplate: "protocols://protocols/{uri}/pdf{?only,compact_view}",
   title: "Protocol PDF",
   description:
     "One protocol as the repository's PDF (application/pdf). Each read counts against the repository's 5 PDFs " +
     "a minute (3 without sign-in), like protocols_download_pdf; without sign-in give the uri.",
   mimeType: "application/pdf",
-  params: { uri: protocolRef("The protocol's uri (from protocols_search), or its id when signed in.") },
-  async read({ uri }, ctx, api: ProtocolsApi) {
-    return (await fetchProtocolPdf(api, uri, ctx, "the PDF resource")).bytes;
+  params: {
+    uri: protocolRef("The protocol's uri (from protocols_search), or its id when signed in."),
+    only: pdfViewInputs.only,
+    compact_view: z.enum(["true", "false"]).optional().describe("'true': the compact view."),
+  },
+  async read({ uri, only, compact_view }, ctx, api: ProtocolsApi) {
+    const view = pdfViewOf({ only, compact_view: compact_view === "true" });
+    return (await fetchProtocolPdf(api, uri, ctx, "the PDF resource", view)).bytes;
   },
 });
 

@@ -37,6 +37,8 @@ export interface ProtocolSummary {
   created_on?: number;
   published_on?: number;
   public?: boolean;
+  /** Whether the signed-in user bookmarked it, where the repository says (list items and records). */
+  is_bookmarked?: boolean;
   number_of_steps?: number;
   stats?: Record<string, number>;
 }
@@ -45,6 +47,8 @@ export interface Material {
   name: string;
   vendor?: string;
   sku?: string;
+  /** How much is used, as written. */
+  amount?: string;
 }
 
 export interface Version {
@@ -116,6 +120,7 @@ export function readSummary(value: Json): ProtocolSummary | undefined {
     created_on: unixSecondsOf(value.created_on),
     published_on: unixSecondsOf(value.published_on),
     public: flag(value.public),
+    is_bookmarked: flag(value.is_bookmarked),
     number_of_steps: integerOf(stats?.number_of_steps ?? value.number_of_steps, 0),
     stats,
   });
@@ -146,12 +151,21 @@ export function readProtocol(value: Json): Protocol | undefined {
   });
 }
 
-/** A reagent: its vendor a name or a user-like object (v3), its catalog number `sku`. */
-function readMaterial(value: Json): Material | undefined {
+/** A reagent: its vendor a name or a user-like object (v3), its catalog number `sku`, an amount if said. */
+export function readMaterial(value: Json): Material | undefined {
   const name = inlineText(value.name);
   if (!name) return undefined;
   const vendor = isRecord(value.vendor) ? readPerson(value.vendor)?.name : inlineText(value.vendor);
-  return omitUndefined({ name, vendor, sku: stringOf(value.sku) });
+  const amount = stringOf(value.amount) ?? quantityOf(value.quantity, value.unit);
+  return omitUndefined({ name, vendor, sku: stringOf(value.sku), amount });
+}
+
+/** "5 mL" from a quantity and a unit said in words (a numeric unit id says nothing readable). */
+function quantityOf(quantity: unknown, unit: unknown): string | undefined {
+  const amount = stringOf(quantity);
+  if (amount === undefined) return undefined;
+  const word = stringOf(unit);
+  return word && !/^\d+$/.test(word) ? `${amount} ${word}` : amount;
 }
 
 /** Steps as sent (not yet ordered): v4 `step` text, or v3 components (section title, description...). */

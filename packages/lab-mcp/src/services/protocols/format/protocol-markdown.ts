@@ -43,6 +43,7 @@ export function protocolLine(protocol: ProtocolSummary): string {
         : undefined,
     steps === undefined ? undefined : `${steps} step${steps === 1 ? "" : "s"}`,
     protocol.public === false ? "private" : undefined,
+    protocol.is_bookmarked ? "bookmarked by you" : undefined,
     `uri ${protocol.uri}`,
   ].filter(Boolean);
   return `- **${nameWithId(protocol.title, protocol.id)}**: ${parts.join("; ")}`;

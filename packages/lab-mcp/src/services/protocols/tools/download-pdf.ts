@@ -5,8 +5,9 @@ import { fieldList, heading, json, markdown, nameWithId } from "../../../core/re
 import { defineTool, reply } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
 import { pdfPageCount, safeFileStem, savePdf } from "../format/pdf-file.js";
-import { protocolRef } from "../inputs.js";
+import { pdfViewInputs, pdfViewOf, protocolRef } from "../inputs.js";
 import { fetchProtocolPdf, pdfResourceUri } from "../pdf.js";
+import { pdfViewSuffix, pdfViewWords } from "../pdf-view.js";
 
 export const downloadPdf = defineTool({
   name: "protocols_download_pdf",
@@ -14,8 +15,8 @@ export const downloadPdf = defineTool({
   description:
     "Download a protocol as a PDF into the downloads folder (PROTOCOLS_DOWNLOAD_DIR) and return the file's path, " +
     "size and page count. The repository allows 5 PDFs a minute (3 without sign-in): beyond that the call waits " +
-    "for a slot, reporting progress, rather than failing. Find the id or uri with protocols_search; without " +
-    "sign-in give the uri.",
+    "for a slot, reporting progress, rather than failing. Give only (materials, steps or commands) or " +
+    "compact_view for part of it. Find the id or uri with protocols_search; without sign-in give the uri.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "pdfs",
   input: {
@@ -27,6 +28,7 @@ export const downloadPdf = defineTool({
         "Also save the PDF in the server's downloads folder: on by default over stdio (the server runs on your " +
           "computer), off over HTTP, where the folder is on the server's machine.",
       ),
+    ...pdfViewInputs,
     response_format: responseFormat,
   },
   output: {
@@ -41,8 +43,10 @@ export const downloadPdf = defineTool({
     uri: z.string(),
     title: z.string().nullable(),
     downloaded_as: z.string(),
+    view: z.string().optional().describe("What a partial PDF holds, e.g. 'the steps only'."),
   },
-  async handler({ protocol, save_file, response_format }, ctx, api: ProtocolsApi) {
+  async handler({ protocol, save_file, only, compact_view, response_format }, ctx, api: ProtocolsApi) {
+    const view = pdfViewOf({ only, compact_view });
     const { config } = api.credentials;
     const save = save_file ?? config.saveFilesByDefault === true;
     if (save && !config.saveFilesByDefault) {
@@ -56,15 +60,18 @@ export const downloadPdf = defineTool({
       protocol,
       ctx,
       "protocols_download_pdf",
+      view,
     );
-    const stem = safeFileStem(uri, `protocol-${about?.id ?? "download"}`);
+    // A partial PDF gets its own name, so that it never lands on the whole one.
+    const stem = safeFileStem(uri, `protocol-${about?.id ?? "download"}`) + pdfViewSuffix(view);
     let path: string | null = null;
     if (save) {
       await ctx.progress(0.9, "Saving the PDF");
       path = await savePdf(config.downloadDir, stem, bytes, { private: about ? !about.public : false });
     }
     const pages = pdfPageCount(bytes) ?? null;
-    const resourceUri = pdfResourceUri(uri);
+    const resourceUri = pdfResourceUri(uri, view);
+    const partial = view.only !== undefined || view.compact;
     const file = {
       uri: resourceUri,
       name: `${stem}.pdf`,
@@ -81,6 +88,7 @@ export const downloadPdf = defineTool({
       uri,
       title: about?.title ?? null,
       downloaded_as: credential?.kind ?? "anonymous",
+      ...(partial ? { view: pdfViewWords(view) } : {}),
     };
     if (response_format === "json") return reply(structured, json(structured), [file]);
     const downloadedAs = credential ? credential.description : "anonymously (public protocols only)";
@@ -94,6 +102,7 @@ export const downloadPdf = defineTool({
           Resource: resourceUri,
           Size: `${formatSize(bytes.length)} (${bytes.length.toLocaleString("en-US")} bytes)`,
           Pages: pages ?? "unknown",
+          Holds: partial ? pdfViewWords(view) : undefined,
           "Downloaded with": downloadedAs,
         }),
       ),

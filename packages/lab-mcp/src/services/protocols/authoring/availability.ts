@@ -1,0 +1,51 @@
+// When the writing tools are offered. Writing needs a signed-in OAuth account: a client token
+// (PROTOCOLS_ACCESS_TOKEN) stands for the application's owner and reads only, and without an OAuth
+// application nobody can sign in. Destructive writes also need MCP_ALLOW_DESTRUCTIVE.
+import { ActionableError } from "../../../core/errors.js";
+import type { ApiScope, ProtocolsApi } from "../client.js";
+
+const SIGN_IN_SETUP =
+  "set PROTOCOLS_CLIENT_ID, PROTOCOLS_CLIENT_SECRET and PROTOCOLS_REDIRECT_URI (your application on the repository)";
+
+/** Why this server offers no writing tools; undefined when it does. */
+export function authoringUnavailable(api: ProtocolsApi): string | undefined {
+  const { config } = api.credentials;
+  if (config.clientToken) {
+    return (
+      "Writing protocols needs a signed-in account (OAuth), and this server uses the client token in " +
+      `PROTOCOLS_ACCESS_TOKEN, which only reads. To write drafts, ${SIGN_IN_SETUP} instead of ` +
+      "PROTOCOLS_ACCESS_TOKEN, restart the server and sign in with protocols_sign_in."
+    );
+  }
+  if (!config.oauth) {
+    return `Writing protocols needs a signed-in account (OAuth): ${SIGN_IN_SETUP}, restart the server and sign in with protocols_sign_in.`;
+  }
+  return undefined;
+}
+
+/** Why a destructive writing tool is not offered; undefined when it is. */
+export function destructiveUnavailable(api: ProtocolsApi): string | undefined {
+  return (
+    authoringUnavailable(api) ??
+    (api.allowDestructive
+      ? undefined
+      : "This tool deletes or replaces steps, and this server does not allow destructive tools: set " +
+        "MCP_ALLOW_DESTRUCTIVE=true and restart it to use it.")
+  );
+}
+
+/**
+ * Refuses with the reason when `unavailable` gives one; otherwise makes sure the call goes as a signed-in
+ * user (a sign-in that is missing or stopped working says so).
+ */
+export async function requireAuthoring(
+  api: ProtocolsApi,
+  ctx: ApiScope,
+  unavailable: (api: ProtocolsApi) => string | undefined = authoringUnavailable,
+): Promise<void> {
+  const why = unavailable(api);
+  if (why) throw new ActionableError(why);
+  const credential = await api.credentials.required(ctx);
+  if (credential.kind !== "oauth")
+    throw new ActionableError(authoringUnavailable(api) ?? "Writing needs an OAuth sign-in.");
+}

@@ -1,0 +1,145 @@
+// The repository's draft writes (fact sheet §4.1, §4.2, §5.3), all as the signed-in user:
+//   POST /api/v3/protocols/<new guid> (form type_id=1)  creates a blank private draft, under `protocol`;
+//   PUT  /api/v4/protocols/{id}  {title, description, ...}  sets its fields (rich text as Draft.js);
+//   POST /api/v4/protocols/{id}/steps  {steps: [...]}      adds and changes steps, by guid;
+//   DELETE /api/v4/protocols/{id}/steps  {steps: [guid]}   removes steps.
+// Nothing here publishes: publishing stays a human act in the repository's web interface.
+import { InvalidResponseError } from "../../../core/errors.js";
+import { apiPath } from "../../../core/http/api-path.js";
+import type { ApiScope, ProtocolsApi } from "../client.js";
+import { readSteps } from "../types.js";
+import { integerOf, isRecord } from "../wire/lenient.js";
+import { inlineText } from "../wire/rich-text.js";
+import { orderSteps } from "../wire/step-order.js";
+import { draftJsOf } from "./rich-text-out.js";
+import { newGuid, type WireStep } from "./step-list.js";
+
+/** The fields of a draft, as the agent writes them (markdown); undefined ones are left as they are. */
+export interface DraftText {
+  title?: string;
+  description?: string;
+  guidelines?: string;
+  before_start?: string;
+  warning?: string;
+  materials_text?: string;
+}
+
+const RICH_FIELDS = ["description", "guidelines", "before_start", "warning", "materials_text"] as const;
+
+/** POST /api/v3/protocols/<guid>: a new, blank, private draft; its id. */
+export async function createBlankDraft(api: ProtocolsApi, ctx: ApiScope): Promise<number> {
+  const guid = newGuid().toLowerCase();
+  const body = await api.send(
+    { method: "POST", path: apiPath`api/v3/protocols/${guid}`, body: new URLSearchParams({ type_id: "1" }) },
+    ctx,
+  );
+  const record = [body.protocol, body.payload].find(isRecord);
+  const id = integerOf(record?.id, 1);
+  if (id === undefined)
+    throw new InvalidResponseError("The repository created a draft without saying its id");
+  return id;
+}
+
+/** PUT /api/v4/protocols/{id}: the fields given, rich text as Draft.js. */
+export async function updateDraftFields(
+  api: ProtocolsApi,
+  ref: string,
+  text: DraftText,
+  ctx: ApiScope,
+): Promise<void> {
+  const body: Record<string, string> = {};
+  if (text.title !== undefined) body.title = text.title;
+  for (const field of RICH_FIELDS) {
+    const value = text[field];
+    if (value !== undefined) body[field] = draftJsOf(value);
+  }
+  if (Object.keys(body).length === 0) return;
+  await api.send({ method: "PUT", path: apiPath`api/v4/protocols/${ref}`, body }, ctx, {
+    asksForOneProtocol: true,
+  });
+}
+
+/**
+ * The steps of a protocol in list order, as they would be sent back: text in the repository's own form
+ * (its default, Draft.js), so that a step passed through unchanged loses nothing.
+ */
+export async function wireSteps(api: ProtocolsApi, ref: string, ctx: ApiScope): Promise<WireStep[]> {
+  const body = await api.send({ path: apiPath`api/v4/protocols/${ref}/steps` }, ctx, {
+    asksForOneProtocol: true,
+  });
+  return stepsOfAnswer(body);
+}
+
+/** The steps of a steps answer (`payload` observed, `steps` documented), in list order. */
+export function stepsOfAnswer(body: Record<string, unknown>): WireStep[] {
+  const list = [body.payload, body.steps, isRecord(body.payload) ? body.payload.steps : undefined].find(
+    Array.isArray,
+  );
+  if (!list) throw new InvalidResponseError("The repository answered without a list of steps");
+  const records = list.filter(isRecord);
+  const read = readSteps(records);
+  const raw = new Map(read.map((step, i) => [step, records[i] as Record<string, unknown>]));
+  return orderSteps(read).flatMap((step) => {
+    const record = raw.get(step);
+    if (!step.guid || !record) return [];
+    const text = record.step;
+    return [
+      {
+        guid: step.guid,
+        previous_guid: step.previous_guid ?? null,
+        step: typeof text === "string" ? text : isRecord(text) ? JSON.stringify(text) : "",
+        section: inlineText(record.section) ?? null,
+      },
+    ];
+  });
+}
+
+/** POST /api/v4/protocols/{id}/steps. */
+export async function sendSteps(
+  api: ProtocolsApi,
+  ref: string,
+  steps: WireStep[],
+  ctx: ApiScope,
+): Promise<void> {
+  if (steps.length === 0) return;
+  await api.send(
+    { method: "POST", path: apiPath`api/v4/protocols/${ref}/steps`, body: { steps: steps.map(wireForm) } },
+    ctx,
+    { asksForOneProtocol: true },
+  );
+}
+
+/** DELETE /api/v4/protocols/{id}/steps; the steps the repository then has, in list order. */
+export async function removeSteps(
+  api: ProtocolsApi,
+  ref: string,
+  guids: string[],
+  ctx: ApiScope,
+): Promise<WireStep[] | undefined> {
+  if (guids.length === 0) return undefined;
+  const body = await api.send(
+    { method: "DELETE", path: apiPath`api/v4/protocols/${ref}/steps`, body: { steps: guids } },
+    ctx,
+    { asksForOneProtocol: true },
+  );
+  try {
+    return stepsOfAnswer(body);
+  } catch {
+    return undefined;
+  }
+}
+
+function wireForm(step: WireStep) {
+  return {
+    guid: step.guid,
+    previous_guid: step.previous_guid,
+    step: step.step,
+    // "" for a step outside any section: left out, the repository would keep the step's old section.
+    section: step.section ?? "",
+  };
+}
+
+/** A step as the agent writes it: markdown text, and the section it is in. */
+export function stepToSend(text: string, section: string | null): Omit<WireStep, "guid" | "previous_guid"> {
+  return { step: draftJsOf(text), section };
+}

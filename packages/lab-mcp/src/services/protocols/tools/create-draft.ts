@@ -1,0 +1,44 @@
+import { defineTool } from "../../../core/tool.js";
+import { authoringUnavailable, requireAuthoring } from "../authoring/availability.js";
+import { markdownField, stepsInput, titleInput, withSections } from "../authoring/inputs.js";
+import { draftOutput, draftReply } from "../authoring/replies.js";
+import { replacement } from "../authoring/step-list.js";
+import { createBlankDraft, sendSteps, stepToSend, updateDraftFields } from "../authoring/writer.js";
+import type { ProtocolsApi } from "../client.js";
+
+export const createDraft = defineTool({
+  name: "protocols_create_draft",
+  title: "Create Protocol Draft",
+  description:
+    "Create a new private protocol draft as the signed-in user: title, description, guidelines, materials and, " +
+    "optionally, its steps with their sections, all written in markdown. Returns the draft's id for the other " +
+    "writing tools. Nothing is published: publishing stays your act in the repository's web interface.",
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  toolset: "authoring",
+  input: {
+    title: titleInput,
+    description: markdownField("What the protocol is for.").optional(),
+    guidelines: markdownField("Guidelines for whoever runs it.").optional(),
+    materials: markdownField("The materials, as a list (name, vendor, catalogue number, amount).").optional(),
+    steps: stepsInput.optional(),
+  },
+  output: draftOutput,
+  unavailable: authoringUnavailable,
+  async handler({ title, description, guidelines, materials, steps }, ctx, api: ProtocolsApi) {
+    await requireAuthoring(api, ctx);
+    const planned = steps
+      ? replacement(
+          [],
+          withSections(steps).map((s) => stepToSend(s.text, s.section)),
+        )
+      : undefined;
+    await ctx.progress(0.1, "Creating the draft");
+    const id = String(await createBlankDraft(api, ctx));
+    await updateDraftFields(api, id, { title, description, guidelines, materials_text: materials }, ctx);
+    if (planned) {
+      await ctx.progress(0.6, "Writing the steps");
+      await sendSteps(api, id, planned.send, ctx);
+    }
+    return draftReply(api, id, ctx, "Draft created");
+  },
+});

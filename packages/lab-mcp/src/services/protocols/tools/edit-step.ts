@@ -1,0 +1,46 @@
+import { ActionableError } from "../../../core/errors.js";
+import { defineTool } from "../../../core/tool.js";
+import { authoringUnavailable, requireAuthoring } from "../authoring/availability.js";
+import { sectionInput, stepNumberInput, stepText } from "../authoring/inputs.js";
+import { stepsOutput, stepsReply } from "../authoring/replies.js";
+import { draftJsOf } from "../authoring/rich-text-out.js";
+import { assertOneList, checkedCurrent, merged, stepAt } from "../authoring/step-list.js";
+import { sendSteps, wireSteps } from "../authoring/writer.js";
+import type { ProtocolsApi } from "../client.js";
+import { protocolRef } from "../inputs.js";
+
+export const editStep = defineTool({
+  name: "protocols_edit_step",
+  title: "Edit Draft Step",
+  description:
+    "Rewrite the text (markdown) or the section of one step of your unpublished draft, by its number from " +
+    "protocols_get_steps; what you leave out stays. Its place in the list does not change. Returns the steps as " +
+    "they now are. Nothing is published.",
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  toolset: "authoring",
+  input: {
+    protocol: protocolRef("The draft's id (e.g. 12314) or uri."),
+    step_number: stepNumberInput("The step to change (1 is the first)."),
+    text: stepText.optional(),
+    section: sectionInput.optional(),
+  },
+  output: stepsOutput,
+  unavailable: authoringUnavailable,
+  async handler({ protocol, step_number, text, section }, ctx, api: ProtocolsApi) {
+    if (text === undefined && section === undefined) {
+      throw new ActionableError("Nothing to change: give text, section or both.");
+    }
+    await requireAuthoring(api, ctx);
+    const current = await wireSteps(api, protocol, ctx);
+    checkedCurrent(current);
+    const step = stepAt(current, step_number);
+    const changed = {
+      ...step,
+      ...(text !== undefined ? { step: draftJsOf(text) } : {}),
+      ...(section !== undefined ? { section } : {}),
+    };
+    assertOneList(merged(current, [changed]), "editing the step");
+    await sendSteps(api, protocol, [changed], ctx);
+    return stepsReply(api, protocol, ctx, `Step ${step_number} changed`);
+  },
+});

@@ -1,0 +1,37 @@
+import { defineTool } from "../../../core/tool.js";
+import { destructiveUnavailable, requireAuthoring } from "../authoring/availability.js";
+import { stepsInput, withSections } from "../authoring/inputs.js";
+import { stepsOutput, stepsReply } from "../authoring/replies.js";
+import { checkedCurrent, replacement } from "../authoring/step-list.js";
+import { removeSteps, sendSteps, stepToSend, wireSteps } from "../authoring/writer.js";
+import type { ProtocolsApi } from "../client.js";
+import { protocolRef } from "../inputs.js";
+
+export const setSteps = defineTool({
+  name: "protocols_set_steps",
+  title: "Set Draft Steps",
+  description:
+    "Replace ALL steps of one of your unpublished drafts with the list given, in order, with their sections " +
+    "(markdown); steps beyond the new list are deleted. To change one step use protocols_edit_step or " +
+    "protocols_insert_step. Returns the steps as they now are. Nothing is published.",
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  toolset: "authoring",
+  input: {
+    protocol: protocolRef("The draft's id (e.g. 12314) or uri."),
+    steps: stepsInput,
+  },
+  output: stepsOutput,
+  unavailable: destructiveUnavailable,
+  async handler({ protocol, steps }, ctx, api: ProtocolsApi) {
+    await requireAuthoring(api, ctx, destructiveUnavailable);
+    const current = await wireSteps(api, protocol, ctx);
+    checkedCurrent(current);
+    const plan = replacement(
+      current,
+      withSections(steps).map((s) => stepToSend(s.text, s.section)),
+    );
+    await sendSteps(api, protocol, plan.send, ctx);
+    await removeSteps(api, protocol, plan.remove, ctx);
+    return stepsReply(api, protocol, ctx, `Steps set: ${steps.length}`);
+  },
+});

@@ -1,0 +1,44 @@
+import { ActionableError } from "../../../core/errors.js";
+import { defineTool } from "../../../core/tool.js";
+import { authoringUnavailable, requireAuthoring } from "../authoring/availability.js";
+import { markdownField, titleInput } from "../authoring/inputs.js";
+import { draftOutput, draftReply } from "../authoring/replies.js";
+import { updateDraftFields } from "../authoring/writer.js";
+import type { ProtocolsApi } from "../client.js";
+import { protocolRef } from "../inputs.js";
+
+export const updateDraft = defineTool({
+  name: "protocols_update_draft",
+  title: "Update Protocol Draft",
+  description:
+    "Change the title, description, guidelines, safety warnings or materials of one of your unpublished drafts " +
+    "(markdown); fields left out stay as they are. Steps change with protocols_set_steps, protocols_insert_step, " +
+    "protocols_edit_step. Find your drafts with protocols_list_all_my_protocols. Nothing is published.",
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  toolset: "authoring",
+  input: {
+    protocol: protocolRef("The draft's id (e.g. 12314) or uri."),
+    title: titleInput.optional(),
+    description: markdownField("What the protocol is for.").optional(),
+    guidelines: markdownField("Guidelines for whoever runs it.").optional(),
+    warning: markdownField("Safety warnings.").optional(),
+    materials: markdownField("The materials, as a list.").optional(),
+  },
+  output: draftOutput,
+  unavailable: authoringUnavailable,
+  async handler({ protocol, title, description, guidelines, warning, materials }, ctx, api: ProtocolsApi) {
+    if ([title, description, guidelines, warning, materials].every((field) => field === undefined)) {
+      throw new ActionableError(
+        "Nothing to change: give at least one of title, description, guidelines, warning, materials.",
+      );
+    }
+    await requireAuthoring(api, ctx);
+    await updateDraftFields(
+      api,
+      protocol,
+      { title, description, guidelines, warning, materials_text: materials },
+      ctx,
+    );
+    return draftReply(api, protocol, ctx, "Draft updated");
+  },
+});
