@@ -114,7 +114,7 @@ export function createMcpServer<S>(
     title: tool.title,
     description: tool.description,
     inputSchema: z.toJSONSchema(inputSchemaOf(tool.input), { io: "input" }) as Tool["inputSchema"],
-    ...(tool.output ? { outputSchema: outputSchemaOf(tool.output) } : {}),
+    outputSchema: outputSchemaOf(tool.output),
     annotations: { title: tool.title, ...tool.annotations },
   }));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools }));
@@ -132,7 +132,6 @@ export function createMcpServer<S>(
     try {
       const args = validateInput(tool.name, tool.input, request.params.arguments);
       const answer = await tool.handler(args, ctx, service);
-      if (typeof answer === "string") return textResult(answer, false);
       return { ...textResult(answer.text, false), structuredContent: answer.structured };
     } catch (error) {
       if (!(error instanceof InvalidInputError)) {
@@ -175,7 +174,10 @@ export function createMcpServer<S>(
  * JSON Schema (a lenient list's transform) reads as any value.
  */
 function outputSchemaOf(shape: z.ZodRawShape): Tool["outputSchema"] {
-  return z.toJSONSchema(z.looseObject(shape), { io: "output", unrepresentable: "any" }) as Tool["outputSchema"];
+  return z.toJSONSchema(z.looseObject(shape), {
+    io: "output",
+    unrepresentable: "any",
+  }) as Tool["outputSchema"];
 }
 
 function textResult(text: string, isError: boolean): CallToolResult {

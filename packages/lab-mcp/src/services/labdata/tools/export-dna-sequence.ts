@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { identifier } from "../../../core/inputs.js";
-import { defineTool } from "../../../core/tool.js";
+import { defineTool, reply } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
+import { sequenceLength } from "../format/facts.js";
 import { toFasta } from "../format/fasta.js";
 import { toGenBank } from "../format/genbank.js";
 
@@ -20,10 +21,30 @@ export const exportDnaSequence = defineTool({
       .default("fasta")
       .describe("'fasta' (default) or 'genbank' (with features)."),
   },
+  // What was exported; the text is the export itself.
+  output: {
+    id: z.string(),
+    name: z.string().nullable(),
+    format: z.enum(["fasta", "genbank"]),
+    length: z
+      .number()
+      .int()
+      .nullable()
+      .describe("Bases in the sequence; null when the platform did not say."),
+    bytes: z.number().int().describe("Size of the exported text (UTF-8)."),
+  },
   async handler({ id, format }, ctx, api: LabdataApi) {
     // The id asked for names the export when the answer leaves it out.
     const read = await api.getSequence(id, ctx);
     const sequence = { ...read, id: read.id || id };
-    return format === "genbank" ? toGenBank(sequence) : toFasta(sequence);
+    const text = format === "genbank" ? toGenBank(sequence) : toFasta(sequence);
+    const exported = {
+      id: sequence.id,
+      name: sequence.name ?? null,
+      format,
+      length: sequenceLength(sequence) ?? null,
+      bytes: Buffer.byteLength(text),
+    };
+    return reply(exported, text);
   },
 });

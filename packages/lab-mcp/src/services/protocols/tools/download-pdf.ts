@@ -1,7 +1,8 @@
+import { z } from "zod";
 import { ActionableError } from "../../../core/errors.js";
 import { responseFormat } from "../../../core/inputs.js";
 import { fieldList, heading, json, markdown, nameWithId } from "../../../core/render.js";
-import { defineTool } from "../../../core/tool.js";
+import { defineTool, reply } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
 import { pdfPageCount, safeFileStem, savePdf } from "../format/pdf-file.js";
 import { protocolRef } from "../inputs.js";
@@ -19,6 +20,16 @@ export const downloadPdf = defineTool({
   input: {
     protocol: protocolRef("The protocol's id (e.g. 12314) or uri, from protocols_search."),
     response_format: responseFormat,
+  },
+  // What was saved where: the file, its size, the protocol; never the credential, only its kind.
+  output: {
+    path: z.string().describe("Where the PDF was saved."),
+    bytes: z.number().int(),
+    pages: z.number().int().nullable().describe("The PDF's page count; null when it does not say."),
+    protocol_id: z.number().int().nullable().describe("Null when downloaded without sign-in."),
+    uri: z.string(),
+    title: z.string().nullable(),
+    downloaded_as: z.enum(["client_token", "oauth", "anonymous"]),
   },
   async handler({ protocol, response_format }, ctx, api: ProtocolsApi) {
     const { credential, why, anonymous } = await api.credentials.current(ctx);
@@ -45,18 +56,17 @@ export const downloadPdf = defineTool({
     });
     const pages = pdfPageCount(bytes) ?? null;
     const downloadedAs = credential ? credential.description : "anonymously (public protocols only)";
-    if (response_format === "json") {
-      return json({
-        path,
-        bytes: bytes.length,
-        pages,
-        protocol_id: about?.id ?? null,
-        uri,
-        title: about?.title ?? null,
-        downloaded_as: credential?.kind ?? "anonymous",
-      });
-    }
-    return markdown(
+    const saved = {
+      path,
+      bytes: bytes.length,
+      pages,
+      protocol_id: about?.id ?? null,
+      uri,
+      title: about?.title ?? null,
+      downloaded_as: credential?.kind ?? ("anonymous" as const),
+    };
+    if (response_format === "json") return reply(saved, json(saved));
+    const text = markdown(
       heading(1, `PDF saved: ${about ? nameWithId(about.title, about.id) : uri}`),
       fieldList({
         File: path,
@@ -65,6 +75,7 @@ export const downloadPdf = defineTool({
         "Downloaded with": downloadedAs,
       }),
     );
+    return reply(saved, text);
   },
 });
 
