@@ -7,7 +7,7 @@ import { boundedInteger, boundedString, stringList } from "../../packages/lab-mc
 import { json } from "../../packages/lab-mcp/src/core/render.js";
 import { defineResource } from "../../packages/lab-mcp/src/core/resource.js";
 import type { ServiceDefinition } from "../../packages/lab-mcp/src/core/server.js";
-import { defineTool } from "../../packages/lab-mcp/src/core/tool.js";
+import { defineTool, reply } from "../../packages/lab-mcp/src/core/tool.js";
 
 type Notes = Map<string, string>;
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -23,8 +23,9 @@ const echo = defineTool({
     count: boundedInteger({ description: "An optional integer of 0 to 1000.", min: 0, max: 1000 }).optional(),
     tags: stringList({ description: "An optional list of at most 10 strings." }),
   },
+  output: { text: z.string(), count: z.number().int().optional(), tags: z.array(z.string()) },
   async handler(args) {
-    return json(args);
+    return reply(args, json(args));
   },
 });
 
@@ -35,6 +36,7 @@ const report = defineTool({
   annotations: READ,
   toolset: "reading",
   input: { name: boundedString({ description: "Name of the note to read.", max: 40 }) },
+  output: { server: z.string(), note: z.string() },
   async handler({ name }, ctx) {
     await ctx.progress(0.25, "started");
     await ctx.log("debug", "a debug line");
@@ -43,7 +45,7 @@ const report = defineTool({
     const note = await ctx.readResource(`probe://notes/${encodeURIComponent(name)}`);
     await ctx.log("error", "an error line");
     await ctx.progress(1, "done");
-    return `${ctx.serverName}: ${note}`;
+    return reply({ server: ctx.serverName, note }, `${ctx.serverName}: ${note}`);
   },
 });
 
@@ -57,9 +59,10 @@ const write = defineTool({
     name: boundedString({ description: "Name of the note.", max: 40 }),
     text: boundedString({ description: "Text of the note.", max: 1000 }),
   },
+  output: { name: z.string() },
   async handler({ name, text }, _ctx, notes: Notes) {
     notes.set(name, text);
-    return `Stored note ${name}`;
+    return reply({ name }, `Stored note ${name}`);
   },
 });
 
@@ -70,6 +73,7 @@ const signIn = defineTool({
   annotations: READ,
   toolset: "reading",
   input: {},
+  output: { characters: z.number().int(), remember: z.boolean() },
   async handler(_args, ctx) {
     const answer = await ctx.askForSecret({
       message: "The probe needs your passphrase.",
@@ -79,7 +83,8 @@ const signIn = defineTool({
     });
     if (!answer)
       throw new ActionableError("No passphrase given. Set PROBE_PASSPHRASE and restart the server.");
-    return `Got a passphrase of ${answer.secret.length} characters; remember: ${answer.remember}`;
+    const got = { characters: answer.secret.length, remember: answer.remember };
+    return reply(got, `Got a passphrase of ${got.characters} characters; remember: ${got.remember}`);
   },
 });
 

@@ -36,6 +36,12 @@ describe("registration", () => {
     expect(() => createMcpServer(withTool({ annotations }), new Map(), NO_OPTIONS)).toThrow(/openWorldHint/);
   });
 
+  it("refuses a tool without an output shape (its outputSchema)", () => {
+    expect(() => createMcpServer(withTool({ output: undefined }), new Map(), NO_OPTIONS)).toThrow(
+      /no output shape/,
+    );
+  });
+
   it("refuses a tool without a description", () => {
     expect(() => createMcpServer(withTool({ description: " " }), new Map(), NO_OPTIONS)).toThrow(
       /no description/,

@@ -166,7 +166,12 @@ describe("labdata_get_dna_sequence and labdata_export_dna_sequence", () => {
         { type: "text", text },
         expect.objectContaining({ type: "resource_link", uri, mimeType, size: Buffer.byteLength(text) }),
       ]);
-      expect(result.structuredContent).toMatchObject({ id, format, resource_uri: uri, content: text });
+      expect(result.structuredContent).toMatchObject({
+        id,
+        format,
+        resource_uri: uri,
+        bytes: Buffer.byteLength(text),
+      });
       const { contents } = await conn.client.readResource({ uri });
       expect(contents).toEqual([{ uri, mimeType, text }]);
     }
@@ -279,5 +284,48 @@ describe("labdata_create_dna_sequence", () => {
     expect(names).not.toContain("labdata_create_dna_sequence");
     expect(names).toHaveLength(labdataService.tools.length - 1);
     await readOnly.close();
+  });
+});
+
+describe("structured results of the actions (a record of what was done)", () => {
+  const structured = async (name: string, args: Record<string, unknown>) => {
+    const result = await conn.client.callTool({ name, arguments: args });
+    expect(result.isError, textOf(result).text).toBeFalsy();
+    return { text: textOf(result).text, data: result.structuredContent as Record<string, unknown> };
+  };
+
+  it("labdata_create_dna_sequence: the new id, name, folder, length and topology", async () => {
+    const folderId = emulator.demo.folders.Backbones as string;
+    const { text, data } = await structured("labdata_create_dna_sequence", {
+      name: "pStructured",
+      bases: "ATGC ATGC AT",
+      folder_id: folderId,
+      is_circular: true,
+    });
+    expect(data).toMatchObject({ name: "pStructured", folder_id: folderId, length: 10, is_circular: true });
+    expect(text.startsWith(`Created DNA sequence pStructured (${data.id}).`)).toBe(true);
+    expect(await json("labdata_get_dna_sequence", { id: data.id })).toMatchObject({ name: "pStructured" });
+  });
+
+  it("labdata_export_dna_sequence: the sequence, the format and the size of the export", async () => {
+    const id = (await json("labdata_list_dna_sequences", { limit: 1 })).dna_sequences[0].id;
+    const sequence = await json("labdata_get_dna_sequence", { id });
+    for (const format of ["fasta", "genbank"]) {
+      const { text, data } = await structured("labdata_export_dna_sequence", { id, format });
+      expect(data).toEqual({
+        id,
+        name: sequence.name,
+        format,
+        length: sequence.bases.length,
+        bytes: Buffer.byteLength(text),
+        resource_uri: `labdata://dna-sequences/${id}/${format}`,
+      });
+    }
+  });
+
+  it("a markdown list answers the same envelope as its json text", async () => {
+    const args = { project_id: emulator.demo.projects["Plasmid Library"], limit: 3 };
+    const { data } = await structured("labdata_list_folders", args);
+    expect(data).toEqual(await json("labdata_list_folders", args));
   });
 });

@@ -108,6 +108,23 @@ describe("protocols_sign_in", () => {
     await later.close();
   });
 
+  it("answers as data who signed in and where the sign-in is kept, and no token", async () => {
+    const app = await loopbackApp(emulator);
+    const home = tempHome();
+    const connection = await connectWithBrowser(emulator, oauthEnv(emulator, app, home), "mei-chen");
+    const result = await connection.client.callTool({ name: "protocols_sign_in", arguments: {} });
+    expect(result.structuredContent).toEqual({
+      username: "mei-chen",
+      name: "Mei Chen",
+      kept_in: "token_file",
+      token_file: home.tokenFile,
+    });
+    const stored = tokensIn(home.tokenFile);
+    for (const secret of [stored.access_token, stored.refresh_token, app.clientSecret])
+      expect(JSON.stringify(result.structuredContent)).not.toContain(secret);
+    await connection.close();
+  });
+
   it("refuses a redirect with a wrong state, says so on the page, and still takes the right one", async () => {
     const app = await loopbackApp(emulator);
     const home = tempHome();

@@ -279,6 +279,11 @@ async function startProtocolsTarget(): Promise<RunningTarget> {
   });
   if (!response.ok) throw new Error(`listing protocols failed: ${response.status}`);
   const ids = ((await response.json()) as { items: Array<{ id: number }> }).items.map((p) => String(p.id));
+  const spaces = await fetch(`${emulator.url}/api/v3/workspaces?page_size=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const [space] = ((await spaces.json()) as { items?: Array<{ uri: string }> }).items ?? [];
+  if (!space) throw new Error("the protocol repository emulator has no workspace");
   emulator.requests.clear();
   const base = {
     PROTOCOLS_BASE_URL: emulator.url,
@@ -302,6 +307,11 @@ async function startProtocolsTarget(): Promise<RunningTarget> {
       protocols_download_pdf: { protocol },
       protocols_get_profile: {},
       protocols_sign_in: {},
+      protocols_list_all_my_protocols: { limit: 5 },
+      protocols_get_materials: { protocol },
+      protocols_list_versions: { protocol },
+      protocols_list_workspaces: {},
+      protocols_list_workspace_protocols: { workspace: space.uri, limit: 5 },
     },
     async credentialCases() {
       return [

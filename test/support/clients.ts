@@ -39,6 +39,14 @@ function newClient(capabilities: ClientCapabilities = {}): Client {
   return new Client({ name: "lab-mcp-tests", version: "1.0.0" }, { capabilities });
 }
 
+/**
+ * Lists the tools once after connecting: the SDK client checks each tool's structuredContent against
+ * its outputSchema only for tools it has listed, and so every call of every test is checked.
+ */
+async function listedTools(client: Client): Promise<void> {
+  await client.listTools();
+}
+
 /** The server in this process, the client linked to it in memory; settings as the bin would read them. */
 export async function connectInMemory<S>(
   definition: ServiceDefinition<S>,
@@ -52,6 +60,7 @@ export async function connectInMemory<S>(
   await server.connect(serverSide);
   const client = newClient(capabilities);
   await client.connect(clientSide);
+  await listedTools(client);
   return {
     client,
     async close() {
@@ -78,6 +87,7 @@ export async function connectStdio(
   });
   const client = newClient();
   await client.connect(transport);
+  await listedTools(client);
   return { client, close: () => client.close(), stderr: () => stderr, pid: transport.pid ?? -1 };
 }
 
@@ -159,6 +169,7 @@ export async function connectHttp(url: string, token?: string): Promise<Connecte
   const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
   const client = newClient();
   await client.connect(transport);
+  await listedTools(client);
   return {
     client,
     async close() {

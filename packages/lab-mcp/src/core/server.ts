@@ -124,7 +124,7 @@ export function createServerFactory<S>(
     title: tool.title,
     description: tool.description,
     inputSchema: z.toJSONSchema(inputSchemaOf(tool.input), { io: "input" }) as Tool["inputSchema"],
-    ...(tool.output ? { outputSchema: outputSchemaOf(tool.output) } : {}),
+    outputSchema: outputSchemaOf(tool.output),
     annotations: { title: tool.title, ...tool.annotations },
   }));
   const pending = new PendingAsks();
@@ -247,7 +247,6 @@ function buildServer<S>(parts: {
       try {
         const args = validateInput(tool.name, tool.input, request.params.arguments);
         const answer = await tool.handler(args, ctx, service);
-        if (typeof answer === "string") return textResult(answer, false);
         const result = textResult(answer.text, false);
         result.content.push(...(answer.files ?? []).flatMap(fileContent));
         return { ...result, structuredContent: answer.structured };

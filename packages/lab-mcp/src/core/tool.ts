@@ -16,7 +16,7 @@ export interface ToolAnnotations {
  * them) and the same answer as structured content, valid under the tool's output schema: the
  * pagination envelope for a list, the record for one item.
  */
-export interface ToolReply<Structured extends Record<string, unknown> = Record<string, unknown>> {
+export interface ToolReply<Structured extends object = Record<string, unknown>> {
   text: string;
   structured: Structured;
   /** Files the answer is about, sent as resource links (and embedded when small): see FileResource. */
@@ -41,7 +41,7 @@ export interface FileResource {
 }
 
 /** A reply whose structured content is `structured` and whose text is `text`, about `files`, if any. */
-export function reply<Structured extends Record<string, unknown>>(
+export function reply<Structured extends object>(
   structured: Structured,
   text: string,
   files?: FileResource[],
@@ -64,22 +64,23 @@ export interface ToolDefinition<
   annotations: ToolAnnotations;
   input: Shape;
   /**
-   * The shape of the structured content (the tool's outputSchema). Every tool declares one; a tool
-   * without it answers with text alone (kept only while tools move to structured replies).
+   * The shape of the structured content (the tool's outputSchema, an open object): the pagination
+   * envelope (core/paging.ts pageShape) for a list, the record for one item, a small record of what
+   * was done for an action.
    */
-  output?: Output;
+  output: Output;
   /**
    * Why a server built with this service does not offer the tool (e.g. writes on a server that signs in
    * with a read-only client token, or a destructive tool without MCP_ALLOW_DESTRUCTIVE); undefined when
    * it does. A tool that has it also refuses with that reason when called (see `refuseIfUnavailable`).
    */
   unavailable?(service: Service): string | undefined;
-  /** Returns the reply (or, without `output`, the text alone); throws typed errors (core/errors.ts). */
+  /** Returns the reply, text and structured content; throws typed errors (core/errors.ts). */
   handler(
     args: z.output<z.ZodObject<Shape>>,
     ctx: ToolContext,
     service: Service,
-  ): Promise<string | ToolReply<z.output<z.ZodObject<Output>>>>;
+  ): Promise<ToolReply<z.output<z.ZodObject<Output>>>>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a list of tools holds many input shapes
@@ -109,6 +110,7 @@ export function assertValidTool(serviceId: string, tool: AnyTool<unknown>): void
   if (!tool.name.startsWith(`${serviceId}_`)) problems.push(`its name does not start with "${serviceId}_"`);
   if (!tool.title.trim()) problems.push("it has no title");
   if (!tool.description.trim()) problems.push("it has no description");
+  if (typeof tool.output !== "object" || tool.output === null) problems.push("it has no output shape");
   for (const key of ANNOTATION_KEYS) {
     if (typeof tool.annotations?.[key] !== "boolean") problems.push(`annotation ${key} is not a boolean`);
   }

@@ -1,8 +1,8 @@
 import { boundedString, pagingInputs } from "../../../core/inputs.js";
-import { pageOf } from "../../../core/paging.js";
+import { pageOf, pageShape } from "../../../core/paging.js";
 import { fieldList, heading, json, markdown, nameWithId } from "../../../core/render.js";
-import { defineTool } from "../../../core/tool.js";
-import type { ExampleApi, ExampleUser } from "../client.js";
+import { defineTool, reply } from "../../../core/tool.js";
+import { type ExampleApi, type ExampleUser, exampleUserSchema } from "../client.js";
 
 export const searchUsers = defineTool({
   name: "example_search_users",
@@ -20,16 +20,20 @@ export const searchUsers = defineTool({
     }),
     ...pagingInputs,
   },
+  output: pageShape("users", exampleUserSchema),
   async handler({ query, limit, offset, response_format }, ctx, api: ExampleApi) {
     const result = await api.searchUsers(query, limit, offset, ctx);
-    if (result.total === 0) return `No users found matching '${query}'`;
-    if (result.users.length === 0) {
-      return `No users at offset ${offset} for '${query}': there are ${result.total} matches. Use a smaller offset.`;
-    }
     const users = result.users.map(withoutEmptyTeam);
     const page = pageOf("users", users, result.total, offset);
-    if (response_format === "json") return json(page);
-    return markdown(
+    if (result.total === 0) return reply(page, `No users found matching '${query}'`);
+    if (result.users.length === 0) {
+      return reply(
+        page,
+        `No users at offset ${offset} for '${query}': there are ${result.total} matches. Use a smaller offset.`,
+      );
+    }
+    if (response_format === "json") return reply(page, json(page));
+    const text = markdown(
       heading(1, `User Search Results: '${query}'`),
       `Found ${page.total} users (showing ${page.count})`,
       ...users.map((user) => [
@@ -38,6 +42,7 @@ export const searchUsers = defineTool({
       ]),
       page.has_more && `More results: call again with offset=${page.next_offset}.`,
     );
+    return reply(page, text);
   },
 });
 

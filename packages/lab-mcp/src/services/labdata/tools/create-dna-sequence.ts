@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { InvalidInputError } from "../../../core/errors.js";
 import { boundedInteger, boundedString, identifier, stringList } from "../../../core/inputs.js";
-import { defineTool } from "../../../core/tool.js";
+import { defineTool, reply } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
+import { sequenceLength } from "../format/facts.js";
 import { nameAndId } from "../format/labels.js";
 import { sequenceMarkdown } from "../format/sequence-markdown.js";
 
@@ -45,6 +46,15 @@ export const createDnaSequence = defineTool({
     aliases: stringList({ description: "Other names of the sequence (at most 10)." }),
     annotations: z.array(annotation).max(200).default([]).describe("Features to annotate (at most 200)."),
   },
+  // What was created: the new sequence's id and where it is (get the whole record with labdata_get_dna_sequence).
+  output: {
+    id: z.string().nullable().describe("The new sequence's id; null if the platform's answer left it out."),
+    name: z.string(),
+    folder_id: z.string(),
+    length: z.number().int(),
+    is_circular: z.boolean(),
+    web_url: z.string().nullable(),
+  },
   async handler({ name, bases, folder_id, is_circular, aliases, annotations }, ctx, api: LabdataApi) {
     const clean = bases.replace(/[\s\d]/g, "").toUpperCase();
     const bad = clean.match(/[^ACGTURYSWKMBDHVN]/);
@@ -79,6 +89,17 @@ export const createDnaSequence = defineTool({
       },
       ctx,
     );
-    return `Created DNA sequence ${nameAndId(created.name ?? name, created.id)}.\n\n${sequenceMarkdown(created)}`;
+    const done = {
+      id: created.id ?? null,
+      name: created.name ?? name,
+      folder_id: created.folderId ?? folder_id,
+      length: sequenceLength(created) ?? clean.length,
+      is_circular: created.isCircular ?? is_circular,
+      web_url: created.webURL ?? null,
+    };
+    return reply(
+      done,
+      `Created DNA sequence ${nameAndId(created.name ?? name, created.id)}.\n\n${sequenceMarkdown(created)}`,
+    );
   },
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { identifier } from "../../../core/inputs.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
+import { sequenceLength } from "../format/facts.js";
 import { SEQUENCE_FILES, sequenceFileUri } from "../resources.js";
 
 export const exportDnaSequence = defineTool({
@@ -19,12 +20,18 @@ export const exportDnaSequence = defineTool({
       .default("fasta")
       .describe("'fasta' (default) or 'genbank' (with features)."),
   },
+  // What was exported, and where the file is as a resource; the text is the export itself.
   output: {
     id: z.string(),
     name: z.string().nullable(),
     format: z.enum(["fasta", "genbank"]),
+    length: z
+      .number()
+      .int()
+      .nullable()
+      .describe("Bases in the sequence; null when the platform did not say."),
+    bytes: z.number().int().describe("Size of the exported text (UTF-8)."),
     resource_uri: z.string().describe("The same file as a resource of this server."),
-    content: z.string().describe("The file's text."),
   },
   async handler({ id, format }, ctx, api: LabdataApi) {
     // The id asked for names the export when the answer leaves it out.
@@ -36,7 +43,15 @@ export const exportDnaSequence = defineTool({
     const name = sequence.name ?? null;
     const stem = (name ?? id).replace(/[^A-Za-z0-9._-]+/g, "_");
     // The text is the file itself, so the file is linked, not embedded a second time.
-    return reply({ id: sequence.id, name, format, resource_uri: uri, content }, content, [
+    const exported = {
+      id: sequence.id,
+      name,
+      format,
+      length: sequenceLength(sequence) ?? null,
+      bytes: Buffer.byteLength(content),
+      resource_uri: uri,
+    };
+    return reply(exported, content, [
       { uri, name: `${stem}.${file.extension}`, mimeType: file.mimeType, body: content, embed: false },
     ]);
   },

@@ -1,8 +1,10 @@
+import { z } from "zod";
 import { responseFormat } from "../../../core/inputs.js";
 import { fieldList, heading, json, markdown } from "../../../core/render.js";
-import { defineTool } from "../../../core/tool.js";
+import { defineTool, reply } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
+import { userSchema } from "../types.js";
 
 export const getCurrentUser = defineTool({
   name: "labdata_get_current_user",
@@ -13,12 +15,18 @@ export const getCurrentUser = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "users",
   input: { response_format: responseFormat },
+  output: {
+    ...userSchema.shape,
+    authentication: z
+      .enum(["api_key", "client_credentials", "oidc"])
+      .describe("The kind of credential in use."),
+    base_url: z.string(),
+  },
   async handler({ response_format }, ctx, api: LabdataApi) {
     const { user, credential } = await api.me(ctx);
-    if (response_format === "json") {
-      return json({ ...user, authentication: credential.method, base_url: api.baseUrl });
-    }
-    return markdown(
+    const structured = { ...user, authentication: credential.method, base_url: api.baseUrl };
+    if (response_format === "json") return reply(structured, json(structured));
+    const text = markdown(
       heading(1, "Signed in to the lab data platform"),
       fieldList({
         User: user.name || user.handle || user.id ? nameAndId(user.name || user.handle, user.id) : undefined,
@@ -28,5 +36,6 @@ export const getCurrentUser = defineTool({
         Platform: api.baseUrl,
       }),
     );
+    return reply(structured, text);
   },
 });

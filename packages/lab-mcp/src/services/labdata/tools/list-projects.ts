@@ -1,9 +1,10 @@
 import { pagingInputs } from "../../../core/inputs.js";
-import { pageOf } from "../../../core/paging.js";
+import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool } from "../../../core/tool.js";
+import { defineTool, reply } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
+import { projectSchema } from "../types.js";
 
 export const listProjects = defineTool({
   name: "labdata_list_projects",
@@ -14,12 +15,13 @@ export const listProjects = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "projects",
   input: { ...pagingInputs },
+  output: pageShape("projects", projectSchema),
   async handler({ limit, offset, response_format }, ctx, api: LabdataApi) {
     const { items, total } = await api.listProjects(offset, limit, ctx);
     const page = pageOf("projects", items, total, offset);
-    if (response_format === "json") return json(page);
-    if (total === 0) return "You can see no projects.";
-    return markdown(
+    if (response_format === "json") return reply(page, json(page));
+    if (total === 0) return reply(page, "You can see no projects.");
+    const text = markdown(
       heading(1, "Projects"),
       `Found ${total} projects (showing ${items.length})`,
       items.map(
@@ -28,5 +30,6 @@ export const listProjects = defineTool({
       ),
       page.has_more && `More: call again with offset=${page.next_offset}.`,
     );
+    return reply(page, text);
   },
 });

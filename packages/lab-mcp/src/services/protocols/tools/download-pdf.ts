@@ -31,6 +31,8 @@ export const downloadPdf = defineTool({
     ...pdfViewInputs,
     response_format: responseFormat,
   },
+  // What was fetched and where it is: the resource, the file when saved, the protocol; never the
+  // credential, only its kind.
   output: {
     path: z
       .string()
@@ -38,11 +40,11 @@ export const downloadPdf = defineTool({
       .describe("Where the PDF was saved on the server's computer; null when not saved."),
     resource_uri: z.string().describe("The PDF as a resource of this server (application/pdf)."),
     bytes: z.number().int(),
-    pages: z.number().int().nullable(),
-    protocol_id: z.number().int().nullable(),
+    pages: z.number().int().nullable().describe("The PDF's page count; null when it does not say."),
+    protocol_id: z.number().int().nullable().describe("Null when downloaded without sign-in."),
     uri: z.string(),
     title: z.string().nullable(),
-    downloaded_as: z.string(),
+    downloaded_as: z.enum(["client_token", "oauth", "anonymous"]),
     view: z.string().optional().describe("What a partial PDF holds, e.g. 'the steps only'."),
   },
   async handler({ protocol, save_file, only, compact_view, response_format }, ctx, api: ProtocolsApi) {
@@ -87,7 +89,7 @@ export const downloadPdf = defineTool({
       protocol_id: about?.id ?? null,
       uri,
       title: about?.title ?? null,
-      downloaded_as: credential?.kind ?? "anonymous",
+      downloaded_as: credential?.kind ?? ("anonymous" as const),
       ...(partial ? { view: pdfViewWords(view) } : {}),
     };
     if (response_format === "json") return reply(structured, json(structured), [file]);

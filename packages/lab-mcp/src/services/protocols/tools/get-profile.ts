@@ -1,7 +1,9 @@
+import { z } from "zod";
 import { responseFormat } from "../../../core/inputs.js";
 import { fieldList, heading, json, markdown, nameWithId, utcTime } from "../../../core/render.js";
-import { defineTool } from "../../../core/tool.js";
+import { defineTool, reply } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
+import { profileSchema } from "../record-schemas.js";
 
 export const getProfile = defineTool({
   name: "protocols_get_profile",
@@ -13,20 +15,26 @@ export const getProfile = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "account",
   input: { response_format: responseFormat },
+  output: {
+    ...profileSchema.shape,
+    sign_in: z.enum(["client_token", "oauth"]).describe("How the server signs in: a client token or OAuth."),
+    access_token_expires_at: z.string().nullable().describe("When the OAuth access token renews (ISO 8601)."),
+    base_url: z.string(),
+    repository_warning: z.object({ code: z.number().int(), message: z.string() }).nullable(),
+  },
   async handler({ response_format }, ctx, api: ProtocolsApi) {
     const { profile, credential, warning } = await api.profile(ctx);
     const session = api.credentials.oauthSession(ctx);
     const renews = session ? utcTime(session.expiresAt) : undefined;
-    if (response_format === "json") {
-      return json({
-        ...profile,
-        sign_in: credential.kind,
-        access_token_expires_at: session ? session.expiresAt.toISOString() : null,
-        base_url: api.baseUrl,
-        repository_warning: warning ? { code: warning.code, message: warning.message } : null,
-      });
-    }
-    return markdown(
+    const structured = {
+      ...profile,
+      sign_in: credential.kind,
+      access_token_expires_at: session ? session.expiresAt.toISOString() : null,
+      base_url: api.baseUrl,
+      repository_warning: warning ? { code: warning.code, message: warning.message } : null,
+    };
+    if (response_format === "json") return reply(structured, json(structured));
+    const text = markdown(
       heading(1, "Signed in to the protocol repository"),
       fieldList({
         User: userLine(profile.name, profile.username),
@@ -39,6 +47,7 @@ export const getProfile = defineTool({
         "Repository warning": warning ? `${warning.message} (code ${warning.code})` : undefined,
       }),
     );
+    return reply(structured, text);
   },
 });
 

@@ -1,9 +1,10 @@
 import { responseFormat } from "../../../core/inputs.js";
 import { json } from "../../../core/render.js";
-import { defineTool } from "../../../core/tool.js";
+import { defineTool, reply } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolMarkdown } from "../format/protocol-markdown.js";
 import { protocolRef } from "../inputs.js";
+import { protocolSchema } from "../record-schemas.js";
 
 export const getProtocol = defineTool({
   name: "protocols_get_protocol",
@@ -18,8 +19,9 @@ export const getProtocol = defineTool({
     protocol: protocolRef("The protocol's id (e.g. 12314) or uri, from protocols_search."),
     response_format: responseFormat,
   },
+  output: protocolSchema.shape,
   async handler({ protocol, response_format }, ctx, api: ProtocolsApi) {
     const record = await api.protocol(protocol, ctx);
-    return response_format === "json" ? json(record) : protocolMarkdown(record);
+    return reply(record, response_format === "json" ? json(record) : protocolMarkdown(record));
   },
 });

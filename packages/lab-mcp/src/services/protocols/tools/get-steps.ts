@@ -1,11 +1,13 @@
+import { z } from "zod";
 import { ActionableError } from "../../../core/errors.js";
 import { boundedInteger, pagingInputs } from "../../../core/inputs.js";
-import { pageOf } from "../../../core/paging.js";
+import { pageOf, pageShape } from "../../../core/paging.js";
 import { json } from "../../../core/render.js";
-import { defineTool } from "../../../core/tool.js";
+import { defineTool, reply } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
 import { STEP_CHARS, stepMarkdown, stepsMarkdown } from "../format/steps-markdown.js";
 import { protocolRef } from "../inputs.js";
+import { stepSchema } from "../record-schemas.js";
 
 export const getSteps = defineTool({
   name: "protocols_get_steps",
@@ -25,6 +27,14 @@ export const getSteps = defineTool({
     }).optional(),
     ...pagingInputs,
   },
+  // A page of steps (the pagination envelope), or with step_number that one step and the step count.
+  output: {
+    protocol: z.string().describe("The protocol as asked for (id or uri)."),
+    ...z.object(pageShape("steps", stepSchema)).partial().shape,
+    total_steps: z.number().int().optional().describe("With step_number: how many steps the protocol has."),
+    step_number: z.number().int().optional().describe("With step_number: the step asked for."),
+    step: stepSchema.optional().describe("With step_number: that step, whole."),
+  },
   async handler({ protocol, step_number, limit, offset, response_format }, ctx, api: ProtocolsApi) {
     const steps = await api.steps(protocol, ctx);
     if (step_number !== undefined) {
@@ -34,17 +44,19 @@ export const getSteps = defineTool({
         );
       }
       const step = steps[step_number - 1];
-      if (response_format === "json") {
-        return json({ protocol, total_steps: steps.length, step_number, step });
-      }
-      return stepMarkdown(protocol, steps, step_number);
+      const one = { protocol, total_steps: steps.length, step_number, step };
+      return reply(one, response_format === "json" ? json(one) : stepMarkdown(protocol, steps, step_number));
     }
     const page = pageOf("steps", steps.slice(offset, offset + limit), steps.length, offset);
-    if (response_format === "json") return json({ protocol, ...page });
-    if (steps.length === 0) return `Protocol ${protocol} has no steps.`;
+    const structured = { protocol, ...page };
+    if (response_format === "json") return reply(structured, json(structured));
+    if (steps.length === 0) return reply(structured, `Protocol ${protocol} has no steps.`);
     if (offset >= steps.length) {
-      return `No steps at offset ${offset}: protocol ${protocol} has ${steps.length}. Use a smaller offset.`;
+      return reply(
+        structured,
+        `No steps at offset ${offset}: protocol ${protocol} has ${steps.length}. Use a smaller offset.`,
+      );
     }
-    return stepsMarkdown(protocol, steps, offset, limit);
+    return reply(structured, stepsMarkdown(protocol, steps, offset, limit));
   },
 });

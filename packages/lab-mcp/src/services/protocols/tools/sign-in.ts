@@ -1,5 +1,6 @@
+import { z } from "zod";
 import { ActionableError } from "../../../core/errors.js";
-import { defineTool } from "../../../core/tool.js";
+import { defineTool, reply } from "../../../core/tool.js";
 import { SIGN_IN_TIMEOUT_MS, SignInError } from "../auth/code-flow.js";
 import type { ProtocolsApi } from "../client.js";
 import { signedInAs, signIn } from "../sign-in.js";
@@ -17,6 +18,15 @@ export const signInTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   toolset: "account",
   input: {},
+  // Who signed in and where the sign-in is kept; never a token.
+  output: {
+    username: z.string().nullable().describe("Who signed in, when the repository said."),
+    name: z.string().nullable(),
+    kept_in: z
+      .enum(["token_file", "session_memory"])
+      .describe("A token file, or this HTTP session's memory."),
+    token_file: z.string().nullable().describe("The token file's path; null when kept in memory."),
+  },
   async handler(_args, ctx, api: ProtocolsApi) {
     if (!ctx.canOpenUrls() && api.credentials.config.oauth) {
       throw new ActionableError(
@@ -55,16 +65,24 @@ export const signInTool = defineTool({
         throw new ActionableError(`${error.message} Call protocols_sign_in to try again.`);
       throw error;
     });
+    const done = {
+      username: signedIn.profile?.username ?? null,
+      name: signedIn.profile?.name ?? null,
+      kept_in: signedIn.tokenFile === undefined ? ("session_memory" as const) : ("token_file" as const),
+      token_file: signedIn.tokenFile ?? null,
+    };
     if (signedIn.tokenFile === undefined) {
-      return (
+      return reply(
+        done,
         `${signedInAs(signedIn)}. This server is shared over HTTP, so the sign-in is kept in its memory for this ` +
-        "session only (never stored, used for no other client) and renews itself; every protocols tool of this " +
-        "session now works with it."
+          "session only (never stored, used for no other client) and renews itself; every protocols tool of this " +
+          "session now works with it.",
       );
     }
-    return (
+    return reply(
+      done,
       `${signedInAs(signedIn)}. The tokens are stored in ${signedIn.tokenFile} (readable only by you) and renew ` +
-      "themselves; every protocols tool now works with this sign-in."
+        "themselves; every protocols tool now works with this sign-in.",
     );
   },
 });
