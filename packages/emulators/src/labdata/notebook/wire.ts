@@ -71,7 +71,7 @@ export function entryToWire(tenant: TenantState, entry: Entry): Record<string, u
     modifiedAt: iso(entry.modifiedAt),
     customFields: {},
     fields: {},
-    schema: null,
+    // No entry schema: left out, as the document's schema property refuses null despite "nullable".
     entryTemplateId: entry.entryTemplateId,
     reviewRecord: { status: entry.reviewStatus, comment: "", reviewChanges: [] },
     days: entry.days.map((day) => ({ date: day.date, title: day.title, notes: day.notes.map(noteToWire) })),
@@ -90,7 +90,6 @@ export function templateToWire(tenant: TenantState, template: EntryTemplate): Re
     modifiedAt: iso(template.modifiedAt),
     customFields: {},
     fields: {},
-    schema: null,
     days: template.days.map((day) => ({ day: day.day, title: day.title, notes: day.notes.map(noteToWire) })),
   };
 }

@@ -3,7 +3,7 @@
 // /assay-runs?schemaId=..., /assay-runs/{id}, /assay-results?schemaId=..., /assay-results/{id}.
 
 import type { PathParams } from "../../common/path-pattern.js";
-import { type HttpResponse, jsonResponse } from "../../common/response.js";
+import { type HttpResponse, jsonResponse, withHeaders } from "../../common/response.js";
 import { badRequest, forbidden, notFound } from "../errors.js";
 import { paginate, parseListQuery } from "../listing.js";
 import { mayOnProject, readableProjectIds } from "../notebook/access.js";
@@ -26,7 +26,11 @@ function listSchemas(ctx: RouteContext, kind: Kind, key: string): HttpResponse {
   return listResponse(key, page, (schema) => JSON.stringify(assaySchemaToWire(ctx.tenant, schema)));
 }
 
-export const listAssayRunSchemas = (ctx: RouteContext) => listSchemas(ctx, "assay_run", "assayRunSchemas");
+/** The document names this list's count header Run-Count; it is sent beside Result-Count. */
+export function listAssayRunSchemas(ctx: RouteContext): HttpResponse {
+  const response = listSchemas(ctx, "assay_run", "assayRunSchemas");
+  return withHeaders(response, { "Run-Count": response.headers?.["Result-Count"] ?? "0" });
+}
 export const listAssayResultSchemas = (ctx: RouteContext) =>
   listSchemas(ctx, "assay_result", "assayResultSchemas");
 
