@@ -226,6 +226,10 @@ describe("notebook, results and workflows, held to the OpenAPI document", () => 
     const seen = new Set(all.map((e) => contract.operationId(e.method, e.path)));
     expect(OPERATIONS.filter((operation) => !seen.has(operation))).toEqual([]);
     expect(all.some((e) => SPEC_ONLY[0]?.path.test(e.path) && e.status === 200)).toBe(true);
+    // The document's modifiedAt ranges name only > and <.
+    const ranges = all.flatMap((e) => (e.query.modifiedAt ? [e.query.modifiedAt] : []));
+    expect(ranges.length).toBeGreaterThan(0);
+    for (const range of ranges) expect(range).toMatch(/^(> \S+( AND < \S+)?|< \S+)$/);
   });
 
   it("the checks can fail: a note of an unknown type, an entry with a wrong type", () => {

@@ -118,6 +118,13 @@ describe("filters and refusals", () => {
       400,
       "invalid_request_error",
     );
+    // The document names only > and < for this range.
+    const inclusive = encodeURIComponent(">= 2025-06-22");
+    expectError(
+      await call(`${api}/entries?modifiedAt=${inclusive}`, { authorization: mira }),
+      400,
+      "invalid_request_error",
+    );
     expectError(
       await call(`${api}/entries?reviewStatus=DONE`, { authorization: mira }),
       400,

@@ -30,12 +30,13 @@ const COMPARE: Record<string, (a: number, b: number) => boolean> = {
   "<=": (a, b) => a <= b,
 };
 
-/** `modifiedAt=> 2022-03-01 AND < 2022-04-01`: every clause must hold. */
+/** `modifiedAt=> 2022-03-01 AND < 2022-04-01`: every clause must hold; `>=` and `<=` are refused. */
 export function rangeParameter(params: URLSearchParams, name: string): TimeTest | undefined {
   const raw = params.get(name);
   if (raw === null) return undefined;
   const tests = raw.split(/\s+AND\s+/i).map((clause) => {
-    const match = /^\s*(>=|<=|>|<)\s*(\S.*?)\s*$/.exec(clause);
+    // The document names only > and < for these ranges.
+    const match = /^\s*(>|<)\s*([^=\s].*?)\s*$/.exec(clause);
     if (!match) throw badRequest(`${name} must look like '> 2022-03-01 AND < 2022-04-01'`);
     const [, operator = ">", text = ""] = match;
     const bound = instant(name, text);

@@ -18,15 +18,23 @@ export interface EntryFilters {
   authorIds?: string[];
   /** Part of the entry's name, matched here (the platform matches whole names only). */
   nameIncludes?: string;
-  /** ISO dates or times, inclusive. */
+  /** Days (YYYY-MM-DD, UTC), both included. */
   modifiedAfter?: string;
   modifiedBefore?: string;
   archived: boolean;
 }
 
-/** The document's range syntax: "> 2025-06-23 AND < 2025-06-30". */
-function modifiedRange(after?: string, before?: string): string | undefined {
-  const clauses = [after && `>= ${after}`, before && `<= ${before}`].filter(Boolean);
+const DAY_MS = 86_400_000;
+
+/**
+ * The document's range syntax, which names only > and <: "> 2025-06-22T23:59:59.999Z AND <
+ * 2025-06-30T00:00:00.000Z" for the days 2025-06-23 to 2025-06-29, both included.
+ */
+export function modifiedRange(firstDay?: string, lastDay?: string): string | undefined {
+  const edge = (day: string, shift: number) => new Date(Date.parse(`${day}T00:00:00Z`) + shift).toISOString();
+  const clauses = [firstDay && `> ${edge(firstDay, -1)}`, lastDay && `< ${edge(lastDay, DAY_MS)}`].filter(
+    Boolean,
+  );
   return clauses.length > 0 ? clauses.join(" AND ") : undefined;
 }
 

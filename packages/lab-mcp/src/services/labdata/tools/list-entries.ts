@@ -39,7 +39,6 @@ export const listEntries = defineTool({
   async handler(args, ctx, api: LabdataApi) {
     const { limit, offset, response_format } = args;
     const authorId = args.author === "me" ? ((await api.me(ctx)).user.id ?? undefined) : args.author;
-    const before = args.modified_before && `${args.modified_before}T23:59:59Z`;
     const { items, total, complete } = await notebook.listEntries(
       api,
       {
@@ -48,7 +47,7 @@ export const listEntries = defineTool({
         folderId: args.folder_id,
         authorIds: authorId ? [authorId] : undefined,
         modifiedAfter: args.modified_after,
-        modifiedBefore: before,
+        modifiedBefore: args.modified_before,
         archived: args.archived === "include",
       },
       offset,
