@@ -17,6 +17,15 @@ import { type RecordingProxy, startRecordingProxy } from "./recording-proxy.js";
  */
 const SPEC_ONLY = [{ method: "POST", path: /^\/entries\/etr_\w+\/notes$/, answersAs: "updateEntry" }];
 
+/**
+ * Findings that are the document's own contradiction, not the emulator's: a request's assignee is
+ * oneOf RequestUserAssignee {user} and RequestTeamAssignee {team}, neither of which requires its
+ * property, so every assignee object matches both and no answer can pass (checked below).
+ */
+const DOCUMENT_DEFECTS = [
+  /^GET \/requests -> 200: response 200 \/requests\/N\/assignees\/N must match exactly one schema in oneOf$/,
+];
+
 /** The operations these tools use; each must have been exercised below. */
 const OPERATIONS = [
   "listEntries",
@@ -31,21 +40,18 @@ const OPERATIONS = [
   "listAssayResults",
   "listWorkflowTasks",
   "listTeams",
+  "listRequestSchemas",
+  "listRequests",
   "getUser",
 ];
 
 let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
-let proxy: RecordingProxy;
 let contract: OpenApiContract;
-let baseUrl: string;
 let validateNote: ReturnType<InstanceType<typeof Ajv2019.default>["compile"]>;
 const all: Exchange[] = [];
 
 beforeAll(async () => {
   emulator = await startTestLabdata();
-  const tenantPath = new URL(emulator.demo.baseUrl).pathname;
-  proxy = await startRecordingProxy(emulator.url, `${tenantPath}/api/v2`);
-  baseUrl = `${proxy.url}${tenantPath}`;
   contract = await OpenApiContract.load();
   const ajv = new Ajv2019.default({ strict: false, allErrors: true });
   addFormats.default(ajv);
@@ -53,23 +59,31 @@ beforeAll(async () => {
   validateNote = ajv.compile({ $ref: "openapi#/components/schemas/EntryNotePart" });
 });
 afterAll(async () => {
-  await proxy?.close();
   await emulator?.close();
 });
 
 const call = async (conn: Connected, name: string, args: Record<string, unknown> = {}) =>
   textOf(await conn.client.callTool({ name, arguments: args }));
 
+/**
+ * Runs a server through a proxy of its own: a fresh origin per run, so no run inherits another's idle
+ * keep-alive connections (a POST on one the proxy is just closing fails as a ConnectionError).
+ */
 async function recorded(
   env: Record<string, string>,
   run: (conn: Connected) => Promise<void>,
 ): Promise<Exchange[]> {
-  proxy.clear();
-  const conn = await connectInMemory(labdataService, { ...env, LABDATA_BASE_URL: baseUrl });
+  const tenantPath = new URL(emulator.demo.baseUrl).pathname;
+  const proxy: RecordingProxy = await startRecordingProxy(emulator.url, `${tenantPath}/api/v2`);
+  const conn = await connectInMemory(labdataService, {
+    ...env,
+    LABDATA_BASE_URL: `${proxy.url}${tenantPath}`,
+  });
   try {
     await run(conn);
   } finally {
     await conn.close();
+    await proxy.close();
   }
   const exchanges = proxy.exchanges();
   all.push(...exchanges);
@@ -112,7 +126,7 @@ function problemsOf(exchanges: Exchange[]): string[] {
         ),
       );
   });
-  return [...new Set(lines)];
+  return [...new Set(lines)].filter((line) => !DOCUMENT_DEFECTS.some((defect) => defect.test(line)));
 }
 
 /** Every new tool, in both formats, as an agent would use them. */
@@ -149,6 +163,8 @@ async function everyTool(conn: Connected, writableFolder: string | undefined) {
     });
     await run("labdata_list_tasks", { response_format });
     await run("labdata_list_tasks", { team: "Cloning", status: "any", response_format });
+    await run("labdata_list_requests", { response_format });
+    await run("labdata_list_requests", { requested_by: "me", status: "completed", response_format });
   }
   const entries = JSON.parse(await run("labdata_list_entries", { limit: 1, response_format: "json" }));
   const id = entries.entries[0].id as string;
@@ -239,5 +255,13 @@ describe("notebook, results and workflows, held to the OpenAPI document", () => 
     expect(contract.checkResponse("updateEntry", entry)).not.toEqual([]);
     expect(queryParameters("listEntries").has("authorIds.anyOf")).toBe(true);
     expect(queryParameters("listEntries").has("folderId")).toBe(false);
+    // The defect set aside above: an assignee of either kind fails the document's oneOf.
+    const withAssignee = (assignee: unknown) => ({
+      status: 200,
+      responseHeaders: {},
+      responseBody: { requests: [{ id: "req_1", assignees: [assignee] }] },
+    });
+    for (const assignee of [{ user: { id: "ent_1" } }, { team: { id: "team_1" } }])
+      expect(contract.checkResponse("listRequests", withAssignee(assignee))).not.toEqual([]);
   });
 });

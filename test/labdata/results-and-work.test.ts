@@ -176,6 +176,47 @@ describe("labdata_list_tasks", () => {
   });
 });
 
+describe("labdata_list_requests", () => {
+  it("lists open requests assigned to you or your teams, with what is asked and by whom", async () => {
+    const { user } = emulator.demo;
+    const { text } = await call("labdata_list_requests");
+    expect(text.split("\n")[0]).toBe(
+      `# Open requests assigned to you (${user.name} (${user.id})) or your teams (Protein Engineering)`,
+    );
+    expect(text).toContain("Found 3 requests (showing 1–3)");
+    expect(text).toMatch(
+      /^- \*\*REQ001 \(req_\w+\)\*\* Sequencing Request: Request: Amplicon sequencing of run 12's best guides$/m,
+    );
+    expect(text).toMatch(
+      /^ {2}status requested; asked by Mira Patel \(ent_\w+\); assigned to team Protein Engineering \(team_\w+\); project src_\w+; created /m,
+    );
+    expect(text).toContain("status scheduled; asked by Dana Whitfield");
+  });
+
+  it("filters by team, requester and status, across both request schemas", async () => {
+    const cloning = await json("labdata_list_requests", { team: "Cloning", status: "any" });
+    expect(cloning.requests.map((r: { displayId: string }) => r.displayId).sort()).toEqual([
+      "REQ004",
+      "REQ006",
+    ]);
+    const mine = await json("labdata_list_requests", { requested_by: "me", status: "any" });
+    expect(mine.requests.map((r: { displayId: string }) => r.displayId).sort()).toEqual([
+      "REQ001",
+      "REQ004",
+      "REQ005",
+    ]);
+    const cancelled = await json("labdata_list_requests", { assignee: "anyone", status: "cancelled" });
+    expect(cancelled.requests.map((r: { displayId: string }) => r.displayId)).toEqual(["REQ007"]);
+    const everyone = await json("labdata_list_requests", { assignee: "anyone", status: "any", limit: 3 });
+    expect(everyone).toMatchObject({ total: 7, count: 3, has_more: true, next_offset: 3 });
+    // Lin reads Cas9 Engineering only: its three requests.
+    const lins = await as(emulator.demo.reader, (lin) =>
+      json("labdata_list_requests", { assignee: "anyone", status: "any" }, lin),
+    );
+    expect(lins.total).toBe(3);
+  });
+});
+
 describe("who sees what", () => {
   it("a user without access to a project sees none of its entries, runs or results", async () => {
     const { reader, projects, notebook } = emulator.demo;
@@ -259,7 +300,10 @@ describe("toolsets and read-only mode", () => {
       "labdata_list_assay_runs",
       "labdata_list_assay_results",
     ]);
-    expect(await names({ MCP_TOOLSETS: "workflows" })).toEqual(["labdata_list_tasks"]);
+    expect(await names({ MCP_TOOLSETS: "workflows" })).toEqual([
+      "labdata_list_tasks",
+      "labdata_list_requests",
+    ]);
   });
 
   it("hides the notebook writes in read-only mode, and keeps the whole server under 40 tools", async () => {

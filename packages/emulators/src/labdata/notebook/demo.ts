@@ -12,6 +12,7 @@ import type {
   AssaySchema,
   Entry,
   EntryDay,
+  LabRequest,
   Note,
   NoteLink,
   TaskSchema,
@@ -634,6 +635,97 @@ function workflows(b: NotebookBuilder, input: NotebookDemoInput, cas9Entry: Entr
   });
 }
 
+/** Requests for sequencing and oligos, asked by scientists of teams and people, in two projects. */
+function requests(b: NotebookBuilder, input: NotebookDemoInput): void {
+  const { users, teams, projects } = input;
+  const { notebook } = b.tenant;
+  const schemas: Record<string, string> = {};
+  for (const [name, systemName] of [
+    ["Sequencing Request", "sequencing_request"],
+    ["Oligo Synthesis", "oligo_synthesis"],
+  ] as const) {
+    const id = b.id("assaysch_");
+    notebook.requestSchemas.set(id, { id, name, systemName, modifiedAt: TODAY_MS - 200 * DAY_MS });
+    schemas[name] = id;
+  }
+  const plan: Array<
+    [
+      schema: string,
+      project: string,
+      requestor: string,
+      assignees: string[],
+      status: LabRequest["status"],
+      about: string,
+    ]
+  > = [
+    [
+      "Sequencing Request",
+      "Cas9 Engineering",
+      users.mira,
+      [teams["Protein Engineering"] ?? ""],
+      "REQUESTED",
+      "Amplicon sequencing of run 12's best guides",
+    ],
+    [
+      "Sequencing Request",
+      "Cas9 Engineering",
+      users.lin,
+      [users.mira],
+      "IN_PROGRESS",
+      "Off-target panel, EMX1 guide",
+    ],
+    [
+      "Sequencing Request",
+      "Plasmid Library",
+      users.dana,
+      [users.mira],
+      "SCHEDULED",
+      "Whole-plasmid sequencing of batch 7",
+    ],
+    [
+      "Sequencing Request",
+      "Plasmid Library",
+      users.mira,
+      [teams.Cloning ?? ""],
+      "COMPLETED",
+      "Sanger check of pUC19 backbone",
+    ],
+    [
+      "Oligo Synthesis",
+      "Cas9 Engineering",
+      users.mira,
+      [users.dana],
+      "REQUESTED",
+      "Barcoded amplicon primers, plate P7",
+    ],
+    [
+      "Oligo Synthesis",
+      "Plasmid Library",
+      users.tom,
+      [teams.Cloning ?? ""],
+      "IN_PROGRESS",
+      "Gibson overlap primers for recA",
+    ],
+    ["Oligo Synthesis", "Plasmid Library", users.dana, [users.tom], "CANCELLED", "Duplicate order"],
+  ];
+  plan.forEach(([schema, project, requestor, assigneeIds, status, about], i) => {
+    const request: LabRequest = {
+      id: b.id("req_"),
+      displayId: `REQ${String(i + 1).padStart(3, "0")}`,
+      schemaId: schemas[schema] ?? "",
+      projectId: projects[project] ?? "",
+      status,
+      requestorId: requestor,
+      creatorId: requestor,
+      assigneeIds,
+      scheduledOn: status === "SCHEDULED" ? dayText(TODAY_MS + 2 * DAY_MS) : null,
+      values: { Request: about },
+      createdAt: TODAY_MS - (10 - i) * DAY_MS,
+    };
+    notebook.requests.set(request.id, request);
+  });
+}
+
 export function createDemoNotebook(
   state: EmulatorState,
   input: NotebookDemoInput,
@@ -676,6 +768,7 @@ export function createDemoNotebook(
     assayResultSchemaId: schemas["Editing Efficiency"]?.id ?? "",
   };
   workflows(b, input, cas9);
+  requests(b, input);
   return {
     today: DEMO_TODAY,
     cas9ScreenEntryId: cas9.id,

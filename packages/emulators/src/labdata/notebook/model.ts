@@ -171,3 +171,29 @@ export interface WorkflowTask {
   modifiedAt: number;
   archiveReason: string | null;
 }
+
+export type RequestStatus = "REQUESTED" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "CANCELLED";
+
+export interface RequestSchema {
+  id: string;
+  name: string;
+  systemName: string;
+  modifiedAt: number;
+}
+
+/** A request for work (a sequencing run, an oligo synthesis), read with its project's permissions. */
+export interface LabRequest {
+  id: string;
+  displayId: string;
+  schemaId: string;
+  projectId: string;
+  status: RequestStatus;
+  requestorId: string;
+  creatorId: string;
+  /** Users and teams it is assigned to. */
+  assigneeIds: string[];
+  scheduledOn: string | null;
+  /** What is asked, by field name (text). */
+  values: Record<string, string>;
+  createdAt: number;
+}

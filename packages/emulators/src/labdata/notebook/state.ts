@@ -5,6 +5,8 @@ import type {
   AssaySchema,
   Entry,
   EntryTemplate,
+  LabRequest,
+  RequestSchema,
   TaskSchema,
   TemplateCollection,
   WorkflowTask,
@@ -21,4 +23,6 @@ export class NotebookState {
   readonly taskSchemas = new Map<string, TaskSchema>();
   readonly taskGroups = new Map<string, WorkflowTaskGroup>();
   readonly tasks = new Map<string, WorkflowTask>();
+  readonly requestSchemas = new Map<string, RequestSchema>();
+  readonly requests = new Map<string, LabRequest>();
 }

@@ -11,8 +11,10 @@ import type {
   AssayValues,
   Entry,
   EntryTemplate,
+  LabRequest,
   Note,
   NoteLink,
+  RequestSchema,
   WorkflowTask,
 } from "./model.js";
 
@@ -245,5 +247,56 @@ export function taskToWire(tenant: TenantState, task: WorkflowTask): Record<stri
     sourceOutputs: [],
     workflowOutputs: [],
     archiveRecord: archiveRecord(task.archiveReason),
+  };
+}
+
+function textFields(values: Record<string, string>): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    fields[name] = { value, type: "text", displayValue: value, isMulti: false, textValue: value };
+  }
+  return fields;
+}
+
+export function requestSchemaToWire(tenant: TenantState, schema: RequestSchema): Record<string, unknown> {
+  const organization = [...tenant.organizations.values()][0];
+  return {
+    id: schema.id,
+    name: schema.name,
+    type: "request",
+    systemName: schema.systemName,
+    archiveRecord: null,
+    modifiedAt: iso(schema.modifiedAt),
+    ...(organization
+      ? { organization: { id: organization.id, name: organization.name, handle: organization.handle } }
+      : {}),
+    fieldDefinitions: [],
+  };
+}
+
+export function requestToWire(tenant: TenantState, request: LabRequest): Record<string, unknown> {
+  const schema = tenant.notebook.requestSchemas.get(request.schemaId);
+  const assignees = request.assigneeIds.flatMap((id): Array<Record<string, unknown>> => {
+    const team = tenant.teams.get(id);
+    if (team) return [{ team: { id: team.id, name: team.name } }];
+    const user = userSummary(tenant.users.get(id));
+    return user ? [{ user }] : [];
+  });
+  return {
+    id: request.id,
+    displayId: request.displayId,
+    apiURL: `${tenant.baseUrl}/api/v2/requests/${request.id}`,
+    webURL: `${tenant.baseUrl}/requests/${request.id}`,
+    schema: schema ? { id: schema.id, name: schema.name } : undefined,
+    requestStatus: request.status,
+    requestor: userSummary(tenant.users.get(request.requestorId)),
+    creator: userSummary(tenant.users.get(request.creatorId)),
+    assignees,
+    projectId: request.projectId,
+    fields: textFields(request.values),
+    scheduledOn: request.scheduledOn,
+    sampleGroups: [],
+    tasks: [],
+    createdAt: iso(request.createdAt),
   };
 }

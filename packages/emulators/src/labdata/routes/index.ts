@@ -16,6 +16,7 @@ import { addEntryNotes, createEntry, getEntry, listReadableEntries } from "./ent
 import { getEntryTemplate, listReadableEntryTemplates } from "./entry-templates.js";
 import { listReadableFolders } from "./folders.js";
 import { listReadableProjects } from "./projects.js";
+import { listReadableRequests, listRequestSchemas } from "./requests.js";
 import { getMe } from "./users.js";
 import { getWorkflowTask, listReadableWorkflowTasks, listTeams } from "./workflow-tasks.js";
 
@@ -45,6 +46,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   apiRoute("POST", "/entries/:id/notes", "entry.add-notes", addEntryNotes),
   apiRoute("GET", "/entry-templates", "entry-template.list", listReadableEntryTemplates),
   apiRoute("GET", "/entry-templates/:id", "entry-template.read", getEntryTemplate),
+  apiRoute("GET", "/request-schemas", "request-schema.list", listRequestSchemas),
+  apiRoute("GET", "/requests", "request.list", listReadableRequests),
   apiRoute("GET", "/teams", "team.list", listTeams),
   apiRoute("GET", "/workflow-tasks", "workflow-task.list", listReadableWorkflowTasks),
   apiRoute("GET", "/workflow-tasks/:id", "workflow-task.read", getWorkflowTask),

@@ -1,5 +1,6 @@
 // GET /api/v2/workflow-tasks (and by id): the tasks of workflows whose folder the caller may read,
-// by assignee, responsible team, status, workflow or schema. GET /api/v2/teams: the tenant's teams.
+// by assignee, responsible team, status, workflow or schema. GET /api/v2/teams: the tenant's teams, or
+// those with given members.
 
 import type { PathParams } from "../../common/path-pattern.js";
 import { type HttpResponse, jsonResponse } from "../../common/response.js";
@@ -72,10 +73,17 @@ export function getWorkflowTask(ctx: RouteContext, params: PathParams): HttpResp
 export function listTeams(ctx: RouteContext): HttpResponse {
   const params = ctx.url.searchParams;
   const ids = commaList(params, "ids");
-  const query = parseListQuery(params, listScope(ctx, "teams", [params.get("ids")]));
+  const members = commaList(params, "hasMembers");
+  const query = parseListQuery(
+    params,
+    listScope(ctx, "teams", [params.get("ids"), params.get("hasMembers")]),
+  );
   const matches: Array<Team & { modifiedAt: number; archiveReason: null }> = [];
   for (const team of ctx.tenant.teams.values()) {
     if (ids && !ids.has(team.id)) continue;
+    // Members are the users with a membership on the team itself.
+    if (members && ![...members].every((userId) => ctx.tenant.memberships.get(userId)?.has(team.id)))
+      continue;
     const listable = { ...team, modifiedAt: team.createdAt, archiveReason: null };
     if (matchesQuery(listable, query)) matches.push(listable);
   }

@@ -27,6 +27,7 @@ import { listEntries } from "./tools/list-entries.js";
 import { listEntryTemplates } from "./tools/list-entry-templates.js";
 import { listFolders } from "./tools/list-folders.js";
 import { listProjects } from "./tools/list-projects.js";
+import { listRequests } from "./tools/list-requests.js";
 import { listTasks } from "./tools/list-tasks.js";
 
 function configuredCredential(
@@ -51,7 +52,7 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
   version: "0.1.0",
   instructions:
     "Find, read, export and create DNA sequences on the lab data platform, with the user's own permissions. " +
-    "Read and write notebook entries, read assay runs and results, and list workflow tasks. " +
+    "Read and write notebook entries, read assay runs and results, and list workflow tasks and requests. " +
     "Start with labdata_get_current_user if anything fails with an authentication error.",
   settings: LABDATA_SETTINGS,
   toolsets: {
@@ -60,7 +61,7 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
     projects: "Projects and folders, to find ids",
     notebook: "Notebook entries and entry templates: list, read, create, add notes",
     results: "Assay runs and results, with their schemas' fields and units",
-    workflows: "Workflow tasks assigned to you or a team",
+    workflows: "Workflow tasks and requests assigned to you or a team",
   },
   tools: [
     getCurrentUser,
@@ -78,6 +79,7 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
     listAssayRuns,
     listAssayResults,
     listTasks,
+    listRequests,
   ],
   resources: [sequenceFastaResource, currentUserResource, entryResource],
   checkSettings: checkLabdataSettings,

@@ -154,3 +154,21 @@ export type WorkflowTask = z.infer<typeof workflowTaskSchema>;
 
 export const teamSchema = z.looseObject({ id: text, name: text });
 export type LabTeam = z.infer<typeof teamSchema>;
+
+export const requestSchemaSummary = z.looseObject({ id: text, name: text });
+
+export const labRequestSchema = z.looseObject({
+  id: text,
+  displayId: text,
+  schema: idAndName,
+  requestStatus: text,
+  requestor: partySummary,
+  creator: partySummary,
+  assignees: list(z.looseObject({ user: partySummary, team: idAndName })),
+  projectId: text,
+  fields,
+  scheduledOn: text,
+  createdAt: text,
+  webURL: text,
+});
+export type LabRequest = z.infer<typeof labRequestSchema>;
