@@ -11,6 +11,16 @@ import { listSchema } from "../types.js";
 /** Records read at most to answer one filtered page: ten remote pages. */
 export const MAX_SCANNED = 1000;
 const PAGE_SIZE = 100;
+/** Remote pages read at most, whatever their size: a remote serving short pages cannot stretch the walk. */
+const MAX_PAGES = MAX_SCANNED / PAGE_SIZE;
+
+/** What an answer says when the walk stopped short: `what` are the records, `narrow` how to ask for fewer. */
+export function partialNote(what: string, narrow: string): string {
+  return (
+    `Not every ${what} was searched: a search here stops after ${MAX_SCANNED.toLocaleString("en-US")} ` +
+    `records or ${MAX_PAGES} pages of the platform's answers. Narrow it with ${narrow}.`
+  );
+}
 
 export interface ListSource<T> {
   /** The list's key in the answer, e.g. "entries". */
@@ -50,15 +60,17 @@ export async function filteredList<T>(
   }
   const matches: T[] = [];
   let scanned = 0;
+  let pages = 0;
   let complete = true;
   walk: for (const source of sources) {
     const schema = listSchema(source.key, source.itemSchema) as z.ZodType<Record<string, unknown>>;
     let cursor: string | undefined;
     do {
-      if (scanned >= MAX_SCANNED) {
+      if (scanned >= MAX_SCANNED || pages >= MAX_PAGES) {
         complete = false;
         break walk;
       }
+      pages += 1;
       void ctx.progress?.(
         Math.min(scanned / MAX_SCANNED, 0.99),
         `Read ${scanned} records, ${matches.length} match`,
@@ -71,7 +83,8 @@ export async function filteredList<T>(
       scanned += items.length;
       for (const item of items) if (!keep || keep(item)) matches.push(item);
       const next = body.nextToken as string | undefined;
-      cursor = next && items.length > 0 ? next : undefined;
+      // A remote that hands back the cursor it was given would loop: that is the end.
+      cursor = next && items.length > 0 && next !== cursor ? next : undefined;
     } while (cursor);
   }
   return { items: matches.slice(offset, offset + limit), total: matches.length, complete };

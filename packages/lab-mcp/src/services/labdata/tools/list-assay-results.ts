@@ -4,6 +4,7 @@ import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import * as assays from "../api/assays.js";
+import { partialNote } from "../api/filtered-list.js";
 import type { LabdataApi } from "../client.js";
 import { dateInput } from "../date-input.js";
 import { assayTables, runLabel, runNumber } from "../format/assay-markdown.js";
@@ -90,8 +91,7 @@ export const listAssayResults = defineTool({
     };
     if (response_format === "json") return reply(page, json(page));
     const ofRuns = runs.length > 0 && `Run: ${runs.map((r) => nameAndId(runLabel(r), r.id)).join(", ")}`;
-    const incomplete =
-      !complete && "Only the first 1,000 results were searched; narrow with schema_id, run or dates.";
+    const incomplete = !complete && partialNote("result", "schema_id, run or dates");
     if (total === 0)
       return reply(page, markdown("No assay results match these filters.", ofRuns, incomplete));
     if (items.length === 0)

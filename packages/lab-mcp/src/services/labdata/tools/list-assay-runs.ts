@@ -4,6 +4,7 @@ import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import * as assays from "../api/assays.js";
+import { partialNote } from "../api/filtered-list.js";
 import type { LabdataApi } from "../client.js";
 import { dateInput } from "../date-input.js";
 import { assayTables, runNumber } from "../format/assay-markdown.js";
@@ -66,8 +67,7 @@ export const listAssayRuns = defineTool({
     const schemas = all.filter((schema) => used.has(schema.id));
     const page = { ...pageOf("assay_runs", items, total, offset), schemas };
     if (response_format === "json") return reply(page, json(page));
-    const incomplete =
-      !complete && "Only the first 1,000 runs were searched; narrow with schema_id or dates.";
+    const incomplete = !complete && partialNote("run", "schema_id or dates");
     if (total === 0) return reply(page, markdown("No assay runs match these filters.", incomplete));
     if (items.length === 0)
       return reply(page, `No assay runs at offset ${offset}: there are ${total}. Use a smaller offset.`);

@@ -3,6 +3,7 @@ import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js
 import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
+import { partialNote } from "../api/filtered-list.js";
 import * as notebook from "../api/notebook.js";
 import type { LabdataApi } from "../client.js";
 import { dateInput } from "../date-input.js";
@@ -61,9 +62,7 @@ export const listEntries = defineTool({
       offset,
     );
     if (response_format === "json") return reply(page, json(page));
-    const incomplete =
-      !complete &&
-      "Only the 1,000 most recently changed entries were searched; narrow with project_id or dates.";
+    const incomplete = !complete && partialNote("entry", "project_id or dates");
     if (total === 0) return reply(page, markdown("No notebook entries match these filters.", incomplete));
     if (items.length === 0)
       return reply(

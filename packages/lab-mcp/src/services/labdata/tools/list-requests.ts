@@ -3,6 +3,7 @@ import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js
 import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, json, markdown, utcTime } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
+import { partialNote } from "../api/filtered-list.js";
 import * as workflows from "../api/workflows.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
@@ -107,7 +108,7 @@ export const listRequests = defineTool({
         ? "Requests"
         : `${status === "open" ? "Open" : STATUS[status.toUpperCase()]?.replace(/^./, (c) => c.toUpperCase())} requests`;
     const title = `${kind}${whose ? ` ${whose}` : ""}`;
-    const incomplete = !complete && "Only the first 1,000 requests were searched; narrow with status.";
+    const incomplete = !complete && partialNote("request", "status");
     if (total === 0)
       return reply(page, markdown(`No ${title.charAt(0).toLowerCase()}${title.slice(1)}.`, incomplete));
     if (items.length === 0)

@@ -3,6 +3,7 @@ import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js
 import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
+import { partialNote } from "../api/filtered-list.js";
 import * as workflows from "../api/workflows.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
@@ -65,7 +66,7 @@ export const listTasks = defineTool({
       .filter(Boolean)
       .join(", ");
     const title = `${STATUS_WORDS[status] ? `${STATUS_WORDS[status][0]?.toUpperCase()}${STATUS_WORDS[status].slice(1)} tasks` : "Tasks"}${whose ? ` ${whose}` : ""}`;
-    const incomplete = !complete && "Only the first 1,000 tasks were searched; narrow with assignee or team.";
+    const incomplete = !complete && partialNote("task", "assignee or team");
     if (total === 0)
       return reply(page, markdown(`No ${title.charAt(0).toLowerCase()}${title.slice(1)}.`, incomplete));
     if (items.length === 0)
