@@ -5,7 +5,7 @@
 import type { PathParams } from "../../common/path-pattern.js";
 import { type HttpResponse, jsonResponse, withHeaders } from "../../common/response.js";
 import { badRequest, forbidden, notFound } from "../errors.js";
-import { paginate, parseListQuery } from "../listing.js";
+import { matchesQuery, paginate, parseListQuery } from "../listing.js";
 import { mayOnProject, readableProjectIds } from "../notebook/access.js";
 import type { AssayResult, AssayRun, AssaySchema } from "../notebook/model.js";
 import { boundParameters, commaList, unixBounds, withCreatedSort } from "../notebook/query.js";
@@ -151,7 +151,7 @@ export function listReadableAssayResults(ctx: RouteContext): HttpResponse {
     if (created && !created(result.createdAt)) continue;
     if (modified && !modified(result.modifiedAt)) continue;
     const listable = asListable(result);
-    if (query.archive === "NOT_ARCHIVED" ? result.archiveReason === null : true) matches.push(listable);
+    if (matchesQuery(listable, query)) matches.push(listable);
   }
   const page = paginate(matches, query, ctx.pageTokens);
   return listResponse("assayResults", page, ({ item }) =>

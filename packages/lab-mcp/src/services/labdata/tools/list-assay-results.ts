@@ -5,7 +5,7 @@ import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import * as assays from "../api/assays.js";
 import { partialNote } from "../api/filtered-list.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataApi, LabdataScope } from "../client.js";
 import { dateInput } from "../date-input.js";
 import { assayTables, runLabel, runNumber } from "../format/assay-markdown.js";
 import { nameAndId } from "../format/labels.js";
@@ -13,7 +13,7 @@ import { type AssayRun, assayResultSchema, assayRunSchema, assaySchemaSchema } f
 import { runNumberOf } from "./list-assay-runs.js";
 
 /** The runs `run` names: a run id, else every run you may see with that number. */
-async function runsNamed(api: LabdataApi, run: string, ctx: Parameters<typeof assays.getAssayRun>[2]) {
+async function runsNamed(api: LabdataApi, run: string, ctx: LabdataScope) {
   const number = runNumberOf(run).toLowerCase();
   const schemas = await assays.listAssaySchemas(api, "run", ctx);
   const { items } = await assays.listAssayRuns(
