@@ -134,6 +134,10 @@ describe("labdata_list_assay_results", () => {
     expect((await call("labdata_list_assay_results", { run: "run 99" })).text).toBe(
       "No assay run 'run 99' that you can see.",
     );
+    const unknownId = "3c0c0000-0000-4000-a000-000000000000";
+    expect((await call("labdata_list_assay_results", { run: unknownId })).text).toBe(
+      `No assay run '${unknownId}' that you can see.`,
+    );
   });
 });
 
@@ -246,6 +250,13 @@ describe("who sees what", () => {
       expect((await call("labdata_list_assay_results", { run: "3" }, lin)).text).toBe(
         "No assay run '3' that you can see.",
       );
+      // By id, a run of a project Lin may not read is refused, not hidden.
+      const plasmidRun = (await json("labdata_list_assay_runs", { project_id: plasmidLibrary, limit: 1 }))
+        .assay_runs[0].id;
+      expect(await call("labdata_list_assay_results", { run: plasmidRun }, lin)).toEqual({
+        text: "Error: Permission denied. You don't have access to this resource.",
+        isError: true,
+      });
       // Lin still reads the Cas9 screen and its results.
       expect((await call("labdata_get_entry", { id: notebook.cas9ScreenEntryId }, lin)).isError).toBe(false);
       expect((await json("labdata_list_assay_results", { run: "12" }, lin)).total).toBe(6);

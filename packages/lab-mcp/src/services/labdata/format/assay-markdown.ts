@@ -111,6 +111,11 @@ export function assayTables(
   return [...groups].map(([id, group]) => section(kind, id, schemas.get(id), group)).join("\n\n");
 }
 
+/** "12", "run 12", "#12" and "Run #12" all name run number 12. */
+export function runNumberOf(text: string): string {
+  return text.replace(/^\s*(run\s*)?#?\s*/i, "").trim();
+}
+
 /** The number or name a run is known by ("12"), from a field named like "Run number" or "Name". */
 export function runNumber(run: AssayRun): string | undefined {
   for (const [name, value] of Object.entries(run.fields ?? {})) {

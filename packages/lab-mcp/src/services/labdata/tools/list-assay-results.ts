@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RemoteStatusError } from "../../../core/errors.js";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, json, markdown } from "../../../core/render.js";
@@ -7,13 +8,23 @@ import * as assays from "../api/assays.js";
 import { partialNote } from "../api/filtered-list.js";
 import type { LabdataApi, LabdataScope } from "../client.js";
 import { dateInput } from "../date-input.js";
-import { assayTables, runLabel, runNumber } from "../format/assay-markdown.js";
+import { assayTables, runLabel, runNumber, runNumberOf } from "../format/assay-markdown.js";
 import { nameAndId } from "../format/labels.js";
 import { type AssayRun, assayResultSchema, assayRunSchema, assaySchemaSchema } from "../notebook-types.js";
-import { runNumberOf } from "./list-assay-runs.js";
 
-/** The runs `run` names: a run id, else every run you may see with that number. */
-async function runsNamed(api: LabdataApi, run: string, ctx: LabdataScope) {
+/**
+ * The runs `run` names: a run number ("12", "run 12") is looked for among the runs you may see; anything
+ * else is read as a run id first, then looked for as a run name.
+ */
+async function runsNamed(api: LabdataApi, run: string, ctx: LabdataScope): Promise<AssayRun[]> {
+  if (!/^\s*(run\s*)?#?\s*\d+\s*$/i.test(run) && /^[A-Za-z0-9_-]+$/.test(run)) {
+    try {
+      return [await assays.getAssayRun(api, run, ctx)];
+    } catch (error) {
+      if (!(error instanceof RemoteStatusError && (error.status === 404 || error.status === 400)))
+        throw error;
+    }
+  }
   const number = runNumberOf(run).toLowerCase();
   const schemas = await assays.listAssaySchemas(api, "run", ctx);
   const { items } = await assays.listAssayRuns(

@@ -7,13 +7,8 @@ import * as assays from "../api/assays.js";
 import { partialNote } from "../api/filtered-list.js";
 import type { LabdataApi } from "../client.js";
 import { dateInput } from "../date-input.js";
-import { assayTables, runNumber } from "../format/assay-markdown.js";
+import { assayTables, runNumber, runNumberOf } from "../format/assay-markdown.js";
 import { assayRunSchema, assaySchemaSchema } from "../notebook-types.js";
-
-/** "12", "run 12", "#12" and "Run #12" all name run number 12. */
-export function runNumberOf(text: string): string {
-  return text.replace(/^\s*(run\s*)?#?\s*/i, "").trim();
-}
 
 export const listAssayRuns = defineTool({
   name: "labdata_list_assay_runs",
