@@ -37,6 +37,10 @@ let server: Awaited<ReturnType<typeof startHttpsServer>>;
 /** "endless": every page names a new next one; "echo": every page names the cursor it was asked for. */
 let mode: "normal" | "endless" | "echo" = "normal";
 let served = 0;
+/** Paths asked for, newest last. */
+const asked: string[] = [];
+/** A status to answer on a path instead of its canned answer, e.g. a 429 on "/dna-sequences/{id}". */
+const refusals = new Map<string, { status: number; headers?: Record<string, string>; delayMs?: number }>();
 /** Answers by "METHOD /path" with ids as {id}; anything else is a 404. */
 const answers = new Map<string, unknown>();
 
@@ -59,10 +63,16 @@ beforeAll(async () => {
           ? { ...stored, nextToken: mode === "endless" ? `${token ?? ""}x` : (token ?? "same") }
           : stored;
       served += 1;
+      asked.push(path);
+      const refusal = refusals.get(path);
+      if (refusal?.delayMs) await new Promise((resolve) => setTimeout(resolve, refusal.delayMs));
       const text = JSON.stringify(
-        body ?? { error: { message: "no canned answer", type: "invalid_request_error" } },
+        (!refusal && body) || { error: { message: "no canned answer", type: "invalid_request_error" } },
       );
-      res.writeHead(body === undefined ? 404 : 200, { "content-type": "application/json" });
+      res.writeHead(refusal?.status ?? (body === undefined ? 404 : 200), {
+        "content-type": "application/json",
+        ...refusal?.headers,
+      });
       res.end(text);
     },
   });
@@ -252,6 +262,54 @@ describe(`${SAMPLES} generated answers per operation, read through the new tools
     } finally {
       mode = "normal";
       await conn.close();
+    }
+  });
+
+  it("an entry's links: names a remote cannot give fall back to 'type id'; a 429 or a timeout stops the look-ups", async () => {
+    const links = Array.from({ length: 12 }, (_, i) => ({ id: `seq_link${i}`, type: "dna_sequence" }));
+    answers.set("GET /entries/{id}", {
+      entry: {
+        id: "etr_links",
+        name: "Linked",
+        days: [{ date: "2025-06-30", notes: [{ type: "text", text: "x", links }] }],
+      },
+    });
+    const read = async (extra: Record<string, string> = {}) => {
+      const conn = await connectInMemory(labdataService, {
+        LABDATA_BASE_URL: `${server.url}/tenant`,
+        LABDATA_API_KEY: "generated",
+        ...extra,
+      });
+      try {
+        asked.length = 0;
+        const result = textOf(
+          await conn.client.callTool({ name: "labdata_get_entry", arguments: { id: "etr_links" } }),
+        );
+        return { ...result, lookups: asked.filter((path) => path === "/dna-sequences/{id}").length };
+      } finally {
+        await conn.close();
+      }
+    };
+    // Not found: every name is asked for, each link keeps its type and id.
+    const missing = await read();
+    expect(missing.isError, missing.text).toBe(false);
+    expect(missing.lookups).toBe(12);
+    expect(missing.text).toContain("Linked: dna sequence seq_link0, dna sequence seq_link1");
+    // Rate-limited for ten minutes: one round of five look-ups, then the entry as it is.
+    refusals.set("/dna-sequences/{id}", { status: 429, headers: { "retry-after": "600" } });
+    try {
+      const limited = await read();
+      expect(limited.isError, limited.text).toBe(false);
+      expect(limited.lookups).toBe(5);
+      expect(limited.text).toContain("dna sequence seq_link11");
+      // Too slow to answer within the 1 s timeout: one round, not three.
+      refusals.set("/dna-sequences/{id}", { status: 200, delayMs: 2_500 });
+      const slow = await read({ MCP_REQUEST_TIMEOUT: "1" });
+      expect(slow.isError, slow.text).toBe(false);
+      expect(slow.lookups).toBe(5);
+      expect(slow.text).toContain("dna sequence seq_link11");
+    } finally {
+      refusals.clear();
     }
   });
 

@@ -1,6 +1,8 @@
 // The names of the records an entry links to, for "Name (id)": the platform sends a link's id and type
 // but not its name. At most MAX_LOOKUPS reads, five at a time; a record that cannot be read (gone, not
-// yours) keeps its "type id" label instead of failing the whole entry.
+// yours) keeps its "type id" label instead of failing the whole entry; after a timeout or a 429 the
+// remaining names are not read.
+import { RemoteStatusError, RemoteTimeoutError } from "../../../core/errors.js";
 import type { LabdataApi, LabdataScope } from "../client.js";
 import { runLabel } from "../format/assay-markdown.js";
 import type { LinkNames } from "../format/entry-markdown.js";
@@ -11,6 +13,10 @@ import { getEntry } from "./notebook.js";
 
 const MAX_LOOKUPS = 20;
 const AT_ONCE = 5;
+
+function isBusy(error: unknown): boolean {
+  return error instanceof RemoteTimeoutError || (error instanceof RemoteStatusError && error.status === 429);
+}
 
 export async function linkNames(api: LabdataApi, entry: Entry, ctx: LabdataScope): Promise<LinkNames> {
   const ids = linkedIds(entry);
@@ -40,6 +46,8 @@ export async function linkNames(api: LabdataApi, entry: Entry, ctx: LabdataScope
       const id = batch[j]?.[0];
       if (id && outcome.status === "fulfilled" && outcome.value) names.set(id, outcome.value);
     });
+    // A platform that is slow or limiting us now would make the entry wait for every remaining name.
+    if (settled.some((outcome) => outcome.status === "rejected" && isBusy(outcome.reason))) break;
   }
   return names;
 }
