@@ -234,11 +234,16 @@ describe(`${SAMPLES} generated answers per operation, read through the new tools
     });
     try {
       served = 0;
+      const progress: string[] = [];
       const { text, isError } = textOf(
-        await conn.client.callTool({ name: "labdata_list_entries", arguments: { name: "loop" } }),
+        await conn.client.callTool({ name: "labdata_list_entries", arguments: { name: "loop" } }, undefined, {
+          onprogress: ({ message }) => void progress.push(message ?? ""),
+        }),
       );
       expect(isError, text).toBe(false);
       expect(text).toContain("Found 10 entries");
+      // The walk reports from its second page on.
+      expect(progress).toEqual(Array.from({ length: 9 }, (_, i) => `Read ${i + 1} records, ${i + 1} match`));
       expect(text).toContain(
         "Not every entry was searched: a search here stops after 1,000 records or 10 pages of the platform's answers. Narrow it with project_id or dates.",
       );

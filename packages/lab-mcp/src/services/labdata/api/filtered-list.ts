@@ -70,11 +70,14 @@ export async function filteredList<T>(
         complete = false;
         break walk;
       }
+      // Progress once the walk goes past its first page, the point where a wait can begin to show.
+      if (pages > 0) {
+        void ctx.progress?.(
+          Math.min(scanned / MAX_SCANNED, 0.99),
+          `Read ${scanned} records, ${matches.length} match`,
+        );
+      }
       pages += 1;
-      void ctx.progress?.(
-        Math.min(scanned / MAX_SCANNED, 0.99),
-        `Read ${scanned} records, ${matches.length} match`,
-      );
       const { body } = await api.send(
         { path: source.path, query: { ...source.query, pageSize: PAGE_SIZE, nextToken: cursor }, schema },
         ctx,
