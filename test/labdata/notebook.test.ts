@@ -82,6 +82,12 @@ describe("labdata_list_entries", () => {
     const bad = await call("labdata_list_entries", { modified_after: "2025-02-30" });
     expect(bad.isError).toBe(true);
     expect(bad.text).toContain("modified_after: must be a real calendar date");
+    expect(
+      await call("labdata_list_entries", { modified_after: "2025-06-30", modified_before: "2025-06-23" }),
+    ).toEqual({
+      text: "Error: Invalid input for labdata_list_entries: modified_after: 2025-06-30 is after modified_before 2025-06-23.",
+      isError: true,
+    });
     expect(emulator.requests.count()).toBe(0);
   });
 });

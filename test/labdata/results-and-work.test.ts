@@ -81,6 +81,16 @@ describe("labdata_list_assay_runs", () => {
     expect((await call("labdata_list_assay_runs", { run: "999" })).text).toBe(
       "No assay runs match these filters.",
     );
+    const before = served(emulator, "/assay-runs");
+    const backwards = { created_after: "2025-07-01", created_before: "2025-06-01" };
+    expect(await call("labdata_list_assay_runs", backwards)).toEqual({
+      text: "Error: Invalid input for labdata_list_assay_runs: created_after: 2025-07-01 is after created_before 2025-06-01.",
+      isError: true,
+    });
+    expect((await call("labdata_list_assay_results", backwards)).text).toContain(
+      "created_after: 2025-07-01 is after",
+    );
+    expect(served(emulator, "/assay-runs")).toBe(before);
   });
 });
 

@@ -1,4 +1,5 @@
 // A calendar date as a tool input: YYYY-MM-DD, a real day (not 2025-02-30).
+import { InvalidInputError } from "../../core/errors.js";
 import { boundedString } from "../../core/inputs.js";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -17,4 +18,17 @@ export function dateInput(description: string) {
   }).refine((value) => !DATE.test(value) || isCalendarDay(value), {
     message: "must be a real calendar date",
   });
+}
+
+/** Refuses a range whose first day is after its last, before any request. */
+export function checkDayRange(
+  tool: string,
+  [firstName, first]: [string, string | undefined],
+  [lastName, last]: [string, string | undefined],
+): void {
+  if (first && last && first > last) {
+    throw new InvalidInputError(
+      `Error: Invalid input for ${tool}: ${firstName}: ${first} is after ${lastName} ${last}.`,
+    );
+  }
 }

@@ -7,7 +7,7 @@ import { defineTool, reply } from "../../../core/tool.js";
 import * as assays from "../api/assays.js";
 import { partialNote } from "../api/filtered-list.js";
 import type { LabdataApi, LabdataScope } from "../client.js";
-import { dateInput } from "../date-input.js";
+import { checkDayRange, dateInput } from "../date-input.js";
 import { assayTables, runLabel, runNumber, runNumberOf } from "../format/assay-markdown.js";
 import { nameAndId } from "../format/labels.js";
 import { type AssayRun, assayResultSchema, assayRunSchema, assaySchemaSchema } from "../notebook-types.js";
@@ -71,6 +71,11 @@ export const listAssayResults = defineTool({
   },
   async handler(args, ctx, api: LabdataApi) {
     const { limit, offset, response_format } = args;
+    checkDayRange(
+      "labdata_list_assay_results",
+      ["created_after", args.created_after],
+      ["created_before", args.created_before],
+    );
     const runs: AssayRun[] = args.run ? await runsNamed(api, args.run, ctx) : [];
     const all = await assays.listAssaySchemas(api, "result", ctx);
     const empty = { ...pageOf("assay_results", [], 0, offset), schemas: [], runs };

@@ -6,7 +6,7 @@ import { defineTool, reply } from "../../../core/tool.js";
 import * as assays from "../api/assays.js";
 import { partialNote } from "../api/filtered-list.js";
 import type { LabdataApi } from "../client.js";
-import { dateInput } from "../date-input.js";
+import { checkDayRange, dateInput } from "../date-input.js";
 import { assayTables, runNumber, runNumberOf } from "../format/assay-markdown.js";
 import { assayRunSchema, assaySchemaSchema } from "../notebook-types.js";
 
@@ -41,6 +41,11 @@ export const listAssayRuns = defineTool({
   },
   async handler(args, ctx, api: LabdataApi) {
     const { limit, offset, response_format } = args;
+    checkDayRange(
+      "labdata_list_assay_runs",
+      ["created_after", args.created_after],
+      ["created_before", args.created_before],
+    );
     const all = await assays.listAssaySchemas(api, "run", ctx);
     const schemaIds = args.schema_id ? [args.schema_id] : all.flatMap((s) => (s.id ? [s.id] : []));
     const wanted = args.run ? runNumberOf(args.run).toLowerCase() : undefined;

@@ -6,7 +6,7 @@ import { defineTool, reply } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as notebook from "../api/notebook.js";
 import type { LabdataApi } from "../client.js";
-import { dateInput } from "../date-input.js";
+import { checkDayRange, dateInput } from "../date-input.js";
 import { entryLine } from "../format/entry-markdown.js";
 import { entrySchema } from "../notebook-types.js";
 
@@ -39,6 +39,11 @@ export const listEntries = defineTool({
   output: pageShape("entries", entrySchema.omit({ days: true })),
   async handler(args, ctx, api: LabdataApi) {
     const { limit, offset, response_format } = args;
+    checkDayRange(
+      "labdata_list_entries",
+      ["modified_after", args.modified_after],
+      ["modified_before", args.modified_before],
+    );
     const authorId = args.author === "me" ? ((await api.me(ctx)).user.id ?? undefined) : args.author;
     const { items, total, complete } = await notebook.listEntries(
       api,
