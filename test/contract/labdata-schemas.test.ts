@@ -4,6 +4,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
+  assayResultSchema,
+  assayRunSchema,
+  assaySchemaSchema,
+  entryByIdSchema,
+  entrySchema,
+  entryTemplateSchema,
+  fieldValueSchema,
+  teamSchema,
+  workflowTaskSchema,
+} from "../../packages/lab-mcp/src/services/labdata/notebook-types.js";
+import {
   annotationSchema,
   dnaSequenceSchema,
   folderSchema,
@@ -48,7 +59,31 @@ const PAIRS: Array<[string, z.ZodType]> = [
   ["DnaSequencesPaginatedList", listSchema("dnaSequences", dnaSequenceSchema)],
   ["ProjectsPaginatedList", listSchema("projects", projectSchema)],
   ["FoldersPaginatedList", listSchema("folders", folderSchema)],
+  // Notebook, results and work (issue 17, part a).
+  ["Entry", entrySchema],
+  ["EntryById", entryByIdSchema],
+  ["EntryTemplate", entryTemplateSchema],
+  ["AssayRunSchema", assaySchemaSchema],
+  ["AssayResultSchema", assaySchemaSchema],
+  ["AssayRun", assayRunSchema],
+  ["AssayResult", assayResultSchema],
+  ["WorkflowTask", workflowTaskSchema],
+  ["Team", teamSchema],
+  ["EntriesPaginatedList", listSchema("entries", entrySchema)],
+  ["EntryTemplatesPaginatedList", listSchema("entryTemplates", entryTemplateSchema)],
+  ["AssayRunsPaginatedList", listSchema("assayRuns", assayRunSchema)],
+  ["AssayResultsPaginatedList", listSchema("assayResults", assayResultSchema)],
+  ["WorkflowTasksPaginatedList", listSchema("workflowTasks", workflowTaskSchema)],
 ];
+
+describe("Field (a field value)", () => {
+  it("reads every value the document allows, and a missing or odd one as missing", () => {
+    for (const value of ["x", 1.5, true, ["a"], { id: "x" }, null])
+      expect(fieldValueSchema.parse({ value }).value).toEqual(value);
+    expect(fieldValueSchema.parse({}).value).toBeUndefined();
+    expect(fieldValueSchema.parse({ value: undefined, displayValue: 3 }).displayValue).toBeUndefined();
+  });
+});
 
 describe.each(PAIRS)("%s", (name, schema) => {
   it("the document requires none of its fields, and neither do we", () => {

@@ -30,6 +30,8 @@ interface Ids {
   folderId: string;
   protocolId: string;
   workspaceUri: string;
+  /** An entry of the Backbones folder, which the sandbox's user may write to. */
+  entryId: string;
 }
 const CALLS: Calls = {
   labdata_get_current_user: () => ({}),
@@ -55,6 +57,16 @@ const CALLS: Calls = {
   protocols_download_pdf: ({ protocolId }) => ({ protocol: protocolId }),
   protocols_get_profile: () => ({}),
   example_search_users: () => ({ query: "chen" }),
+  // Notebook, results and work (issue 17, part a).
+  labdata_list_entries: () => ({ limit: 2 }),
+  labdata_get_entry: ({ entryId }) => ({ id: entryId }),
+  labdata_list_entry_templates: () => ({}),
+  labdata_create_entry: ({ folderId }) => ({ name: "sandbox-test-entry", folder_id: folderId }),
+  labdata_add_entry_note: ({ entryId }) => ({ entry_id: entryId, text: "sandbox test note" }),
+  labdata_list_assay_runs: () => ({ limit: 2 }),
+  labdata_list_assay_results: () => ({ run: "12" }),
+  labdata_list_tasks: () => ({}),
+  labdata_list_requests: () => ({}),
 };
 /**
  * Tools whose answer in the sandbox is, rightly, an error, and what it says: protocols_mcp is signed
@@ -170,11 +182,14 @@ describe("lab-sandbox", () => {
         keyword: "western blot",
         limit: 1,
       });
+      const backbones = folders.folders.find((folder: { name: string }) => folder.name === "Backbones").id;
+      const entries = await json("lab-data", "labdata_list_entries", { folder_id: backbones, limit: 1 });
       const ids: Ids = {
         sequenceId: sequences.dna_sequences[0].id,
-        folderId: folders.folders.find((folder: { name: string }) => folder.name === "Backbones").id,
+        folderId: backbones,
         protocolId: String(protocols.protocols[0].id),
         workspaceUri: (await json("lab-protocols", "protocols_list_workspaces", {})).workspaces[0].uri,
+        entryId: entries.entries[0].id,
       };
 
       let pdf: { content: Array<{ type: string; uri?: string; mimeType?: string }> } | undefined;

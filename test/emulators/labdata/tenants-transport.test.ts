@@ -81,8 +81,12 @@ describe("labdata tenants", () => {
 
   it("authenticates before routing: 401 for an unknown path without credentials, 404 with them, 405 for a wrong method", async () => {
     const auth = basic(demoOf(emulator).user.apiKey);
-    expectError(await call(`${acme}/entries`), 401, "authentication_error");
-    expectError(await call(`${acme}/entries`, { authorization: auth }), 404, "invalid_request_error");
+    expectError(await call(`${acme}/no-such-endpoint`), 401, "authentication_error");
+    expectError(
+      await call(`${acme}/no-such-endpoint`, { authorization: auth }),
+      404,
+      "invalid_request_error",
+    );
     const wrongMethod = await call(`${acme}/users/me`, { authorization: auth, method: "DELETE" });
     expectError(wrongMethod, 405, "invalid_request_error");
     expect(wrongMethod.headers.get("allow")).toBe("GET");

@@ -26,6 +26,10 @@ export const TOUR_STEPS = [
   "Read one sequence",
   "Jump to a far page (progress while it walks there)",
   "Export the sequence as GenBank",
+  "Find last week's notebook entry on the Cas9 screen",
+  "Read the entry",
+  "The assay results of run 12",
+  "The tasks assigned to me",
   "Search protocols",
   "Read a protocol's steps",
   "Download the protocol as a PDF (progress while it waits)",
@@ -141,6 +145,25 @@ export async function runTour(endpoints: TourEndpoints, out: Out, downloadDir: s
 
       heading();
       await call(labdata, "labdata_export_dna_sequence", { id, format: "genbank" }, { lines: 12, tail: 2 });
+
+      // The notebook, results and work: the demo lab's "last week" is 2025-06-23 to 2025-06-29.
+      heading();
+      const entries = await call(labdata, "labdata_list_entries", {
+        name: "Cas9 screen",
+        author: "me",
+        modified_after: "2025-06-23",
+        modified_before: "2025-06-29",
+      });
+      const entryId = matchOrFail(/\((etr_[A-Za-z0-9]+)\)/, entries, "an entry id in the list");
+
+      heading();
+      await call(labdata, "labdata_get_entry", { id: entryId }, { lines: 24 });
+
+      heading();
+      await call(labdata, "labdata_list_assay_results", { run: "12" }, { lines: 20 });
+
+      heading();
+      await call(labdata, "labdata_list_tasks", {}, { lines: 10 });
 
       heading();
       const found = await call(protocols, "protocols_search", { keyword: "western blot", limit: 3 });

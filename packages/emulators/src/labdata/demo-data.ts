@@ -7,6 +7,7 @@ import type { LabdataAdmin } from "./admin/handle.js";
 import { draftOf, draftToSequence, type SEED_KINDS } from "./admin/sequences.js";
 import { ID_PREFIX } from "./ids.js";
 import type { ARCHIVE_REASONS } from "./model.js";
+import { createDemoNotebook, type DemoNotebook } from "./notebook/demo.js";
 import { SequenceGenerator } from "./sequence-generator.js";
 import type { EmulatorState } from "./state.js";
 
@@ -54,6 +55,8 @@ export interface DemoData {
   /** Folder ids by name. */
   folders: Record<string, string>;
   globex: { tenant: string; baseUrl: string; user: DemoUser; projectId: string; folderId: string };
+  /** Notebook entries and templates, assay runs and results, workflow tasks of "acme". */
+  notebook: DemoNotebook;
 }
 
 type Kind = (typeof SEED_KINDS)[number];
@@ -150,7 +153,11 @@ function fillFolder(
   }
 }
 
-function createAcme(admin: LabdataAdmin, state: EmulatorState, random: Random): Omit<DemoData, "globex"> {
+function createAcme(
+  admin: LabdataAdmin,
+  state: EmulatorState,
+  random: Random,
+): Omit<DemoData, "globex" | "notebook"> {
   const tenant = admin.createTenant({ name: "acme" });
   const t = tenant.name;
   const org = admin.createOrganization(t, { name: "Acme Biosciences" });
@@ -245,5 +252,16 @@ export function createDemoData(admin: LabdataAdmin, state: EmulatorState, seed: 
   // Separate streams, so adding a tenant never changes the other's data.
   const acme = createAcme(admin, state, createRandom(seed));
   const globex = createGlobex(admin, state, createRandom(seed + 0x9e3779b9));
-  return { ...acme, globex };
+  const notebook = createDemoNotebook(
+    state,
+    {
+      tenant: acme.tenant,
+      users: { mira: acme.user.id, dana: acme.admin.id, tom: acme.colleague.id, lin: acme.reader.id },
+      teams: acme.teams,
+      projects: acme.projects,
+      folders: acme.folders,
+    },
+    createRandom(seed ^ 0x17a17a),
+  );
+  return { ...acme, globex, notebook };
 }

@@ -19,6 +19,7 @@ import {
   type TenantSettings,
   type User,
 } from "./model.js";
+import { NotebookState } from "./notebook/state.js";
 
 export class TenantState {
   readonly users = new Map<string, User>();
@@ -40,6 +41,8 @@ export class TenantState {
   readonly audit = new AuditLog();
   /** Serialized DNA sequences; dropped when a sequence or a user it names changes. */
   readonly sequenceJson = new Map<string, string>();
+  /** Notebook entries and templates, assays, workflow tasks. */
+  readonly notebook = new NotebookState();
 
   #settings: TenantSettings = structuredClone(DEFAULT_SETTINGS);
   #rateWindows: RateWindows | null;

@@ -13,18 +13,28 @@ import { LabdataApi } from "./client.js";
 import { LabdataCredentialSource } from "./credential-source.js";
 import {
   currentUserResource,
+  entryResource,
   sequenceFastaFileResource,
   sequenceFastaResource,
   sequenceGenBankFileResource,
 } from "./resources.js";
 import { checkLabdataSettings, LABDATA_SETTINGS, type LabdataValues } from "./settings.js";
+import { addEntryNote } from "./tools/add-entry-note.js";
 import { createDnaSequence } from "./tools/create-dna-sequence.js";
+import { createEntry } from "./tools/create-entry.js";
 import { exportDnaSequence } from "./tools/export-dna-sequence.js";
 import { getCurrentUser } from "./tools/get-current-user.js";
 import { getDnaSequence } from "./tools/get-dna-sequence.js";
+import { getEntry } from "./tools/get-entry.js";
+import { listAssayResults } from "./tools/list-assay-results.js";
+import { listAssayRuns } from "./tools/list-assay-runs.js";
 import { listDnaSequences } from "./tools/list-dna-sequences.js";
+import { listEntries } from "./tools/list-entries.js";
+import { listEntryTemplates } from "./tools/list-entry-templates.js";
 import { listFolders } from "./tools/list-folders.js";
 import { listProjects } from "./tools/list-projects.js";
+import { listRequests } from "./tools/list-requests.js";
+import { listTasks } from "./tools/list-tasks.js";
 
 function configuredCredential(
   values: LabdataValues,
@@ -48,12 +58,16 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
   version: "0.1.0",
   instructions:
     "Find, read, export and create DNA sequences on the lab data platform, with the user's own permissions. " +
+    "Read and write notebook entries, read assay runs and results, and list workflow tasks and requests. " +
     "Start with labdata_get_current_user if anything fails with an authentication error.",
   settings: LABDATA_SETTINGS,
   toolsets: {
     users: "Who you are signed in as",
     sequences: "DNA sequences: list, read, export, create",
     projects: "Projects and folders, to find ids",
+    notebook: "Notebook entries and entry templates: list, read, create, add notes",
+    results: "Assay runs and results, with their schemas' fields and units",
+    workflows: "Workflow tasks and requests assigned to you or a team",
   },
   tools: [
     getCurrentUser,
@@ -63,12 +77,22 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
     listProjects,
     listFolders,
     createDnaSequence,
+    listEntries,
+    getEntry,
+    listEntryTemplates,
+    createEntry,
+    addEntryNote,
+    listAssayRuns,
+    listAssayResults,
+    listTasks,
+    listRequests,
   ],
   resources: [
     sequenceFastaFileResource,
     sequenceGenBankFileResource,
     sequenceFastaResource,
     currentUserResource,
+    entryResource,
   ],
   checkSettings: checkLabdataSettings,
   createService(values, core) {

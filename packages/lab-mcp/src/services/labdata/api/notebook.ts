@@ -1,0 +1,136 @@
+// Notebook entries and entry templates: list, read, create from a template, add notes.
+
+import { apiPath } from "../../../core/http/api-path.js";
+import type { LabdataApi, LabdataScope } from "../client.js";
+import {
+  type Entry,
+  type EntryTemplate,
+  entryByIdSchema,
+  entrySchema,
+  entryTemplateSchema,
+} from "../notebook-types.js";
+import { filteredList } from "./filtered-list.js";
+
+export interface EntryFilters {
+  projectId?: string;
+  folderId?: string;
+  authorIds?: string[];
+  /** Part of the entry's name, matched here (the platform matches whole names only). */
+  nameIncludes?: string;
+  /** Days (YYYY-MM-DD, UTC), both included. */
+  modifiedAfter?: string;
+  modifiedBefore?: string;
+  archived: boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The document's range syntax, which names only > and <: "> 2025-06-22T23:59:59.999Z AND <
+ * 2025-06-30T00:00:00.000Z" for the days 2025-06-23 to 2025-06-29, both included.
+ */
+export function modifiedRange(firstDay?: string, lastDay?: string): string | undefined {
+  const edge = (day: string, shift: number) => new Date(Date.parse(`${day}T00:00:00Z`) + shift).toISOString();
+  const clauses = [firstDay && `> ${edge(firstDay, -1)}`, lastDay && `< ${edge(lastDay, DAY_MS)}`].filter(
+    Boolean,
+  );
+  return clauses.length > 0 ? clauses.join(" AND ") : undefined;
+}
+
+export function listEntries(
+  api: LabdataApi,
+  filters: EntryFilters,
+  offset: number,
+  limit: number,
+  ctx: LabdataScope,
+) {
+  const needle = filters.nameIncludes?.toLowerCase();
+  const keep =
+    filters.folderId || needle
+      ? (entry: Entry) =>
+          (!filters.folderId || entry.folderId === filters.folderId) &&
+          (!needle || (entry.name ?? "").toLowerCase().includes(needle))
+      : undefined;
+  const query = {
+    projectId: filters.projectId,
+    "authorIds.anyOf": filters.authorIds?.join(","),
+    modifiedAt: modifiedRange(filters.modifiedAfter, filters.modifiedBefore),
+    archiveReason: filters.archived ? "ANY_ARCHIVED_OR_NOT_ARCHIVED" : "NOT_ARCHIVED",
+    sort: "modifiedAt:desc",
+  };
+  return filteredList(
+    api,
+    [{ key: "entries", path: apiPath`api/v2/entries`, itemSchema: entrySchema, query }],
+    keep,
+    offset,
+    limit,
+    ctx,
+  );
+}
+
+/** The entry; an answer without one (the document requires nothing) reads as an empty entry. */
+export async function getEntry(api: LabdataApi, id: string, ctx: LabdataScope): Promise<Entry> {
+  const { entry } = await api.get(apiPath`api/v2/entries/${id}`, entryByIdSchema, ctx);
+  return entry ?? {};
+}
+
+export function listEntryTemplates(
+  api: LabdataApi,
+  nameIncludes: string | undefined,
+  offset: number,
+  limit: number,
+  ctx: LabdataScope,
+) {
+  const needle = nameIncludes?.toLowerCase();
+  return filteredList<EntryTemplate>(
+    api,
+    [
+      {
+        key: "entryTemplates",
+        path: apiPath`api/v2/entry-templates`,
+        itemSchema: entryTemplateSchema,
+        query: {},
+      },
+    ],
+    needle ? (template) => (template.name ?? "").toLowerCase().includes(needle) : undefined,
+    offset,
+    limit,
+    ctx,
+  );
+}
+
+export interface NewEntry {
+  name: string;
+  folderId: string;
+  entryTemplateId?: string;
+  authorIds?: string[];
+}
+
+export async function createEntry(api: LabdataApi, entry: NewEntry, ctx: LabdataScope): Promise<Entry> {
+  const { body } = await api.send(
+    { method: "POST", path: apiPath`api/v2/entries`, body: entry, schema: entrySchema },
+    ctx,
+  );
+  return body;
+}
+
+export interface NewNote {
+  type: "text" | "list_bullet" | "list_number" | "list_checkbox" | "code";
+  text: string;
+  checked?: boolean;
+}
+
+/** Appends notes to the entry's day `date` (the platform's today when left out). */
+export async function addEntryNotes(
+  api: LabdataApi,
+  id: string,
+  notes: NewNote[],
+  date: string | undefined,
+  ctx: LabdataScope,
+): Promise<Entry> {
+  const { body } = await api.send(
+    { method: "POST", path: apiPath`api/v2/entries/${id}/notes`, body: { date, notes }, schema: entrySchema },
+    ctx,
+  );
+  return body;
+}

@@ -1,0 +1,14 @@
+// Markdown tables: cells on one line, pipes escaped, so a cell can never break the table.
+export function cell(value: string): string {
+  return value.replace(/\s+/g, " ").replace(/\|/g, "\\|").trim();
+}
+
+export function markdownTable(header: string[], rows: string[][]): string[] {
+  const width = header.length;
+  const pad = (row: string[]) => Array.from({ length: width }, (_, i) => cell(row[i] ?? ""));
+  return [
+    `| ${pad(header).join(" | ")} |`,
+    `|${" --- |".repeat(width)}`,
+    ...rows.map((row) => `| ${pad(row).join(" | ")} |`),
+  ];
+}

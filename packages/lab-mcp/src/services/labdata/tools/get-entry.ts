@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { boundedInteger, identifier, responseFormat } from "../../../core/inputs.js";
+import { json } from "../../../core/render.js";
+import { defineTool, reply } from "../../../core/tool.js";
+import { linkNames } from "../api/link-names.js";
+import * as notebook from "../api/notebook.js";
+import type { LabdataApi } from "../client.js";
+import { entryMarkdown } from "../format/entry-markdown.js";
+import { entrySchema } from "../notebook-types.js";
+
+/** Characters of markdown per answer; the rest is read with offset. */
+export const ENTRY_PART_CHARS = 8000;
+
+/** The part of `text` from `offset`, cut at a line end near ENTRY_PART_CHARS. */
+export function entryPart(text: string, offset: number): { part: string; next: number | null } {
+  if (offset + ENTRY_PART_CHARS >= text.length) return { part: text.slice(offset), next: null };
+  const window = text.slice(offset, offset + ENTRY_PART_CHARS);
+  const lineEnd = window.lastIndexOf("\n");
+  const end = offset + (lineEnd > ENTRY_PART_CHARS / 2 ? lineEnd + 1 : ENTRY_PART_CHARS);
+  return { part: text.slice(offset, end), next: end };
+}
+
+export const getEntry = defineTool({
+  name: "labdata_get_entry",
+  title: "Get Notebook Entry",
+  description:
+    "Read one notebook entry as markdown: its facts, then each day with its notes (text, lists, checklists as " +
+    "[x]/[ ], tables as markdown tables, linked sequences, assay runs and results tables as Name (id)). A long " +
+    `entry is cut after about ${ENTRY_PART_CHARS} characters: call again with the offset it gives. json gives ` +
+    "the whole record. Find entry ids with labdata_list_entries.",
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  toolset: "notebook",
+  input: {
+    id: identifier("Id of the entry, e.g. etr_a1B2c3 (from labdata_list_entries)."),
+    offset: boundedInteger({
+      description: "Character of the markdown to start at, to read on in a long entry (default 0).",
+      min: 0,
+      max: 10_000_000,
+    }).default(0),
+    response_format: responseFormat,
+  },
+  output: { ...entrySchema.shape, next_offset: z.number().int().nullable() },
+  async handler({ id, offset, response_format }, ctx, api: LabdataApi) {
+    const entry = await notebook.getEntry(api, id, ctx);
+    if (response_format === "json") {
+      // The whole record, uncut: nothing to read on.
+      const whole = { ...entry, next_offset: null };
+      return reply(whole, json(whole));
+    }
+    const text = entryMarkdown(entry, await linkNames(api, entry, ctx), id);
+    if (offset >= text.length && offset > 0) {
+      return reply(
+        { ...entry, next_offset: null },
+        `The entry's markdown has ${text.length} characters: offset ${offset} is past its end. Use a smaller offset.`,
+      );
+    }
+    const { part, next } = entryPart(text, offset);
+    const lines = [
+      offset > 0 && `(Continued from character ${offset} of ${text.length}.)\n`,
+      part.trimEnd(),
+      next !== null &&
+        `\n(Cut at character ${next} of ${text.length}. Read on with labdata_get_entry id=${id} offset=${next}.)`,
+    ].filter(Boolean);
+    return reply({ ...entry, next_offset: next }, lines.join("\n"));
+  },
+});

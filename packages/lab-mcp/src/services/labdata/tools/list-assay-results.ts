@@ -1,0 +1,127 @@
+import { z } from "zod";
+import { RemoteStatusError } from "../../../core/errors.js";
+import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
+import { pageOf, pageShape } from "../../../core/paging.js";
+import { heading, json, markdown } from "../../../core/render.js";
+import { defineTool, reply } from "../../../core/tool.js";
+import * as assays from "../api/assays.js";
+import { partialNote } from "../api/filtered-list.js";
+import type { LabdataApi, LabdataScope } from "../client.js";
+import { checkDayRange, dateInput } from "../date-input.js";
+import { assayTables, runLabel, runNumber, runNumberOf } from "../format/assay-markdown.js";
+import { nameAndId } from "../format/labels.js";
+import { type AssayRun, assayResultSchema, assayRunSchema, assaySchemaSchema } from "../notebook-types.js";
+
+/**
+ * The runs `run` names: a run number ("12", "run 12") is looked for among the runs you may see; anything
+ * else is read as a run id first, then looked for as a run name.
+ */
+async function runsNamed(api: LabdataApi, run: string, ctx: LabdataScope): Promise<AssayRun[]> {
+  if (!/^\s*(run\s*)?#?\s*\d+\s*$/i.test(run) && /^[A-Za-z0-9_-]+$/.test(run)) {
+    try {
+      return [await assays.getAssayRun(api, run, ctx)];
+    } catch (error) {
+      if (!(error instanceof RemoteStatusError && (error.status === 404 || error.status === 400)))
+        throw error;
+    }
+  }
+  const number = runNumberOf(run).toLowerCase();
+  const schemas = await assays.listAssaySchemas(api, "run", ctx);
+  const { items } = await assays.listAssayRuns(
+    api,
+    {
+      schemaIds: schemas.flatMap((s) => (s.id ? [s.id] : [])),
+      keep: (candidate) => candidate.id === run || runNumber(candidate)?.toLowerCase() === number,
+    },
+    0,
+    20,
+    ctx,
+  );
+  return items;
+}
+
+export const listAssayResults = defineTool({
+  name: "labdata_list_assay_results",
+  title: "List Assay Results",
+  description:
+    "List assay results (measured values) of a run (its number, e.g. '12', or id), a result schema, a project, " +
+    "an entity such as a DNA sequence, or a creation date range, as a table per result schema with units in the " +
+    "headers and each field explained once. Linked samples and runs read Name (id). Page with offset while " +
+    "has_more is true.",
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  toolset: "results",
+  input: {
+    run: boundedString({
+      description: "Only results of this run: its number ('12', 'run 12') or its id.",
+      max: 100,
+    }).optional(),
+    schema_id: identifier("Only results of this result schema (ids are shown in every answer).").optional(),
+    entity_id: identifier("Only results about this entity, e.g. a DNA sequence id (seq_...).").optional(),
+    project_id: identifier("Only results of this project (id from labdata_list_projects).").optional(),
+    created_after: dateInput("Only results created on or after this date, YYYY-MM-DD (UTC).").optional(),
+    created_before: dateInput("Only results created on or before this date, YYYY-MM-DD (UTC).").optional(),
+    ...pagingInputs,
+  },
+  output: {
+    ...pageShape("assay_results", assayResultSchema),
+    schemas: z
+      .array(assaySchemaSchema)
+      .describe("The result schemas of these results, with fields and units."),
+    runs: z.array(assayRunSchema).describe("The runs the 'run' input named (empty without it)."),
+  },
+  async handler(args, ctx, api: LabdataApi) {
+    const { limit, offset, response_format } = args;
+    checkDayRange(
+      "labdata_list_assay_results",
+      ["created_after", args.created_after],
+      ["created_before", args.created_before],
+    );
+    const runs: AssayRun[] = args.run ? await runsNamed(api, args.run, ctx) : [];
+    const all = await assays.listAssaySchemas(api, "result", ctx);
+    const empty = { ...pageOf("assay_results", [], 0, offset), schemas: [], runs };
+    if (args.run && runs.length === 0) {
+      return reply(
+        empty,
+        response_format === "json" ? json(empty) : `No assay run '${args.run}' that you can see.`,
+      );
+    }
+    const { items, total, complete } = await assays.listAssayResults(
+      api,
+      {
+        schemaIds: args.schema_id ? [args.schema_id] : all.flatMap((s) => (s.id ? [s.id] : [])),
+        runIds: runs.length > 0 ? runs.flatMap((r) => (r.id ? [r.id] : [])) : undefined,
+        entityId: args.entity_id,
+        projectId: args.project_id,
+        createdAfter: args.created_after,
+        createdBefore: args.created_before,
+      },
+      offset,
+      limit,
+      ctx,
+    );
+    const used = new Set(items.map((result) => result.schema?.id));
+    const page = {
+      ...pageOf("assay_results", items, total, offset),
+      schemas: all.filter((s) => used.has(s.id)),
+      runs,
+    };
+    if (response_format === "json") return reply(page, json(page));
+    const ofRuns = runs.length > 0 && `Run: ${runs.map((r) => nameAndId(runLabel(r), r.id)).join(", ")}`;
+    const incomplete = !complete && partialNote("result", "schema_id, run or dates");
+    if (total === 0)
+      return reply(page, markdown("No assay results match these filters.", ofRuns, incomplete));
+    if (items.length === 0)
+      return reply(page, `No assay results at offset ${offset}: there are ${total}. Use a smaller offset.`);
+    return reply(
+      page,
+      markdown(
+        heading(1, "Assay results"),
+        ofRuns,
+        `Found ${total} results (showing ${offset + 1}–${offset + items.length})`,
+        assayTables("result", items, new Map(all.map((schema) => [schema.id ?? "", schema]))),
+        page.has_more && `More: call again with offset=${page.next_offset}.`,
+        incomplete,
+      ),
+    );
+  },
+});

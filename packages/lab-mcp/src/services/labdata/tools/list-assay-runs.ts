@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
+import { pageOf, pageShape } from "../../../core/paging.js";
+import { heading, json, markdown } from "../../../core/render.js";
+import { defineTool, reply } from "../../../core/tool.js";
+import * as assays from "../api/assays.js";
+import { partialNote } from "../api/filtered-list.js";
+import type { LabdataApi } from "../client.js";
+import { checkDayRange, dateInput } from "../date-input.js";
+import { assayTables, runNumber, runNumberOf } from "../format/assay-markdown.js";
+import { assayRunSchema, assaySchemaSchema } from "../notebook-types.js";
+
+export const listAssayRuns = defineTool({
+  name: "labdata_list_assay_runs",
+  title: "List Assay Runs",
+  description:
+    "List assay runs (instrument or experiment runs), by run number, schema, project, notebook entry or creation " +
+    "date, as a table per run schema with its fields and units explained. For the results of a run use " +
+    "labdata_list_assay_results with its run number or id. Page with offset while has_more is true.",
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  toolset: "results",
+  input: {
+    run: boundedString({
+      description: "Only the run with this number or name, e.g. '12' or 'run 12'.",
+      max: 100,
+    }).optional(),
+    schema_id: identifier("Only runs of this run schema (ids are shown in every answer).").optional(),
+    project_id: identifier("Only runs of this project (id from labdata_list_projects).").optional(),
+    entry_id: identifier(
+      "Only runs recorded in this notebook entry (id from labdata_list_entries).",
+    ).optional(),
+    created_after: dateInput("Only runs created on or after this date, YYYY-MM-DD (UTC).").optional(),
+    created_before: dateInput("Only runs created on or before this date, YYYY-MM-DD (UTC).").optional(),
+    ...pagingInputs,
+  },
+  output: {
+    ...pageShape("assay_runs", assayRunSchema),
+    schemas: z
+      .array(assaySchemaSchema)
+      .describe("The run schemas of these runs, with their fields and units."),
+  },
+  async handler(args, ctx, api: LabdataApi) {
+    const { limit, offset, response_format } = args;
+    checkDayRange(
+      "labdata_list_assay_runs",
+      ["created_after", args.created_after],
+      ["created_before", args.created_before],
+    );
+    const all = await assays.listAssaySchemas(api, "run", ctx);
+    const schemaIds = args.schema_id ? [args.schema_id] : all.flatMap((s) => (s.id ? [s.id] : []));
+    const wanted = args.run ? runNumberOf(args.run).toLowerCase() : undefined;
+    const { items, total, complete } = await assays.listAssayRuns(
+      api,
+      {
+        schemaIds,
+        projectId: args.project_id,
+        entryId: args.entry_id,
+        createdAfter: args.created_after,
+        createdBefore: args.created_before,
+        keep: wanted ? (run) => run.id === args.run || runNumber(run)?.toLowerCase() === wanted : undefined,
+      },
+      offset,
+      limit,
+      ctx,
+    );
+    const used = new Set(items.map((run) => run.schema?.id));
+    const schemas = all.filter((schema) => used.has(schema.id));
+    const page = { ...pageOf("assay_runs", items, total, offset), schemas };
+    if (response_format === "json") return reply(page, json(page));
+    const incomplete = !complete && partialNote("run", "schema_id or dates");
+    if (total === 0) return reply(page, markdown("No assay runs match these filters.", incomplete));
+    if (items.length === 0)
+      return reply(page, `No assay runs at offset ${offset}: there are ${total}. Use a smaller offset.`);
+    return reply(
+      page,
+      markdown(
+        heading(1, "Assay runs"),
+        `Found ${total} runs (showing ${offset + 1}–${offset + items.length})`,
+        assayTables("run", items, new Map(all.map((schema) => [schema.id ?? "", schema]))),
+        page.has_more && `More: call again with offset=${page.next_offset}.`,
+        incomplete,
+      ),
+    );
+  },
+});

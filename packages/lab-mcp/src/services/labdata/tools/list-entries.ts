@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
+import { pageOf, pageShape } from "../../../core/paging.js";
+import { heading, json, markdown } from "../../../core/render.js";
+import { defineTool, reply } from "../../../core/tool.js";
+import { partialNote } from "../api/filtered-list.js";
+import * as notebook from "../api/notebook.js";
+import type { LabdataApi } from "../client.js";
+import { checkDayRange, dateInput } from "../date-input.js";
+import { entryLine } from "../format/entry-markdown.js";
+import { entrySchema } from "../notebook-types.js";
+
+export const listEntries = defineTool({
+  name: "labdata_list_entries",
+  title: "List Notebook Entries",
+  description:
+    "List notebook entries (what scientists recorded in their lab notebook), newest change first, by name, " +
+    "project, folder, author ('me' for your own) and date range of the last change. Returns name (id), " +
+    "authors, days and folder; read one with labdata_get_entry. Find project and folder ids with " +
+    "labdata_list_projects and labdata_list_folders. Page with offset while has_more is true.",
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  toolset: "notebook",
+  input: {
+    name: boundedString({
+      description: "Only entries whose name contains this text (case-insensitive).",
+      max: 200,
+    }).optional(),
+    project_id: identifier("Only entries in this project (id from labdata_list_projects).").optional(),
+    folder_id: identifier("Only entries in this folder (id from labdata_list_folders).").optional(),
+    author: identifier("Only entries by this author: 'me' for you, or a user id.").optional(),
+    modified_after: dateInput("Only entries changed on or after this date, YYYY-MM-DD (UTC).").optional(),
+    modified_before: dateInput("Only entries changed on or before this date, YYYY-MM-DD (UTC).").optional(),
+    archived: z
+      .enum(["exclude", "include"])
+      .default("exclude")
+      .describe("'exclude' (default) leaves archived entries out; 'include' lists them too."),
+    ...pagingInputs,
+  },
+  output: pageShape("entries", entrySchema.omit({ days: true })),
+  async handler(args, ctx, api: LabdataApi) {
+    const { limit, offset, response_format } = args;
+    checkDayRange(
+      "labdata_list_entries",
+      ["modified_after", args.modified_after],
+      ["modified_before", args.modified_before],
+    );
+    const authorId = args.author === "me" ? ((await api.me(ctx)).user.id ?? undefined) : args.author;
+    const { items, total, complete } = await notebook.listEntries(
+      api,
+      {
+        nameIncludes: args.name,
+        projectId: args.project_id,
+        folderId: args.folder_id,
+        authorIds: authorId ? [authorId] : undefined,
+        modifiedAfter: args.modified_after,
+        modifiedBefore: args.modified_before,
+        archived: args.archived === "include",
+      },
+      offset,
+      limit,
+      ctx,
+    );
+    const page = pageOf(
+      "entries",
+      items.map(({ days: _days, ...entry }) => entry),
+      total,
+      offset,
+    );
+    if (response_format === "json") return reply(page, json(page));
+    const incomplete = !complete && partialNote("entry", "project_id or dates");
+    if (total === 0) return reply(page, markdown("No notebook entries match these filters.", incomplete));
+    if (items.length === 0)
+      return reply(
+        page,
+        `No notebook entries at offset ${offset}: there are ${total}. Use a smaller offset.`,
+      );
+    return reply(
+      page,
+      markdown(
+        heading(1, "Notebook entries"),
+        `Found ${total} entries (showing ${offset + 1}–${offset + items.length})`,
+        items.map(entryLine),
+        page.has_more && `More: call again with offset=${page.next_offset}.`,
+        incomplete,
+      ),
+    );
+  },
+});

@@ -1,0 +1,127 @@
+import { z } from "zod";
+import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
+import { pageOf, pageShape } from "../../../core/paging.js";
+import { heading, json, markdown, utcTime } from "../../../core/render.js";
+import { defineTool, reply } from "../../../core/tool.js";
+import { partialNote } from "../api/filtered-list.js";
+import * as workflows from "../api/workflows.js";
+import type { LabdataApi } from "../client.js";
+import { nameAndId } from "../format/labels.js";
+import { type LabRequest, labRequestSchema } from "../notebook-types.js";
+
+const STATUS: Record<string, string> = {
+  REQUESTED: "requested",
+  SCHEDULED: "scheduled",
+  IN_PROGRESS: "in progress",
+  COMPLETED: "completed",
+  CANCELLED: "cancelled",
+};
+
+function requestLine(request: LabRequest): string {
+  const asked = Object.entries(request.fields ?? {})
+    .map(([name, value]) => {
+      const text =
+        value?.displayValue ?? value?.textValue ?? (value?.value == null ? "" : String(value.value));
+      return text ? `${name}: ${text}` : undefined;
+    })
+    .filter(Boolean);
+  const assignees = (request.assignees ?? [])
+    .map((a) =>
+      a.user ? nameAndId(a.user.name, a.user.id) : a.team ? `team ${nameAndId(a.team.name, a.team.id)}` : "",
+    )
+    .filter(Boolean);
+  const facts = [
+    request.requestStatus && `status ${STATUS[request.requestStatus] ?? request.requestStatus}`,
+    request.requestor && `asked by ${nameAndId(request.requestor.name, request.requestor.id)}`,
+    assignees.length > 0 ? `assigned to ${assignees.join(", ")}` : "not assigned yet",
+    request.scheduledOn && `scheduled ${request.scheduledOn}`,
+    request.projectId && `project ${request.projectId}`,
+    request.createdAt && `created ${utcTime(request.createdAt)}`,
+  ].filter(Boolean);
+  const title = `${request.displayId ?? "Request"} (${request.id ?? "no id"})`;
+  const schema = request.schema?.name ? ` ${request.schema.name}` : "";
+  return [
+    `- **${title}**${schema}${asked.length > 0 ? `: ${asked.join("; ")}` : ""}`,
+    `  ${facts.join("; ")}`,
+  ].join("\n");
+}
+
+export const listRequests = defineTool({
+  name: "labdata_list_requests",
+  title: "List Requests",
+  description:
+    "List requests (work asked of a person or team, e.g. sequencing or oligo synthesis) assigned to me or my " +
+    "teams by default, or to a given user or team, or asked by someone, by status (open by default: " +
+    "requested, scheduled or in progress): what is asked, status, who asked, assignees, schedule, project. " +
+    "Page with offset while has_more is true.",
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  toolset: "workflows",
+  input: {
+    assignee: identifier(
+      "Assigned to: 'me' (you or your teams; default), 'anyone', or a user id.",
+    ).optional(),
+    team: boundedString({ description: "Assigned to this team: its name or id.", max: 200 }).optional(),
+    requested_by: identifier("Asked by: 'me', or a user id.").optional(),
+    status: z
+      .enum(["open", "requested", "scheduled", "in_progress", "completed", "cancelled", "any"])
+      .default("open")
+      .describe("'open' (default: requested, scheduled or in progress), one status, or 'any'."),
+    ...pagingInputs,
+  },
+  output: pageShape("requests", labRequestSchema),
+  async handler(
+    { assignee, team, requested_by, status, limit, offset, response_format },
+    ctx,
+    api: LabdataApi,
+  ) {
+    const who = assignee ?? (team || requested_by ? "anyone" : "me");
+    const me = who === "me" || requested_by === "me" ? (await api.me(ctx)).user : undefined;
+    let assignedTo: string[] | undefined;
+    let whose = "";
+    if (team) {
+      const found = await workflows.findTeam(api, team, "labdata_list_requests", ctx);
+      assignedTo = [found.id ?? ""];
+      whose = `assigned to team ${nameAndId(found.name, found.id)}`;
+    } else if (who === "me" && me?.id) {
+      const teams = await workflows.teamsOf(api, me.id, ctx);
+      assignedTo = [me.id, ...teams.flatMap((t) => (t.id ? [t.id] : []))];
+      const teamNames = teams.map((t) => t.name).filter(Boolean);
+      whose = `assigned to you (${nameAndId(me.name, me.id)})${teamNames.length > 0 ? ` or your teams (${teamNames.join(", ")})` : ""}`;
+    } else if (who !== "anyone" && who !== "me") {
+      assignedTo = [who];
+      whose = `assigned to ${who}`;
+    }
+    const requestorId = requested_by === "me" ? (me?.id ?? undefined) : requested_by;
+    if (requestorId)
+      whose = [whose, `asked by ${requested_by === "me" ? "you" : requestorId}`].filter(Boolean).join(", ");
+    const { items, total, complete } = await workflows.listRequests(
+      api,
+      { assignedTo, requestorId, status },
+      offset,
+      limit,
+      ctx,
+    );
+    const page = pageOf("requests", items, total, offset);
+    if (response_format === "json") return reply(page, json(page));
+    const kind =
+      status === "any"
+        ? "Requests"
+        : `${status === "open" ? "Open" : STATUS[status.toUpperCase()]?.replace(/^./, (c) => c.toUpperCase())} requests`;
+    const title = `${kind}${whose ? ` ${whose}` : ""}`;
+    const incomplete = !complete && partialNote("request", "status");
+    if (total === 0)
+      return reply(page, markdown(`No ${title.charAt(0).toLowerCase()}${title.slice(1)}.`, incomplete));
+    if (items.length === 0)
+      return reply(page, `No requests at offset ${offset}: there are ${total}. Use a smaller offset.`);
+    return reply(
+      page,
+      markdown(
+        heading(1, title),
+        `Found ${total} requests (showing ${offset + 1}–${offset + items.length})`,
+        items.map(requestLine),
+        page.has_more && `More: call again with offset=${page.next_offset}.`,
+        incomplete,
+      ),
+    );
+  },
+});
