@@ -282,7 +282,12 @@ describe("labdata_create_dna_sequence", () => {
     );
     const names = (await readOnly.client.listTools()).tools.map((tool) => tool.name);
     expect(names).not.toContain("labdata_create_dna_sequence");
-    expect(names).toEqual(labdataService.tools.filter((t) => t.annotations.readOnlyHint).map((t) => t.name));
+    expect(names).toEqual(
+      labdataService.tools
+        .filter((t) => t.annotations.readOnlyHint)
+        .map((t) => t.name)
+        .sort(),
+    );
     await readOnly.close();
   });
 });

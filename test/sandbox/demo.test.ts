@@ -21,7 +21,7 @@ describe("lab-demo", () => {
     });
     // What an agent sees at each step.
     const expected = [
-      /labdata_mcp 0\.1\.0: \d+ tools\n {2}labdata_create_dna_sequence/,
+      /labdata_mcp 0\.1\.0: \d+ tools\n {2}labdata_[a-z_]+ /,
       /protocols_mcp 0\.1\.0: \d+ tools\n {2}protocols_download_pdf/,
       /> labdata_get_current_user \{\}\n {2}\| # Signed in to the lab data platform/,
       /\| - \*\*Authentication\*\*: API key/,
