@@ -7,6 +7,7 @@ import type { LabdataAdmin } from "./admin/handle.js";
 import { draftOf, draftToSequence, type SEED_KINDS } from "./admin/sequences.js";
 import { ID_PREFIX } from "./ids.js";
 import type { ARCHIVE_REASONS } from "./model.js";
+import { createRegistryDemo, type RegistryDemo } from "./registry/demo.js";
 import { SequenceGenerator } from "./sequence-generator.js";
 import type { EmulatorState } from "./state.js";
 
@@ -54,6 +55,8 @@ export interface DemoData {
   /** Folder ids by name. */
   folders: Record<string, string>;
   globex: { tenant: string; baseUrl: string; user: DemoUser; projectId: string; folderId: string };
+  /** Registry (schemas, registered plasmids, oligos, AA sequences, strains) and inventory of acme. */
+  registry: RegistryDemo;
 }
 
 type Kind = (typeof SEED_KINDS)[number];
@@ -150,7 +153,11 @@ function fillFolder(
   }
 }
 
-function createAcme(admin: LabdataAdmin, state: EmulatorState, random: Random): Omit<DemoData, "globex"> {
+function createAcme(
+  admin: LabdataAdmin,
+  state: EmulatorState,
+  random: Random,
+): Omit<DemoData, "globex" | "registry"> {
   const tenant = admin.createTenant({ name: "acme" });
   const t = tenant.name;
   const org = admin.createOrganization(t, { name: "Acme Biosciences" });
@@ -245,5 +252,14 @@ export function createDemoData(admin: LabdataAdmin, state: EmulatorState, seed: 
   // Separate streams, so adding a tenant never changes the other's data.
   const acme = createAcme(admin, state, createRandom(seed));
   const globex = createGlobex(admin, state, createRandom(seed + 0x9e3779b9));
-  return { ...acme, globex };
+  const registry = createRegistryDemo({
+    tenant: state.tenants.get(acme.tenant) as NonNullable<ReturnType<typeof state.tenants.get>>,
+    ids: state.ids,
+    random: createRandom(seed + 0x17),
+    organizationId: acme.organizationId,
+    projects: acme.projects,
+    folders: acme.folders,
+    creators: [acme.user.id, acme.admin.id, acme.colleague.id],
+  });
+  return { ...acme, globex, registry };
 }
