@@ -34,6 +34,11 @@ export function coreSettings(toolsets?: readonly string[]) {
     MCP_READ_ONLY: setting
       .boolean({ help: "Hide every tool that changes anything (readOnlyHint false)." })
       .default(false),
+    MCP_ALLOW_DESTRUCTIVE: setting
+      .boolean({
+        help: "Offer the tools that may destroy or hide data (destructiveHint true, e.g. archiving); they are absent unless this is set.",
+      })
+      .default(false),
     MCP_TOOLSETS: setting
       .list({ choices: toolsets, help: `Comma-separated toolsets to enable (default: all).${known}` })
       .optional(),

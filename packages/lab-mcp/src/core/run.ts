@@ -6,6 +6,8 @@ import { describeSettings, type SettingSpec, type SettingsShape } from "./settin
 import { type RunningTransport, serveHttp, serveStdio } from "./transport.js";
 
 export interface CoreSettings extends ServerOptions {
+  /** MCP_ALLOW_DESTRUCTIVE: whether tools with destructiveHint true are offered. */
+  allowDestructive: boolean;
   transport: "stdio" | "http";
   host: string;
   port: number;
@@ -51,6 +53,7 @@ export function coreSettingsOf(values: CoreValues, env: NodeJS.ProcessEnv = {}):
     port: values.MCP_PORT,
     httpToken,
     readOnly: values.MCP_READ_ONLY,
+    allowDestructive: values.MCP_ALLOW_DESTRUCTIVE,
     toolsets: values.MCP_TOOLSETS ?? [],
     requestTimeoutMs: values.MCP_REQUEST_TIMEOUT * 1000,
     maxResponseBytes: values.MCP_MAX_RESPONSE_BYTES,

@@ -120,11 +120,12 @@ export class LabdataApi {
     );
   }
 
-  private async get<T>(path: ApiPath, schema: z.ZodType<T>, ctx: LabdataScope): Promise<T> {
+  /** One record; the API modules of other resources (api/) read through this and list(). */
+  async get<T>(path: ApiPath, schema: z.ZodType<T>, ctx: LabdataScope): Promise<T> {
     return (await this.send({ path, schema }, ctx)).body;
   }
 
-  private async send<T>(options: RequestOptions<T>, ctx: LabdataScope) {
+  async send<T>(options: RequestOptions<T>, ctx: LabdataScope) {
     return this.remoteFor(await this.credential(ctx)).request(options, ctx);
   }
 
@@ -133,7 +134,7 @@ export class LabdataApi {
    * less than the items seen; without a readable Result-Count, the items seen plus one while the
    * platform gives a next page, so has_more stays true as long as there is more to read.
    */
-  private async list<T>(
+  async list<T>(
     key: string,
     path: ApiPath,
     itemSchema: z.ZodType<T>,

@@ -11,15 +11,29 @@ import type { LabdataCredential } from "./auth/credential.js";
 import { idTokenCredential } from "./auth/oidc.js";
 import { LabdataApi } from "./client.js";
 import { LabdataCredentialSource } from "./credential-source.js";
-import { currentUserResource, sequenceFastaResource } from "./resources.js";
+import { currentUserResource, entityResource, sequenceFastaResource } from "./resources.js";
 import { checkLabdataSettings, LABDATA_SETTINGS, type LabdataValues } from "./settings.js";
+import { archiveEntities } from "./tools/archive-entities.js";
 import { createDnaSequence } from "./tools/create-dna-sequence.js";
+import { createSequencesBulk } from "./tools/create-sequences-bulk.js";
 import { exportDnaSequence } from "./tools/export-dna-sequence.js";
+import { getBoxContents } from "./tools/get-box-contents.js";
 import { getCurrentUser } from "./tools/get-current-user.js";
 import { getDnaSequence } from "./tools/get-dna-sequence.js";
+import { getEntity } from "./tools/get-entity.js";
+import { getRegisteredEntity } from "./tools/get-registered-entity.js";
+import { listAaSequences } from "./tools/list-aa-sequences.js";
+import { listContainers } from "./tools/list-containers.js";
+import { listCustomEntities } from "./tools/list-custom-entities.js";
 import { listDnaSequences } from "./tools/list-dna-sequences.js";
 import { listFolders } from "./tools/list-folders.js";
+import { listOligos } from "./tools/list-oligos.js";
 import { listProjects } from "./tools/list-projects.js";
+import { listRegistrySchemas } from "./tools/list-registry-schemas.js";
+import { locate } from "./tools/locate.js";
+import { searchDnaBases } from "./tools/search-dna-bases.js";
+import { searchEntities } from "./tools/search-entities.js";
+import { unarchiveEntities } from "./tools/unarchive-entities.js";
 
 function configuredCredential(
   values: LabdataValues,
@@ -47,8 +61,12 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
   settings: LABDATA_SETTINGS,
   toolsets: {
     users: "Who you are signed in as",
-    sequences: "DNA sequences: list, read, export, create",
+    sequences: "DNA sequences, AA sequences and oligos: list, read, export, search by bases, create",
     projects: "Projects and folders, to find ids",
+    // Issue 17: AA sequences, oligos, the registry, inventory.
+    registry:
+      "The registry: search every entity type, registered entities, schemas, custom entities, archiving",
+    inventory: "Inventory: where things are stored, boxes and plates, containers and quantities",
   },
   tools: [
     getCurrentUser,
@@ -58,8 +76,23 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
     listProjects,
     listFolders,
     createDnaSequence,
+    // Issue 17: AA sequences and oligos, the registry, inventory.
+    searchEntities,
+    getEntity,
+    listAaSequences,
+    listOligos,
+    listCustomEntities,
+    searchDnaBases,
+    getRegisteredEntity,
+    listRegistrySchemas,
+    locate,
+    getBoxContents,
+    listContainers,
+    createSequencesBulk,
+    archiveEntities,
+    unarchiveEntities,
   ],
-  resources: [sequenceFastaResource, currentUserResource],
+  resources: [sequenceFastaResource, currentUserResource, entityResource],
   checkSettings: checkLabdataSettings,
   createService(values, core) {
     const baseUrl = values.LABDATA_BASE_URL;

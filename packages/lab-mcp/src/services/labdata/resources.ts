@@ -1,6 +1,7 @@
 import { identifier } from "../../core/inputs.js";
 import { json } from "../../core/render.js";
 import { defineResource } from "../../core/resource.js";
+import { findEntity } from "./api/entities.js";
 import type { LabdataApi } from "./client.js";
 import { toFasta } from "./format/fasta.js";
 
@@ -27,5 +28,18 @@ export const currentUserResource = defineResource({
   async read(_params, ctx, api: LabdataApi) {
     const { user, credential } = await api.me(ctx);
     return json({ ...user, authentication: credential.method });
+  },
+});
+
+export const entityResource = defineResource({
+  name: "entity",
+  uriTemplate: "labdata://entities/{id}",
+  title: "Lab data entity",
+  description:
+    "One entity of the lab data platform by id (DNA or AA sequence, oligo, custom entity such as a strain), as JSON.",
+  mimeType: "application/json",
+  params: { id: identifier("Id of the entity.") },
+  async read({ id }, ctx, api: LabdataApi) {
+    return json(await findEntity(api, id, undefined, ctx));
   },
 });

@@ -6,11 +6,11 @@
 import { z } from "zod";
 
 /** A value read leniently: absent, null or of another type all read as undefined. */
-const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-const text = lenient(z.string().nullable());
-const integer = lenient(z.number().int().nullable());
-const flag = lenient(z.boolean().nullable());
-const list = <T extends z.ZodType>(item: T) =>
+export const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+export const text = lenient(z.string().nullable());
+export const integer = lenient(z.number().int().nullable());
+export const flag = lenient(z.boolean().nullable());
+export const list = <T extends z.ZodType>(item: T) =>
   lenient(
     z
       .array(z.unknown())
@@ -23,10 +23,10 @@ const list = <T extends z.ZodType>(item: T) =>
       ),
   );
 
-const archiveRecord = lenient(z.looseObject({ reason: text }).nullable());
+export const archiveRecord = lenient(z.looseObject({ reason: text }).nullable());
 
 /** The document's UserSummary / PartySummary: id, handle, name, all optional. */
-const partySummary = lenient(z.looseObject({ id: text, handle: text, name: text }).nullable());
+export const partySummary = lenient(z.looseObject({ id: text, handle: text, name: text }).nullable());
 
 export const userSchema = z.looseObject({ id: text, name: text, email: text, handle: text });
 export type LabUser = z.infer<typeof userSchema>;
