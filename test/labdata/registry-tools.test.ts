@@ -321,10 +321,16 @@ describe("labdata_create_sequences_bulk", () => {
   it("creates FASTA records through the bulk task, with progress", async () => {
     const folder = emulator.demo.folders.Backbones;
     const progress: string[] = [];
+    const fractions: number[] = [];
     const result = await conn.client.callTool(
       { name: "labdata_create_sequences_bulk", arguments: { text: FASTA, folder_id: folder } },
       undefined,
-      { onprogress: (p) => progress.push(p.message ?? "") },
+      {
+        onprogress: (p) => {
+          progress.push(p.message ?? "");
+          fractions.push(p.progress);
+        },
+      },
     );
     const { text, isError } = textOf(result);
     expect(isError).toBe(false);
@@ -332,6 +338,7 @@ describe("labdata_create_sequences_bulk", () => {
       /^# Created 2 DNA sequences in folder lib_\w+\n\n- bulk-a \(seq_\w+\): 30 bp, linear, 0 annotations\n- bulk-b \(seq_\w+\): 22 bp, linear/,
     );
     expect(progress).toContain("Processed 0 of 2");
+    expect(fractions.every((value, i) => i === 0 || value > (fractions[i - 1] as number))).toBe(true);
     expect(progress.at(-1)).toBe("Created 2 sequences");
     expect((await json("labdata_list_dna_sequences", { name: "bulk-a", folder_id: folder })).total).toBe(1);
   });
@@ -354,6 +361,24 @@ describe("labdata_create_sequences_bulk", () => {
       expect.objectContaining({ name: "tiny ORF", type: "CDS", start: 3, end: 30, strand: 1 }),
       expect.objectContaining({ name: "rev site", type: "misc_feature", start: 39, end: 55, strand: -1 }),
     ]);
+  });
+
+  it("reports a task the platform failed, and creates nothing", async () => {
+    const folder = emulator.demo.folders.Backbones;
+    const longType = "x".repeat(60);
+    const text = GENBANK.replace("pBulk-GB ", "pBulk-bad").replace(
+      "     CDS             4..30",
+      `     ${longType} 4..30`,
+    );
+    const { text: answer, isError } = await call("labdata_create_sequences_bulk", {
+      text,
+      folder_id: folder,
+    });
+    expect(isError).toBe(true);
+    expect(answer).toMatch(
+      /^Error: the platform created none of the sequences: 1 of 1 sequences could not be created; sequence 1: /,
+    );
+    expect((await json("labdata_list_dna_sequences", { name: "pBulk-bad" })).total).toBe(0);
   });
 
   it("refuses bad text before any request, and reports a refused folder with the exact text", async () => {

@@ -41,8 +41,9 @@ export async function bulkCreateSequences(
         `the platform created none of the sequences: ${failureText(task.message, task.errors)}`,
       );
     }
+    // Strictly increasing and below 1, as MCP progress must be; the platform's message says how far.
     await ctx.progress?.(
-      poll / (poll + 2),
+      (poll + 1) / (poll + 2),
       task.message?.trim() || `Waiting for the platform (task ${link.taskId})`,
     );
     await delay(wait, undefined, { signal: ctx.signal });

@@ -97,6 +97,12 @@ export const createSequencesBulk = defineTool({
     await ctx.progress(1, `Created ${created.length} sequences`);
     const listed = created.map(({ bases: _b, translations: _t, primers: _p, ...rest }) => rest);
     const structured = { count: listed.length, dna_sequences: listed };
+    if (listed.length === 0) {
+      return reply(
+        structured,
+        "The platform reported success but listed no created sequences; list the folder to check.",
+      );
+    }
     return reply(
       structured,
       markdown(
@@ -105,7 +111,7 @@ export const createSequencesBulk = defineTool({
           (s) =>
             `- ${nameAndId(s.name, s.id)}: ${s.length ?? "?"} bp, ${s.isCircular ? "circular" : "linear"}, ${s.annotations?.length ?? 0} annotations`,
         ),
-      ) + (listed.length ? "" : "\n\nThe platform reported success but listed no sequences."),
+      ),
     );
   },
 });
