@@ -256,6 +256,26 @@ describe("inventory: labdata_locate, labdata_get_box_contents, labdata_list_cont
     });
   });
 
+  it("shows the app (client credentials) a stock whose content it may not read, as such", async () => {
+    const { app } = emulator.demo;
+    const asApp = await connectInMemory(labdataService, {
+      LABDATA_BASE_URL: emulator.demo.baseUrl,
+      LABDATA_CLIENT_ID: app.clientId,
+      LABDATA_CLIENT_SECRET: app.clientSecret,
+    });
+    try {
+      const { text } = await call("labdata_locate", { container_id: demo().glycerolStockId }, asApp);
+      expect(text).toContain(`Holds: an item you may not read (${demo().shRnaPlasmids["pLKO-shRNA-3"]})`);
+      const box = await call("labdata_get_box_contents", { id: demo().glycerolBoxId }, asApp);
+      expect(box.text).toContain("| C | . | . | . | (no access) | . |");
+      expect((await call("labdata_search_entities", { query: "pLKO-shRNA" }, asApp)).text).toBe(
+        "No entities found matching 'pLKO-shRNA'.",
+      );
+    } finally {
+      await asApp.close();
+    }
+  });
+
   it("renders a plate as a grid and a box with its positions, quantities and units", async () => {
     const plate = await call("labdata_get_box_contents", { id: demo().plateId });
     expect(plate.text).toContain("# Plate Primer plate P-1");

@@ -71,7 +71,7 @@ export function gridTable(capacity: number | undefined, cells: Map<string, strin
 /** A short label for a grid cell: the first content's name, cut to stay readable; pipes escaped. */
 export function cellLabel(container: Container): string {
   const entity = container.contents?.[0]?.entity;
-  const name = entity?.inaccessibleId ? "(no access)" : (entity?.name ?? container.name ?? "?");
+  const name = entity?.inaccessibleId ? "(no access)" : entity?.name || container.name || container.id || "?";
   const short = name.length > 18 ? `${name.slice(0, 17)}…` : name;
   return short.replace(/\|/g, "/");
 }

@@ -55,7 +55,10 @@ export const getBoxContents = defineTool({
     const cells = new Map(
       containers.flatMap((c) => (c.gridPosition ? [[c.gridPosition, cellLabel(c)] as const] : [])),
     );
-    const filled = `${containers.length} of ${capacity ?? "?"} positions filled`;
+    const filled =
+      capacity === undefined || capacity === null
+        ? `${containers.length} positions filled`
+        : `${containers.length} of ${capacity} positions filled`;
     return reply(
       structured,
       markdown(
