@@ -210,7 +210,7 @@ describe("the registry, entity and inventory tools (issue 17), held to the OpenA
   it("API key: every request and answer of these tools fits the document", async () => {
     const registry = emulator.demo.registry;
     const { exchanges } = await recorded(() =>
-      withServer(apiKeyEnv(emulator.demo), async (conn) => {
+      withServer({ ...apiKeyEnv(emulator.demo), MCP_ALLOW_DESTRUCTIVE: "true" }, async (conn) => {
         const run = async (name: string, args: Record<string, unknown> = {}) => {
           const { text, isError } = await call(conn, name, args);
           expect(isError, `${name} ${JSON.stringify(args)}: ${text}`).toBe(false);

@@ -14,12 +14,14 @@ const call = async (name: string, args: Record<string, unknown> = {}, connection
   textOf(await connection.client.callTool({ name, arguments: args }));
 const json = async (name: string, args: Record<string, unknown> = {}, connection = conn) =>
   JSON.parse((await call(name, { ...args, response_format: "json" }, connection)).text);
+const ALLOW_DESTRUCTIVE = { MCP_ALLOW_DESTRUCTIVE: "true" };
 const NOT_FOUND = "Error: Resource not found. Please check the ID is correct.";
 const DENIED = "Error: Permission denied. You don't have access to this resource.";
 
 beforeAll(async () => {
   emulator = await startTestLabdata();
-  conn = await connectInMemory(labdataService, apiKeyEnv(emulator.demo));
+  // The archive tool is offered only under MCP_ALLOW_DESTRUCTIVE (core's filter): set, so every tool is here.
+  conn = await connectInMemory(labdataService, apiKeyEnv(emulator.demo, undefined, ALLOW_DESTRUCTIVE));
 });
 afterAll(async () => {
   await conn.close();
@@ -499,7 +501,7 @@ describe("toolsets and read-only mode", () => {
     for (const [toolset, names] of Object.entries(NEW_TOOLS)) {
       const alone = await connectInMemory(
         labdataService,
-        apiKeyEnv(emulator.demo, undefined, { MCP_TOOLSETS: toolset }),
+        apiKeyEnv(emulator.demo, undefined, { MCP_TOOLSETS: toolset, ...ALLOW_DESTRUCTIVE }),
       );
       try {
         const listed = (await alone.client.listTools()).tools.map((tool) => tool.name);
