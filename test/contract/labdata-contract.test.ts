@@ -29,6 +29,28 @@ const OPERATIONS = [
   "createDNASequence",
   "listProjects",
   "listFolders",
+  // Issue 17: entities, registry, inventory, bulk writes.
+  "listAASequences",
+  "getAASequence",
+  "listDNAOligos",
+  "getDNAOligo",
+  "listRNAOligos",
+  "listCustomEntities",
+  "getCustomEntity",
+  "searchDnaSequences",
+  "bulkCreateDNASequences",
+  "getTask",
+  "archiveDNAOligos",
+  "unarchiveDNAOligos",
+  "listRegistries",
+  "listEntitySchemas",
+  "bulkGetRegisteredEntities",
+  "listContainers",
+  "getContainer",
+  "getBox",
+  "listBoxContents",
+  "getPlate",
+  "getLocation",
 ];
 
 const AUDIENCE = "lab-mcp-contract";
@@ -180,6 +202,42 @@ describe("labdata_mcp against the emulator, held to the OpenAPI document", () =>
       ),
     );
     expect(exchanges.every((e) => e.requestHeaders.authorization?.startsWith("Bearer "))).toBe(true);
+    expect(problemsOf(exchanges)).toEqual([]);
+  });
+});
+
+describe("the registry, entity and inventory tools (issue 17), held to the OpenAPI document", () => {
+  it("API key: every request and answer of these tools fits the document", async () => {
+    const registry = emulator.demo.registry;
+    const { exchanges } = await recorded(() =>
+      withServer({ ...apiKeyEnv(emulator.demo), MCP_ALLOW_DESTRUCTIVE: "true" }, async (conn) => {
+        const run = async (name: string, args: Record<string, unknown> = {}) => {
+          const { text, isError } = await call(conn, name, args);
+          expect(isError, `${name} ${JSON.stringify(args)}: ${text}`).toBe(false);
+        };
+        await run("labdata_search_entities", { query: "pLKO" });
+        await run("labdata_list_aa_sequences", { limit: 2, offset: 1 });
+        await run("labdata_list_oligos", { type: "rna", archived: "include" });
+        await run("labdata_list_custom_entities", { response_format: "json" });
+        await run("labdata_get_entity", { id: registry.entities.EGFP, fasta: true });
+        await run("labdata_get_entity", { id: registry.entities["M13-F"] });
+        await run("labdata_get_entity", { id: registry.entities.HEK293T, response_format: "json" });
+        await run("labdata_search_dna_bases", { bases: registry.shRna3Insert, registered_only: true });
+        await run("labdata_get_registered_entity", { registry_ids: ["PL09003", "STR00001"] });
+        await run("labdata_list_registry_schemas", { limit: 2, offset: 2 });
+        await run("labdata_locate", { entity_id: registry.entities["M13-F"] });
+        await run("labdata_locate", { container_id: registry.glycerolStockId });
+        await run("labdata_get_box_contents", { id: registry.glycerolBoxId });
+        await run("labdata_list_containers", { name: "glycerol" });
+        await run("labdata_create_sequences_bulk", {
+          text: ">contract-bulk\nATGGTGAGCAAGGGCGAG\n",
+          folder_id: emulator.demo.folders.Backbones,
+        });
+        const oligo = registry.entities["GFP-qPCR-F"];
+        await run("labdata_archive_entities", { type: "dna_oligo", ids: [oligo], reason: "Other" });
+        await run("labdata_unarchive_entities", { type: "dna_oligo", ids: [oligo] });
+      }),
+    );
     expect(problemsOf(exchanges)).toEqual([]);
   });
 });

@@ -183,6 +183,22 @@ async function startLabdataTarget(): Promise<RunningTarget> {
       labdata_list_assay_results: { run: "12" },
       labdata_list_tasks: {},
       labdata_list_requests: {},
+      labdata_search_entities: { query: "pLKO" },
+      labdata_get_entity: { id: sequenceId },
+      labdata_list_aa_sequences: { limit: 5 },
+      labdata_list_oligos: { type: "rna" },
+      labdata_list_custom_entities: {},
+      labdata_search_dna_bases: { bases: demo.registry.shRna3Insert },
+      labdata_get_registered_entity: { registry_ids: ["PL09003"] },
+      labdata_list_registry_schemas: {},
+      labdata_locate: { entity_id: demo.registry.shRnaPlasmids["pLKO-shRNA-3"] },
+      labdata_get_box_contents: { id: demo.registry.glycerolBoxId },
+      labdata_list_containers: { name: "glycerol" },
+      labdata_create_sequences_bulk: {
+        text: ">reliability-bulk\nATGGCTAGCAAAGGAGAA\n",
+        folder_id: demo.folders.Backbones,
+      },
+      labdata_unarchive_entities: { type: "dna_sequence", ids: [sequenceId] },
     },
     async credentialCases() {
       const idToken = await idp.mintIdToken({ email: demo.user.email, audience });

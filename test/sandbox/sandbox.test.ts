@@ -32,6 +32,7 @@ interface Ids {
   workspaceUri: string;
   /** An entry of the Backbones folder, which the sandbox's user may write to. */
   entryId: string;
+  boxId: string;
 }
 const CALLS: Calls = {
   labdata_get_current_user: () => ({}),
@@ -45,6 +46,28 @@ const CALLS: Calls = {
     bases: "ATGGCTAGCAAAGGAGAAGAACTTTTCACTGGAGTTGTCCCAATTCTTGTTGAATTAGATGGTGATGTTAATGGGCACAAATTTTCTGTC",
     folder_id: folderId,
   }),
+  // Issue 17: entities, registry, inventory.
+  labdata_search_entities: () => ({ query: "pLKO" }),
+  labdata_get_entity: ({ sequenceId }) => ({ id: sequenceId, fasta: true }),
+  labdata_list_aa_sequences: () => ({ limit: 2 }),
+  labdata_list_oligos: () => ({ type: "rna" }),
+  labdata_list_custom_entities: () => ({}),
+  labdata_search_dna_bases: () => ({ bases: "CTCGAGAAGCTTGGATCC" }),
+  labdata_get_registered_entity: () => ({ registry_ids: ["PL09003"] }),
+  labdata_list_registry_schemas: () => ({}),
+  labdata_locate: ({ sequenceId }) => ({ entity_id: sequenceId }),
+  labdata_get_box_contents: ({ boxId }) => ({ id: boxId }),
+  labdata_list_containers: () => ({ name: "glycerol" }),
+  labdata_create_sequences_bulk: ({ folderId }) => ({
+    text: ">sandbox-bulk\nATGGCTAGCAAAGGAGAA\n",
+    folder_id: folderId,
+  }),
+  labdata_archive_entities: ({ sequenceId }) => ({
+    type: "dna_sequence",
+    ids: [sequenceId],
+    reason: "Other",
+  }),
+  labdata_unarchive_entities: ({ sequenceId }) => ({ type: "dna_sequence", ids: [sequenceId] }),
   protocols_search: () => ({ keyword: "western blot", limit: 2 }),
   protocols_get_protocol: ({ protocolId }) => ({ protocol: protocolId }),
   protocols_get_steps: ({ protocolId }) => ({ protocol: protocolId, limit: 2 }),
@@ -184,7 +207,9 @@ describe("lab-sandbox", () => {
       });
       const backbones = folders.folders.find((folder: { name: string }) => folder.name === "Backbones").id;
       const entries = await json("lab-data", "labdata_list_entries", { folder_id: backbones, limit: 1 });
+      const containers = await json("lab-data", "labdata_list_containers", { name: "glycerol stock" });
       const ids: Ids = {
+        boxId: containers.containers[0].parentStorageId,
         sequenceId: sequences.dna_sequences[0].id,
         folderId: backbones,
         protocolId: String(protocols.protocols[0].id),

@@ -11,7 +11,12 @@ export const ALL_SERVICES: Array<{ definition: ServiceDefinition<unknown>; env: 
   },
   {
     definition: labdataService as ServiceDefinition<unknown>,
-    env: { LABDATA_BASE_URL: "https://127.0.0.1:1/acme", LABDATA_API_KEY: "unused" },
+    // Destructive tools allowed (archiving): the server offers every tool it has.
+    env: {
+      LABDATA_BASE_URL: "https://127.0.0.1:1/acme",
+      LABDATA_API_KEY: "unused",
+      MCP_ALLOW_DESTRUCTIVE: "true",
+    },
   },
   {
     definition: protocolsService as ServiceDefinition<unknown>,

@@ -8,6 +8,7 @@ import { draftOf, draftToSequence, type SEED_KINDS } from "./admin/sequences.js"
 import { ID_PREFIX } from "./ids.js";
 import type { ARCHIVE_REASONS } from "./model.js";
 import { createDemoNotebook, type DemoNotebook } from "./notebook/demo.js";
+import { createRegistryDemo, type RegistryDemo } from "./registry/demo.js";
 import { SequenceGenerator } from "./sequence-generator.js";
 import type { EmulatorState } from "./state.js";
 
@@ -57,6 +58,8 @@ export interface DemoData {
   globex: { tenant: string; baseUrl: string; user: DemoUser; projectId: string; folderId: string };
   /** Notebook entries and templates, assay runs and results, workflow tasks of "acme". */
   notebook: DemoNotebook;
+  /** Registry (schemas, registered plasmids, oligos, AA sequences, strains) and inventory of acme. */
+  registry: RegistryDemo;
 }
 
 type Kind = (typeof SEED_KINDS)[number];
@@ -157,7 +160,7 @@ function createAcme(
   admin: LabdataAdmin,
   state: EmulatorState,
   random: Random,
-): Omit<DemoData, "globex" | "notebook"> {
+): Omit<DemoData, "globex" | "notebook" | "registry"> {
   const tenant = admin.createTenant({ name: "acme" });
   const t = tenant.name;
   const org = admin.createOrganization(t, { name: "Acme Biosciences" });
@@ -263,5 +266,14 @@ export function createDemoData(admin: LabdataAdmin, state: EmulatorState, seed: 
     },
     createRandom(seed ^ 0x17a17a),
   );
-  return { ...acme, globex, notebook };
+  const registry = createRegistryDemo({
+    tenant: state.tenants.get(acme.tenant) as NonNullable<ReturnType<typeof state.tenants.get>>,
+    ids: state.ids,
+    random: createRandom(seed + 0x17),
+    organizationId: acme.organizationId,
+    projects: acme.projects,
+    folders: acme.folders,
+    creators: [acme.user.id, acme.admin.id, acme.colleague.id],
+  });
+  return { ...acme, globex, notebook, registry };
 }

@@ -36,7 +36,7 @@ export function coreSettings(toolsets?: readonly string[]) {
       .default(false),
     MCP_ALLOW_DESTRUCTIVE: setting
       .boolean({
-        help: "Allow the tools that delete or replace data (destructiveHint true); off, they refuse to run. MCP_READ_ONLY wins.",
+        help: "Offer the tools that may destroy or hide data (destructiveHint true, e.g. archiving); they are absent unless this is set.",
       })
       .default(false),
     MCP_TOOLSETS: setting

@@ -214,6 +214,7 @@ function buildServer<S>(parts: {
       throw new ProtocolError(
         ProtocolErrorCode.ResourceNotFound,
         `No resource of ${definition.serverName} matches ${uri}`,
+        { uri },
       );
     const params = validateInput(`resource ${match.resource.name}`, match.resource.params, match.params);
     return {
@@ -293,7 +294,10 @@ function buildServer<S>(parts: {
         error instanceof InvalidInputError
           ? ProtocolErrorCode.InvalidParams
           : ProtocolErrorCode.InternalError;
-      throw new ProtocolError(notFound ? ProtocolErrorCode.ResourceNotFound : code, errorText(error));
+      // The URI rides along in the error's data, as SEP-2164 asks of a resource that is not there.
+      throw new ProtocolError(notFound ? ProtocolErrorCode.ResourceNotFound : code, errorText(error), {
+        uri,
+      });
     }
   };
   if (resources.length > 0) {

@@ -7,9 +7,10 @@ import { type HttpResponse, jsonResponse, jsonTextResponse } from "../../common/
 import { sequenceJson, sequenceToWire } from "../api-shapes.js";
 import { badRequest, forbidden, notFound, payloadTooLarge } from "../errors.js";
 import { ID_PREFIX } from "../ids.js";
-import { matchesQuery, paginate, parseListQuery } from "../listing.js";
+import { paginate, parseListQuery } from "../listing.js";
 import type { DnaSequence } from "../model.js";
 import { allows, readableFolderIds, roleOnFolder, roleOnProject } from "../permissions.js";
+import { entityMatches } from "../registry/matching.js";
 import { buildSequence, createSequenceSchema, sequenceProblem } from "../sequence-input.js";
 import type { RouteContext } from "./context.js";
 import { listResponse, listScope } from "./list-response.js";
@@ -52,7 +53,8 @@ export function listReadableDnaSequences(ctx: RouteContext): HttpResponse {
     if (!readable.has(seq.folderId)) continue;
     if (folderId !== undefined && seq.folderId !== folderId) continue;
     if (projectId !== undefined && !inProject(seq)) continue;
-    if (matchesQuery(seq, query, needle)) matches.push(seq);
+    // name and nameIncludes match the name, an alias or the registry id, as the document says.
+    if (entityMatches(seq, query, needle)) matches.push(seq);
   }
   const page = paginate(matches, query, ctx.pageTokens);
   return listResponse("dnaSequences", page, (seq) => sequenceJson(tenant, seq));

@@ -1,5 +1,6 @@
 // The API below /api/v2 (the token endpoint, which needs no authentication, is served before these).
 import { route } from "../../common/routes.js";
+import { changeArchive } from "./archive.js";
 import {
   getAssayResult,
   getAssayResultSchema,
@@ -10,13 +11,28 @@ import {
   listReadableAssayResults,
   listReadableAssayRuns,
 } from "./assays.js";
+import { bulkCreateDnaSequences, getTask } from "./bulk-create.js";
 import type { ApiRoute, RouteContext } from "./context.js";
 import { createDnaSequence, getDnaSequence, listReadableDnaSequences } from "./dna-sequences.js";
+import { getEntity, listEntities } from "./entities.js";
 import { addEntryNotes, createEntry, getEntry, listReadableEntries } from "./entries.js";
 import { getEntryTemplate, listReadableEntryTemplates } from "./entry-templates.js";
 import { listReadableFolders } from "./folders.js";
+import {
+  getBox,
+  getContainer,
+  getLocation,
+  getPlate,
+  listBoxContents,
+  listBoxes,
+  listContainers,
+  listLocations,
+  listPlates,
+} from "./inventory.js";
 import { listReadableProjects } from "./projects.js";
+import { bulkGetRegisteredEntities, listEntitySchemas, listRegistries } from "./registry.js";
 import { listReadableRequests, listRequestSchemas } from "./requests.js";
+import { searchDnaSequenceBases } from "./search-bases.js";
 import { getMe } from "./users.js";
 import { getWorkflowTask, listReadableWorkflowTasks, listTeams } from "./workflow-tasks.js";
 
@@ -51,6 +67,55 @@ export const API_ROUTES: readonly ApiRoute[] = [
   apiRoute("GET", "/teams", "team.list", listTeams),
   apiRoute("GET", "/workflow-tasks", "workflow-task.list", listReadableWorkflowTasks),
   apiRoute("GET", "/workflow-tasks/:id", "workflow-task.read", getWorkflowTask),
+  // Registry, other entity kinds, inventory, bulk writes (issue 17).
+  apiRoute("POST", "/dna-sequences:search-bases", "dna-sequence.search-bases", searchDnaSequenceBases),
+  apiRoute("POST", "/dna-sequences:bulk-create", "dna-sequence.bulk-create", bulkCreateDnaSequences),
+  apiRoute("POST", "/dna-sequences:archive", "dna-sequence.archive", changeArchive("dna_sequence", true)),
+  apiRoute(
+    "POST",
+    "/dna-sequences:unarchive",
+    "dna-sequence.unarchive",
+    changeArchive("dna_sequence", false),
+  ),
+  apiRoute("GET", "/aa-sequences", "aa-sequence.list", listEntities("aa_sequence")),
+  apiRoute("GET", "/aa-sequences/:id", "aa-sequence.read", getEntity("aa_sequence")),
+  apiRoute("POST", "/aa-sequences:archive", "aa-sequence.archive", changeArchive("aa_sequence", true)),
+  apiRoute("POST", "/aa-sequences:unarchive", "aa-sequence.unarchive", changeArchive("aa_sequence", false)),
+  apiRoute("GET", "/dna-oligos", "dna-oligo.list", listEntities("dna_oligo")),
+  apiRoute("GET", "/dna-oligos/:id", "dna-oligo.read", getEntity("dna_oligo")),
+  apiRoute("POST", "/dna-oligos:archive", "dna-oligo.archive", changeArchive("dna_oligo", true)),
+  apiRoute("POST", "/dna-oligos:unarchive", "dna-oligo.unarchive", changeArchive("dna_oligo", false)),
+  apiRoute("GET", "/rna-oligos", "rna-oligo.list", listEntities("rna_oligo")),
+  apiRoute("GET", "/rna-oligos/:id", "rna-oligo.read", getEntity("rna_oligo")),
+  apiRoute("POST", "/rna-oligos:archive", "rna-oligo.archive", changeArchive("rna_oligo", true)),
+  apiRoute("POST", "/rna-oligos:unarchive", "rna-oligo.unarchive", changeArchive("rna_oligo", false)),
+  apiRoute("GET", "/custom-entities", "custom-entity.list", listEntities("custom_entity")),
+  apiRoute("GET", "/custom-entities/:id", "custom-entity.read", getEntity("custom_entity")),
+  apiRoute("POST", "/custom-entities:archive", "custom-entity.archive", changeArchive("custom_entity", true)),
+  apiRoute(
+    "POST",
+    "/custom-entities:unarchive",
+    "custom-entity.unarchive",
+    changeArchive("custom_entity", false),
+  ),
+  apiRoute("GET", "/registries", "registry.list", listRegistries),
+  apiRoute(
+    "GET",
+    "/registries/:id/registered-entities:bulk-get",
+    "registry.bulk-get",
+    bulkGetRegisteredEntities,
+  ),
+  apiRoute("GET", "/entity-schemas", "entity-schema.list", listEntitySchemas),
+  apiRoute("GET", "/tasks/:id", "task.read", getTask),
+  apiRoute("GET", "/locations", "location.list", listLocations),
+  apiRoute("GET", "/locations/:id", "location.read", getLocation),
+  apiRoute("GET", "/boxes", "box.list", listBoxes),
+  apiRoute("GET", "/boxes/:id", "box.read", getBox),
+  apiRoute("GET", "/boxes/:id/contents", "box.contents", listBoxContents),
+  apiRoute("GET", "/plates", "plate.list", listPlates),
+  apiRoute("GET", "/plates/:id", "plate.read", getPlate),
+  apiRoute("GET", "/containers", "container.list", listContainers),
+  apiRoute("GET", "/containers/:id", "container.read", getContainer),
 ];
 
 export type { ApiRoute, RouteContext };

@@ -120,6 +120,7 @@ export class LabdataApi {
     );
   }
 
+  /** One record; the API modules of other resources (api/) read through this and list(). */
   async get<T>(path: ApiPath, schema: z.ZodType<T>, ctx: LabdataScope): Promise<T> {
     return (await this.send({ path, schema }, ctx)).body;
   }

@@ -13,6 +13,7 @@ import { LabdataApi } from "./client.js";
 import { LabdataCredentialSource } from "./credential-source.js";
 import {
   currentUserResource,
+  entityResource,
   entryResource,
   sequenceFastaFileResource,
   sequenceFastaResource,
@@ -20,21 +21,35 @@ import {
 } from "./resources.js";
 import { checkLabdataSettings, LABDATA_SETTINGS, type LabdataValues } from "./settings.js";
 import { addEntryNote } from "./tools/add-entry-note.js";
+import { archiveEntities } from "./tools/archive-entities.js";
 import { createDnaSequence } from "./tools/create-dna-sequence.js";
 import { createEntry } from "./tools/create-entry.js";
+import { createSequencesBulk } from "./tools/create-sequences-bulk.js";
 import { exportDnaSequence } from "./tools/export-dna-sequence.js";
+import { getBoxContents } from "./tools/get-box-contents.js";
 import { getCurrentUser } from "./tools/get-current-user.js";
 import { getDnaSequence } from "./tools/get-dna-sequence.js";
+import { getEntity } from "./tools/get-entity.js";
 import { getEntry } from "./tools/get-entry.js";
+import { getRegisteredEntity } from "./tools/get-registered-entity.js";
+import { listAaSequences } from "./tools/list-aa-sequences.js";
 import { listAssayResults } from "./tools/list-assay-results.js";
 import { listAssayRuns } from "./tools/list-assay-runs.js";
+import { listContainers } from "./tools/list-containers.js";
+import { listCustomEntities } from "./tools/list-custom-entities.js";
 import { listDnaSequences } from "./tools/list-dna-sequences.js";
 import { listEntries } from "./tools/list-entries.js";
 import { listEntryTemplates } from "./tools/list-entry-templates.js";
 import { listFolders } from "./tools/list-folders.js";
+import { listOligos } from "./tools/list-oligos.js";
 import { listProjects } from "./tools/list-projects.js";
+import { listRegistrySchemas } from "./tools/list-registry-schemas.js";
 import { listRequests } from "./tools/list-requests.js";
 import { listTasks } from "./tools/list-tasks.js";
+import { locate } from "./tools/locate.js";
+import { searchDnaBases } from "./tools/search-dna-bases.js";
+import { searchEntities } from "./tools/search-entities.js";
+import { unarchiveEntities } from "./tools/unarchive-entities.js";
 
 function configuredCredential(
   values: LabdataValues,
@@ -59,15 +74,20 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
   instructions:
     "Find, read, export and create DNA sequences on the lab data platform, with the user's own permissions. " +
     "Read and write notebook entries, read assay runs and results, and list workflow tasks and requests. " +
+    "Search the registry (every entity type, by name, alias, registry id or bases) and find where samples are " +
+    "stored (containers, boxes, plates, locations). " +
     "Start with labdata_get_current_user if anything fails with an authentication error.",
   settings: LABDATA_SETTINGS,
   toolsets: {
     users: "Who you are signed in as",
-    sequences: "DNA sequences: list, read, export, create",
+    sequences: "DNA sequences, AA sequences and oligos: list, read, export, search by bases, create",
     projects: "Projects and folders, to find ids",
     notebook: "Notebook entries and entry templates: list, read, create, add notes",
     results: "Assay runs and results, with their schemas' fields and units",
     workflows: "Workflow tasks and requests assigned to you or a team",
+    registry:
+      "The registry: search every entity type, registered entities, schemas, custom entities, archiving",
+    inventory: "Inventory: where things are stored, boxes and plates, containers and quantities",
   },
   tools: [
     getCurrentUser,
@@ -77,6 +97,7 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
     listProjects,
     listFolders,
     createDnaSequence,
+    // Notebook, results, work.
     listEntries,
     getEntry,
     listEntryTemplates,
@@ -86,6 +107,21 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
     listAssayResults,
     listTasks,
     listRequests,
+    // AA sequences and oligos, the registry, inventory.
+    searchEntities,
+    getEntity,
+    listAaSequences,
+    listOligos,
+    listCustomEntities,
+    searchDnaBases,
+    getRegisteredEntity,
+    listRegistrySchemas,
+    locate,
+    getBoxContents,
+    listContainers,
+    createSequencesBulk,
+    archiveEntities,
+    unarchiveEntities,
   ],
   resources: [
     sequenceFastaFileResource,
@@ -93,6 +129,7 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
     sequenceFastaResource,
     currentUserResource,
     entryResource,
+    entityResource,
   ],
   checkSettings: checkLabdataSettings,
   createService(values, core) {

@@ -1,6 +1,7 @@
 import { identifier } from "../../core/inputs.js";
 import { json } from "../../core/render.js";
 import { defineResource } from "../../core/resource.js";
+import { findEntity } from "./api/entities.js";
 import { linkNames } from "./api/link-names.js";
 import { getEntry } from "./api/notebook.js";
 import type { LabdataApi } from "./client.js";
@@ -81,5 +82,18 @@ export const entryResource = defineResource({
   async read({ id }, ctx, api: LabdataApi) {
     const entry = await getEntry(api, id, ctx);
     return entryMarkdown(entry, await linkNames(api, entry, ctx), id);
+  },
+});
+
+export const entityResource = defineResource({
+  name: "entity",
+  uriTemplate: "labdata://entities/{id}",
+  title: "Lab data entity",
+  description:
+    "One entity of the lab data platform by id (DNA or AA sequence, oligo, custom entity such as a strain), as JSON.",
+  mimeType: "application/json",
+  params: { id: identifier("Id of the entity.") },
+  async read({ id }, ctx, api: LabdataApi) {
+    return json(await findEntity(api, id, undefined, ctx));
   },
 });

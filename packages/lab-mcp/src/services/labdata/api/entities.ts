@@ -1,0 +1,190 @@
+// AA sequences, DNA and RNA oligos and custom entities on the platform: lists (offset paging over its
+// cursors, as for DNA sequences), one by id, and archiving. DNA sequences take part where an operation
+// spans every kind (archive, the search across kinds).
+import { z } from "zod";
+import { RemoteStatusError } from "../../../core/errors.js";
+import { apiPath } from "../../../core/http/api-path.js";
+import type { LabdataApi, LabdataScope } from "../client.js";
+import { dnaSequenceSchema } from "../types.js";
+import { type Entity, entitySchema } from "./shapes.js";
+
+export const ENTITY_TYPES = [
+  "dna_sequence",
+  "aa_sequence",
+  "dna_oligo",
+  "rna_oligo",
+  "custom_entity",
+] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+/** How each type is called, and where its list lives (key, path). */
+export const ENTITY_LABELS: Record<EntityType, string> = {
+  dna_sequence: "DNA sequence",
+  aa_sequence: "AA sequence",
+  dna_oligo: "DNA oligo",
+  rna_oligo: "RNA oligo",
+  custom_entity: "custom entity",
+};
+
+const LIST_KEY: Record<EntityType, string> = {
+  dna_sequence: "dnaSequences",
+  aa_sequence: "aaSequences",
+  dna_oligo: "dnaOligos",
+  rna_oligo: "rnaOligos",
+  custom_entity: "customEntities",
+};
+
+const ARCHIVE_KEY: Record<EntityType, string> = {
+  dna_sequence: "dnaSequenceIds",
+  aa_sequence: "aaSequenceIds",
+  dna_oligo: "dnaOligoIds",
+  rna_oligo: "rnaOligoIds",
+  custom_entity: "customEntityIds",
+};
+
+function listPath(type: EntityType) {
+  switch (type) {
+    case "dna_sequence":
+      return apiPath`api/v2/dna-sequences`;
+    case "aa_sequence":
+      return apiPath`api/v2/aa-sequences`;
+    case "dna_oligo":
+      return apiPath`api/v2/dna-oligos`;
+    case "rna_oligo":
+      return apiPath`api/v2/rna-oligos`;
+    case "custom_entity":
+      return apiPath`api/v2/custom-entities`;
+  }
+}
+
+function itemPath(type: EntityType, id: string) {
+  switch (type) {
+    case "dna_sequence":
+      return apiPath`api/v2/dna-sequences/${id}`;
+    case "aa_sequence":
+      return apiPath`api/v2/aa-sequences/${id}`;
+    case "dna_oligo":
+      return apiPath`api/v2/dna-oligos/${id}`;
+    case "rna_oligo":
+      return apiPath`api/v2/rna-oligos/${id}`;
+    case "custom_entity":
+      return apiPath`api/v2/custom-entities/${id}`;
+  }
+}
+
+function archivePath(type: EntityType, archive: boolean) {
+  switch (type) {
+    case "dna_sequence":
+      return archive ? apiPath`api/v2/dna-sequences:archive` : apiPath`api/v2/dna-sequences:unarchive`;
+    case "aa_sequence":
+      return archive ? apiPath`api/v2/aa-sequences:archive` : apiPath`api/v2/aa-sequences:unarchive`;
+    case "dna_oligo":
+      return archive ? apiPath`api/v2/dna-oligos:archive` : apiPath`api/v2/dna-oligos:unarchive`;
+    case "rna_oligo":
+      return archive ? apiPath`api/v2/rna-oligos:archive` : apiPath`api/v2/rna-oligos:unarchive`;
+    case "custom_entity":
+      return archive ? apiPath`api/v2/custom-entities:archive` : apiPath`api/v2/custom-entities:unarchive`;
+  }
+}
+
+export interface EntityFilters {
+  nameIncludes?: string;
+  folderId?: string;
+  projectId?: string;
+  schemaId?: string;
+  archiveReason: "NOT_ARCHIVED" | "ANY_ARCHIVED_OR_NOT_ARCHIVED";
+  sort: string;
+}
+
+/** A page of one type, each record with its entityType set. */
+export async function listEntities(
+  api: LabdataApi,
+  type: EntityType,
+  filters: EntityFilters,
+  offset: number,
+  limit: number,
+  ctx: LabdataScope,
+): Promise<{ items: Entity[]; total: number }> {
+  const { items, total } = await api.list<Entity>(
+    LIST_KEY[type],
+    listPath(type),
+    entitySchema,
+    { ...filters },
+    offset,
+    limit,
+    ctx,
+  );
+  return { items: items.map((item) => ({ ...item, entityType: type })), total };
+}
+
+export async function getEntity(
+  api: LabdataApi,
+  type: EntityType,
+  id: string,
+  ctx: LabdataScope,
+): Promise<Entity> {
+  const schema = type === "dna_sequence" ? dnaSequenceSchema : entitySchema;
+  const entity = (await api.get<Entity>(itemPath(type, id), schema as z.ZodType<Entity>, ctx)) as Entity;
+  return { ...entity, id: entity.id || id, entityType: type };
+}
+
+const REASONS = [
+  "Made in error",
+  "Retired",
+  "Expended",
+  "Shipped",
+  "Contaminated",
+  "Expired",
+  "Missing",
+  "Other",
+] as const;
+export const ARCHIVE_REASONS = REASONS;
+export type ArchiveReason = (typeof REASONS)[number];
+
+/** Archives (with a reason) or unarchives the given ids of one type; answers the ids the platform changed. */
+export async function changeArchive(
+  api: LabdataApi,
+  type: EntityType,
+  ids: string[],
+  reason: ArchiveReason | undefined,
+  ctx: LabdataScope,
+): Promise<string[]> {
+  const key = ARCHIVE_KEY[type];
+  const { body } = await api.send(
+    {
+      method: "POST",
+      path: archivePath(type, reason !== undefined),
+      body: reason === undefined ? { [key]: ids } : { [key]: ids, reason },
+      schema: z.looseObject({ [key]: z.array(z.string()).optional().catch(undefined) }),
+    },
+    ctx,
+  );
+  return (body[key] as string[] | undefined) ?? ids;
+}
+
+/**
+ * One entity by id, of the given type, or, without one, of the type its id says (prtn_: AA sequence,
+ * bfi_: custom entity) or else the first of the sequence kinds that knows it (oligos and DNA
+ * sequences share the seq_ prefix).
+ */
+export async function findEntity(
+  api: LabdataApi,
+  id: string,
+  type: EntityType | undefined,
+  ctx: LabdataScope,
+): Promise<Entity> {
+  if (type) return getEntity(api, type, id, ctx);
+  if (id.startsWith("prtn_")) return getEntity(api, "aa_sequence", id, ctx);
+  if (id.startsWith("bfi_")) return getEntity(api, "custom_entity", id, ctx);
+  const candidates: EntityType[] = ["dna_sequence", "dna_oligo", "rna_oligo", "aa_sequence", "custom_entity"];
+  let last: unknown;
+  for (const candidate of candidates) {
+    try {
+      return await getEntity(api, candidate, id, ctx);
+    } catch (error) {
+      if (!(error instanceof RemoteStatusError && error.status === 404)) throw error;
+      last = error;
+    }
+  }
+  throw last;
+}

@@ -1,0 +1,81 @@
+// Inventory: containers (by what they hold or where they are), boxes and their contents, plates with
+// their wells, and locations, read one level at a time to climb from a container to its room.
+import { apiPath } from "../../../core/http/api-path.js";
+import type { LabdataApi, LabdataScope } from "../client.js";
+import { type Container, containerSchema, type Storage, storageSchema } from "./shapes.js";
+
+export interface ContainerFilters {
+  nameIncludes?: string;
+  /** Containers holding this entity. */
+  storageContentsId?: string;
+  /** Containers anywhere below this storage. */
+  ancestorStorageId?: string;
+  archiveReason: "NOT_ARCHIVED" | "ANY_ARCHIVED_OR_NOT_ARCHIVED";
+}
+
+export function listContainers(
+  api: LabdataApi,
+  filters: ContainerFilters,
+  offset: number,
+  limit: number,
+  ctx: LabdataScope,
+) {
+  return api.list<Container>(
+    "containers",
+    apiPath`api/v2/containers`,
+    containerSchema,
+    { ...filters, sort: "name:asc" },
+    offset,
+    limit,
+    ctx,
+  );
+}
+
+export function getContainer(api: LabdataApi, id: string, ctx: LabdataScope): Promise<Container> {
+  return api.get(apiPath`api/v2/containers/${id}`, containerSchema, ctx);
+}
+
+export type StorageKind = "box" | "plate" | "location";
+
+/** What an id names, from the platform's id prefixes (box_, plt_, loc_); undefined for another. */
+export function storageKindOf(id: string): StorageKind | undefined {
+  if (id.startsWith("box_")) return "box";
+  if (id.startsWith("plt_")) return "plate";
+  if (id.startsWith("loc_")) return "location";
+  return undefined;
+}
+
+export function getStorage(
+  api: LabdataApi,
+  kind: StorageKind,
+  id: string,
+  ctx: LabdataScope,
+): Promise<Storage> {
+  switch (kind) {
+    case "box":
+      return api.get(apiPath`api/v2/boxes/${id}`, storageSchema, ctx);
+    case "plate":
+      return api.get(apiPath`api/v2/plates/${id}`, storageSchema, ctx);
+    case "location":
+      return api.get(apiPath`api/v2/locations/${id}`, storageSchema, ctx);
+  }
+}
+
+/** The containers of a box with their grid positions, in grid order. */
+export function listBoxContents(
+  api: LabdataApi,
+  boxId: string,
+  offset: number,
+  limit: number,
+  ctx: LabdataScope,
+) {
+  return api.list<Container>(
+    "containers",
+    apiPath`api/v2/boxes/${boxId}/contents`,
+    containerSchema,
+    {},
+    offset,
+    limit,
+    ctx,
+  );
+}

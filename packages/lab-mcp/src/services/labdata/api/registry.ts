@@ -1,0 +1,53 @@
+// The registry: its registries and entity schemas, and registered entities by registry id.
+import { z } from "zod";
+import { apiPath } from "../../../core/http/api-path.js";
+import type { LabdataApi, LabdataScope } from "../client.js";
+import { list } from "../types.js";
+import {
+  type Entity,
+  type EntitySchema,
+  entitySchema,
+  entitySchemaSchema,
+  registrySchema,
+} from "./shapes.js";
+
+export async function listRegistries(api: LabdataApi, ctx: LabdataScope) {
+  const body = await api.get(
+    apiPath`api/v2/registries`,
+    z.looseObject({ registries: list(registrySchema) }),
+    ctx,
+  );
+  return body.registries ?? [];
+}
+
+export function listEntitySchemas(api: LabdataApi, offset: number, limit: number, ctx: LabdataScope) {
+  return api.list<EntitySchema>(
+    "entitySchemas",
+    apiPath`api/v2/entity-schemas`,
+    entitySchemaSchema,
+    {},
+    offset,
+    limit,
+    ctx,
+  );
+}
+
+/** The registered entities with these registry ids, in the order asked; `registryId`: the first registry when absent. */
+export async function registeredEntities(
+  api: LabdataApi,
+  registryIds: string[],
+  registryId: string | undefined,
+  ctx: LabdataScope,
+): Promise<Entity[]> {
+  const registry = registryId ?? (await listRegistries(api, ctx))[0]?.id;
+  if (!registry) return [];
+  const body = await api.send(
+    {
+      path: apiPath`api/v2/registries/${registry}/registered-entities:bulk-get`,
+      query: { entityRegistryIds: registryIds.join(",") },
+      schema: z.looseObject({ entities: list(entitySchema) }),
+    },
+    ctx,
+  );
+  return body.body.entities ?? [];
+}

@@ -1,0 +1,60 @@
+// The platform's DNA bases search: a POST whose body carries the page size and cursor, paged to
+// offsets the way the GET lists are (a cursor cache per query and credential).
+import { z } from "zod";
+import { CursorPager } from "../../../core/cursor-pager.js";
+import { apiPath } from "../../../core/http/api-path.js";
+import type { LabdataApi, LabdataScope } from "../client.js";
+import { type DnaSequence, dnaSequenceSchema, list, text } from "../types.js";
+
+const pagers = new WeakMap<LabdataApi, CursorPager>();
+const pageSchema = z.looseObject({ dnaSequences: list(dnaSequenceSchema), nextToken: text });
+
+export interface BasesQuery {
+  bases: string;
+  registryId?: string;
+}
+
+export async function searchBases(
+  api: LabdataApi,
+  query: BasesQuery,
+  offset: number,
+  limit: number,
+  ctx: LabdataScope,
+): Promise<{ items: DnaSequence[]; total: number }> {
+  let pager = pagers.get(api);
+  if (!pager) {
+    pager = new CursorPager({ maxPageSize: 100 });
+    pagers.set(api, pager);
+  }
+  const credential = await api.credential(ctx);
+  const queryKey = JSON.stringify([credential.id, "search-bases", query]);
+  let reported: number | undefined;
+  let more = false;
+  const { items } = await pager.page<DnaSequence>(queryKey, offset, limit, async (cursor, pageSize) => {
+    const response = await api.send(
+      {
+        method: "POST",
+        path: apiPath`api/v2/dna-sequences:search-bases`,
+        body: { ...query, sort: "name:asc", pageSize, ...(cursor ? { nextToken: cursor } : {}) },
+        schema: pageSchema,
+        // A search changes nothing: safe to repeat after a dropped connection.
+        idempotent: true,
+      },
+      ctx,
+    );
+    const found = response.body.dnaSequences ?? [];
+    const header = Number(response.headers.get("result-count"));
+    reported =
+      Number.isSafeInteger(header) && header >= 0 && response.headers.has("result-count")
+        ? header
+        : undefined;
+    more = Boolean(response.body.nextToken) && found.length > 0;
+    return {
+      items: found,
+      nextCursor: more ? (response.body.nextToken ?? undefined) : undefined,
+      total: reported ?? 0,
+    };
+  });
+  const seen = offset + items.length;
+  return { items, total: reported === undefined ? seen + (more ? 1 : 0) : Math.max(reported, seen) };
+}

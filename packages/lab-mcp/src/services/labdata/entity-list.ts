@@ -1,0 +1,77 @@
+// What the entity list tools (AA sequences, oligos, custom entities) share: their filters as inputs,
+// and one page rendered as the envelope (json) or a list (markdown).
+import { z } from "zod";
+import { boundedString, identifier, pagingInputs } from "../../core/inputs.js";
+import { pageOf, pageShape } from "../../core/paging.js";
+import { heading, json, markdown } from "../../core/render.js";
+import { reply } from "../../core/tool.js";
+import type { EntityFilters } from "./api/entities.js";
+import { type Entity, entitySchema } from "./api/shapes.js";
+import { entityLine } from "./format/entity-markdown.js";
+
+const SORTS = {
+  modified_desc: "modifiedAt:desc",
+  modified_asc: "modifiedAt:asc",
+  name_asc: "name:asc",
+  name_desc: "name:desc",
+};
+
+export const entityListInputs = {
+  name: boundedString({
+    description: "Only those whose name, alias or registry id contains this text (case-insensitive).",
+    max: 200,
+  }).optional(),
+  folder_id: identifier("Only those in this folder (id from labdata_list_folders).").optional(),
+  project_id: identifier("Only those in this project (id from labdata_list_projects).").optional(),
+  archived: z
+    .enum(["exclude", "include"])
+    .default("exclude")
+    .describe("'exclude' (default) leaves archived ones out; 'include' lists them too."),
+  sort: z
+    .enum(["modified_desc", "modified_asc", "name_asc", "name_desc"])
+    .default("modified_desc")
+    .describe("Order: by modification time or by name (default modified_desc)."),
+  ...pagingInputs,
+};
+
+export const entityPageShape = (key: string) => pageShape(key, entitySchema);
+
+export function entityFilters(args: {
+  name?: string;
+  folder_id?: string;
+  project_id?: string;
+  archived: "exclude" | "include";
+  sort: keyof typeof SORTS;
+}): EntityFilters {
+  return {
+    nameIncludes: args.name,
+    folderId: args.folder_id,
+    projectId: args.project_id,
+    archiveReason: args.archived === "include" ? "ANY_ARCHIVED_OR_NOT_ARCHIVED" : "NOT_ARCHIVED",
+    sort: SORTS[args.sort],
+  };
+}
+
+/** The page as the tools answer it; `what` names the items ("AA sequences"). */
+export function entityPageReply(
+  key: string,
+  what: string,
+  result: { items: Entity[]; total: number },
+  offset: number,
+  format: "markdown" | "json",
+) {
+  const page = pageOf(key, result.items, result.total, offset);
+  if (format === "json") return reply(page, json(page));
+  if (result.total === 0) return reply(page, `No ${what} match these filters.`);
+  if (result.items.length === 0)
+    return reply(page, `No ${what} at offset ${offset}: there are ${result.total}. Use a smaller offset.`);
+  return reply(
+    page,
+    markdown(
+      heading(1, what.charAt(0).toUpperCase() + what.slice(1)),
+      `Found ${result.total} ${what} (showing ${offset + 1}–${offset + result.items.length})`,
+      result.items.map(entityLine),
+      page.has_more && `More: call again with offset=${page.next_offset}.`,
+    ),
+  );
+}

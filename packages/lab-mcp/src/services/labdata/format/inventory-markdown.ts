@@ -1,0 +1,77 @@
+// Inventory as an agent reads it: containers with their quantity and what they hold, and a plate or
+// box as a grid of positions.
+import type { Container } from "../api/shapes.js";
+import { nameAndId } from "./labels.js";
+
+/** "1.5 mL", or undefined when the platform gave no quantity. */
+export function quantityText(quantity: Container["quantity"]): string | undefined {
+  if (!quantity || typeof quantity.value !== "number") return undefined;
+  return quantity.units ? `${quantity.value} ${quantity.units}` : String(quantity.value);
+}
+
+/** What a container holds: "pLKO-shRNA-3 (seq_…)", "an item you may not read (seq_…)", at a concentration. */
+export function contentsText(container: Container): string | undefined {
+  const parts = (container.contents ?? []).flatMap((content) => {
+    const entity = content.entity;
+    if (!entity) return [];
+    const what = entity.inaccessibleId
+      ? `an item you may not read (${entity.inaccessibleId})`
+      : nameAndId(entity.name, entity.id);
+    const concentration = quantityText(content.concentration);
+    return [concentration ? `${what} at ${concentration}` : what];
+  });
+  return parts.length > 0 ? parts.join("; ") : undefined;
+}
+
+export function containerLine(container: Container): string {
+  const parts = [
+    container.gridPosition ? `position ${container.gridPosition}` : undefined,
+    quantityText(container.quantity),
+    container.schema?.name ?? undefined,
+    contentsText(container) ? `holds ${contentsText(container)}` : "empty",
+    container.parentStorageId ? `in ${container.parentStorageId}` : undefined,
+    container.barcode ? `barcode ${container.barcode}` : undefined,
+  ].filter(Boolean);
+  return `- **${nameAndId(container.name, container.id)}**: ${parts.join(", ")}`;
+}
+
+const ROWS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** The usual layouts by capacity (rows x columns); a size not listed is laid out from the positions seen. */
+const LAYOUTS: Record<number, [number, number]> = {
+  6: [2, 3],
+  12: [3, 4],
+  24: [4, 6],
+  48: [6, 8],
+  81: [9, 9],
+  96: [8, 12],
+  100: [10, 10],
+  384: [16, 24],
+};
+
+/** A markdown table of the grid, each cell the short label of what sits there ("." when empty). */
+export function gridTable(capacity: number | undefined, cells: Map<string, string>): string {
+  let [rows, columns] = LAYOUTS[capacity ?? 0] ?? [0, 0];
+  for (const position of cells.keys()) {
+    const row = ROWS.indexOf(position.charAt(0)) + 1;
+    const column = Number(position.slice(1));
+    if (row > rows) rows = row;
+    if (Number.isInteger(column) && column > columns) columns = column;
+  }
+  const header = `|   | ${Array.from({ length: columns }, (_, c) => c + 1).join(" | ")} |`;
+  const rule = `|---|${"---|".repeat(columns)}`;
+  const lines = Array.from({ length: rows }, (_, r) => {
+    const row = ROWS.charAt(r);
+    const cellsOfRow = Array.from({ length: columns }, (_, c) => cells.get(`${row}${c + 1}`) ?? ".");
+    return `| ${row} | ${cellsOfRow.join(" | ")} |`;
+  });
+  return [header, rule, ...lines].join("\n");
+}
+
+/** A short label for a grid cell: the first content's name, cut to stay readable; pipes escaped. */
+export function cellLabel(container: Container): string {
+  const entity = container.contents?.[0]?.entity;
+  const name = entity?.inaccessibleId ? "(no access)" : entity?.name || container.name || container.id || "?";
+  const short = name.length > 18 ? `${name.slice(0, 17)}…` : name;
+  return short.replace(/\|/g, "/");
+}

@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { InvalidInputError } from "../../../core/errors.js";
+import { boundedString, identifier } from "../../../core/inputs.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool, reply } from "../../../core/tool.js";
+import { bulkCreateSequences } from "../api/bulk-create.js";
+import type { LabdataApi, NewDnaSequence } from "../client.js";
+import { nameAndId } from "../format/labels.js";
+import { detectFormat, type ParsedSequence, parseFasta, parseGenBank } from "../format/sequence-text.js";
+import { dnaSequenceSchema } from "../types.js";
+
+const MAX_SEQUENCES = 1000;
+const MAX_TEXT = 8_000_000;
+const NAME = "labdata_create_sequences_bulk";
+
+function invalid(message: string): InvalidInputError {
+  return new InvalidInputError(`Error: Invalid input for ${NAME}: ${message}`);
+}
+
+/** The records as the platform's create bodies, or the first problem as a clear input error. */
+function toNewSequences(
+  records: ParsedSequence[],
+  folderId: string,
+  circular: boolean | undefined,
+): NewDnaSequence[] {
+  if (records.length === 0)
+    throw invalid("text: no sequence found (FASTA records start with '>', GenBank with LOCUS).");
+  if (records.length > MAX_SEQUENCES)
+    throw invalid(`text: ${records.length} sequences; at most ${MAX_SEQUENCES} at once.`);
+  return records.map((record, i) => {
+    const label = `sequence ${i + 1}${record.name ? ` (${record.name})` : ""}`;
+    if (!record.name) throw invalid(`text: ${label} has no name.`);
+    if (!record.bases) throw invalid(`text: ${label} has no bases.`);
+    const bad = record.bases.match(/[^ACGTURYSWKMBDHVN]/);
+    if (bad) throw invalid(`text: ${label}: '${bad[0]}' is not a DNA base (use A, C, G, T or IUPAC codes).`);
+    const isCircular = circular ?? record.isCircular ?? false;
+    const outside = record.features.find(
+      (f) => f.end > record.bases.length || (!isCircular && f.start > f.end),
+    );
+    if (outside)
+      throw invalid(
+        `text: ${label}: feature '${outside.name}' (${outside.start}..${outside.end}) does not fit.`,
+      );
+    return {
+      name: record.name.slice(0, 200),
+      bases: record.bases,
+      isCircular,
+      folderId,
+      aliases: [],
+      // The platform counts from 0 with an exclusive end.
+      annotations: record.features.map((f) => ({
+        name: f.name,
+        type: f.type,
+        start: f.start - 1,
+        end: f.end,
+        strand: f.strand === "reverse" ? -1 : 1,
+      })),
+    };
+  });
+}
+
+const createdSchema = dnaSequenceSchema.omit({ bases: true, translations: true, primers: true });
+
+export const createSequencesBulk = defineTool({
+  name: NAME,
+  title: "Create DNA Sequences in Bulk",
+  description:
+    "Create many DNA sequences at once from FASTA or GenBank text (GenBank features become annotations) in a " +
+    "folder you may write to, through the platform's bulk operation; progress is reported while it runs. All or " +
+    "nothing: one bad record creates none. Each call creates new sequences. Folder ids: labdata_list_folders.",
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  toolset: "sequences",
+  input: {
+    text: boundedString({
+      description: "FASTA (one or more '>name' records) or GenBank (one or more LOCUS ... // records) text.",
+      max: MAX_TEXT,
+      multiline: true,
+    }),
+    format: z
+      .enum(["auto", "fasta", "genbank"])
+      .default("auto")
+      .describe("'auto' (default) tells FASTA from GenBank by the first line."),
+    folder_id: identifier("Folder to create them in (id from labdata_list_folders)."),
+    is_circular: z
+      .boolean()
+      .optional()
+      .describe("Topology of every sequence; default: GenBank's LOCUS line, else linear."),
+  },
+  output: { count: z.number().int(), dna_sequences: z.array(createdSchema) },
+  async handler({ text, format, folder_id, is_circular }, ctx, api: LabdataApi) {
+    const chosen = format === "auto" ? detectFormat(text) : format;
+    if (!chosen) throw invalid("text: neither FASTA (a first line starting with '>') nor GenBank (LOCUS).");
+    const records = chosen === "fasta" ? parseFasta(text) : parseGenBank(text);
+    const sequences = toNewSequences(records, folder_id, is_circular);
+    await ctx.progress(0, `Sending ${sequences.length} sequences to the platform`);
+    const created = await bulkCreateSequences(api, sequences, ctx);
+    await ctx.progress(1, `Created ${created.length} sequences`);
+    const listed = created.map(({ bases: _b, translations: _t, primers: _p, ...rest }) => rest);
+    const structured = { count: listed.length, dna_sequences: listed };
+    if (listed.length === 0) {
+      return reply(
+        structured,
+        "The platform reported success but listed no created sequences; list the folder to check.",
+      );
+    }
+    return reply(
+      structured,
+      markdown(
+        heading(1, `Created ${listed.length} DNA sequences in folder ${folder_id}`),
+        listed.map(
+          (s) =>
+            `- ${nameAndId(s.name, s.id)}: ${s.length ?? "?"} bp, ${s.isCircular ? "circular" : "linear"}, ${s.annotations?.length ?? 0} annotations`,
+        ),
+      ),
+    );
+  },
+});

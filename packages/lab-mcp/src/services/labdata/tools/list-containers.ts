@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
+import { pageOf, pageShape } from "../../../core/paging.js";
+import { heading, json, markdown } from "../../../core/render.js";
+import { defineTool, reply } from "../../../core/tool.js";
+import { listContainers as listRemoteContainers } from "../api/inventory.js";
+import { containerSchema } from "../api/shapes.js";
+import type { LabdataApi } from "../client.js";
+import { containerLine } from "../format/inventory-markdown.js";
+
+export const listContainers = defineTool({
+  name: "labdata_list_containers",
+  title: "List Containers",
+  description:
+    "List inventory containers (tubes, vials, glycerol stocks, wells) you may see, by name, by the entity they " +
+    "hold, or anywhere below a storage (freezer, rack, box, plate): name (id), quantity with units, contents and " +
+    "parent storage. For positions and the chain of locations use labdata_locate. Page with offset while has_more is true.",
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  toolset: "inventory",
+  input: {
+    name: boundedString({
+      description: "Only containers whose name contains this text (case-insensitive).",
+      max: 200,
+    }).optional(),
+    entity_id: identifier(
+      "Only containers holding this entity (id from labdata_search_entities).",
+    ).optional(),
+    storage_id: identifier(
+      "Only containers anywhere below this location, box or plate (loc_, box_ or plt_ id).",
+    ).optional(),
+    archived: z
+      .enum(["exclude", "include"])
+      .default("exclude")
+      .describe("'exclude' (default) leaves archived containers out."),
+    ...pagingInputs,
+  },
+  output: pageShape("containers", containerSchema),
+  async handler(
+    { name, entity_id, storage_id, archived, limit, offset, response_format },
+    ctx,
+    api: LabdataApi,
+  ) {
+    const filters = {
+      nameIncludes: name,
+      storageContentsId: entity_id,
+      ancestorStorageId: storage_id,
+      archiveReason:
+        archived === "include" ? ("ANY_ARCHIVED_OR_NOT_ARCHIVED" as const) : ("NOT_ARCHIVED" as const),
+    };
+    const { items, total } = await listRemoteContainers(api, filters, offset, limit, ctx);
+    const page = pageOf("containers", items, total, offset);
+    if (response_format === "json") return reply(page, json(page));
+    if (total === 0) return reply(page, "No containers you may see match these filters.");
+    if (items.length === 0)
+      return reply(page, `No containers at offset ${offset}: there are ${total}. Use a smaller offset.`);
+    return reply(
+      page,
+      markdown(
+        heading(1, "Containers"),
+        `Found ${total} containers (showing ${offset + 1}–${offset + items.length})`,
+        items.map(containerLine),
+        page.has_more && `More: call again with offset=${page.next_offset}.`,
+      ),
+    );
+  },
+});

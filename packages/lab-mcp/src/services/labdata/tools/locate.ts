@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { InvalidInputError } from "../../../core/errors.js";
+import { identifier, responseFormat } from "../../../core/inputs.js";
+import { heading, json, markdown } from "../../../core/render.js";
+import { defineTool, reply } from "../../../core/tool.js";
+import { getContainer, listContainers } from "../api/inventory.js";
+import { type Located, locateContainer, type Place } from "../api/locate.js";
+import { containerSchema } from "../api/shapes.js";
+import type { LabdataApi } from "../client.js";
+import { contentsText, quantityText } from "../format/inventory-markdown.js";
+import { nameAndId } from "../format/labels.js";
+
+/** Containers located per call at most: each costs a few requests. */
+const MAX_CONTAINERS = 10;
+
+const placeSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  kind: z.string(),
+  schema: z.string().nullable(),
+  readable: z.boolean(),
+});
+
+export const locate = defineTool({
+  name: "labdata_locate",
+  title: "Locate in Inventory",
+  description:
+    "Where is it? For an entity (plasmid, strain, oligo... e.g. 'where is the glycerol stock of X?') or a " +
+    "container: each container holding it, its quantity, its position in its box or plate, and the chain of " +
+    "locations up to the room (rack, shelf, freezer, room). Give entity_id (from labdata_search_entities) or container_id.",
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  toolset: "inventory",
+  input: {
+    entity_id: identifier("Id of the entity whose containers to find, e.g. seq_a1B2c3d4.").optional(),
+    container_id: identifier("Id of one container (tube, vial, well), e.g. con_a1B2c3d4.").optional(),
+    response_format: responseFormat,
+  },
+  output: {
+    total: z.number().int(),
+    located: z.array(
+      z.object({
+        container: z.looseObject(containerSchema.shape),
+        position: z.string().nullable(),
+        chain: z.array(placeSchema),
+      }),
+    ),
+  },
+  async handler({ entity_id, container_id, response_format }, ctx, api: LabdataApi) {
+    if ((entity_id === undefined) === (container_id === undefined)) {
+      throw new InvalidInputError(
+        "Error: Invalid input for labdata_locate: give exactly one of entity_id or container_id.",
+      );
+    }
+    let containers = container_id ? [await getContainer(api, container_id, ctx)] : [];
+    let total = containers.length;
+    if (entity_id) {
+      const found = await listContainers(
+        api,
+        { storageContentsId: entity_id, archiveReason: "NOT_ARCHIVED" },
+        0,
+        MAX_CONTAINERS,
+        ctx,
+      );
+      containers = found.items;
+      total = found.total;
+    }
+    const located: Located[] = [];
+    for (const container of containers) located.push(await locateContainer(api, container, ctx));
+    const structured = { total, located };
+    if (response_format === "json") return reply(structured, json(structured));
+    if (located.length === 0) {
+      return reply(
+        structured,
+        `No container you may see holds ${entity_id}. It may be stored in a project you cannot read, or not stored at all.`,
+      );
+    }
+    const subject = container_id ?? entity_id ?? "";
+    return reply(
+      structured,
+      markdown(
+        heading(1, `Where ${subject} is`),
+        total > located.length && `${total} containers hold it; the first ${located.length} are shown.`,
+        located.map(placeText),
+      ),
+    );
+  },
+});
+
+function placeName(place: Place): string {
+  if (!place.readable) return `a storage you may not see (${place.id})`;
+  const kind = place.schema ?? place.kind;
+  return `${nameAndId(place.name, place.id)} [${kind}]`;
+}
+
+function placeText(item: Located): string {
+  const { container, position, chain } = item;
+  const [first, ...rest] = chain;
+  const where = first
+    ? [`${position ? `position ${position} of ` : "in "}${placeName(first)}`, ...rest.map(placeName)].join(
+        " → ",
+      )
+    : "not in any storage";
+  const facts = [
+    quantityText(container.quantity),
+    container.barcode ? `barcode ${container.barcode}` : undefined,
+  ].filter(Boolean);
+  const holds = contentsText(container);
+  return [
+    `- **${nameAndId(container.name, container.id)}**${facts.length ? ` (${facts.join(", ")})` : ""}`,
+    `  - Where: ${where}`,
+    holds ? `  - Holds: ${holds}` : undefined,
+  ]
+    .filter(Boolean)
+    .join("\n");
+}

@@ -1,0 +1,118 @@
+import { z } from "zod";
+import { InvalidInputError } from "../../../core/errors.js";
+import { boundedString, pagingInputs } from "../../../core/inputs.js";
+import { pageOf, pageShape } from "../../../core/paging.js";
+import { heading, json, markdown } from "../../../core/render.js";
+import { defineTool, reply } from "../../../core/tool.js";
+import { listRegistries } from "../api/registry.js";
+import { searchBases } from "../api/search-bases.js";
+import type { LabdataApi } from "../client.js";
+import { nameAndId } from "../format/labels.js";
+import { dnaSequenceSchema } from "../types.js";
+
+const MIN_BASES = 8;
+
+/** Where `query` lies in `bases` (1-based, inclusive), on both strands, across the origin of a circular one. */
+export function matchPositions(bases: string, circular: boolean, query: string) {
+  const hits: Array<{ start: number; end: number; strand: "forward" | "reverse" }> = [];
+  const length = bases.length;
+  const haystack = circular ? bases + bases.slice(0, query.length - 1) : bases;
+  const reverse = reverseComplement(query);
+  for (const [needle, strand] of [
+    [query, "forward"],
+    [reverse, "reverse"],
+  ] as const) {
+    if (strand === "reverse" && reverse === query) continue;
+    for (
+      let at = haystack.indexOf(needle);
+      at >= 0 && at < length && hits.length < 50;
+      at = haystack.indexOf(needle, at + 1)
+    ) {
+      hits.push({ start: at + 1, end: ((at + query.length - 1) % length) + 1, strand });
+    }
+  }
+  return hits;
+}
+
+function reverseComplement(bases: string): string {
+  const pairs: Record<string, string> = { A: "T", T: "A", C: "G", G: "C" };
+  return [...bases]
+    .reverse()
+    .map((b) => pairs[b] ?? b)
+    .join("");
+}
+
+const matchSchema = z.object({
+  start: z.number().int(),
+  end: z.number().int(),
+  strand: z.enum(["forward", "reverse"]),
+});
+const hitSchema = dnaSequenceSchema
+  .omit({ bases: true, translations: true, primers: true })
+  .extend({ matches: z.array(matchSchema) });
+
+export const searchDnaBases = defineTool({
+  name: "labdata_search_dna_bases",
+  title: "Search DNA Sequences by Bases",
+  description:
+    "Find the DNA sequences (plasmids, constructs) that contain a stretch of bases, e.g. an insert, primer or " +
+    "hairpin, on either strand, with the matched positions (1-based) in each. Answers 'is there a registered " +
+    "plasmid with this insert?'. At least 8 bases (A, C, G, T; U read as T). Page with offset while has_more is true.",
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  toolset: "sequences",
+  input: {
+    bases: boundedString({
+      description:
+        "The bases to find, 8 to 10,000 letters A, C, G, T or U; whitespace and digits are ignored.",
+      max: 20_000,
+      multiline: true,
+    }),
+    registered_only: z.boolean().default(false).describe("True: only sequences registered in the registry."),
+    ...pagingInputs,
+  },
+  output: pageShape("dna_sequences", hitSchema),
+  async handler({ bases, registered_only, limit, offset, response_format }, ctx, api: LabdataApi) {
+    const query = bases
+      .replace(/[\s\d]/g, "")
+      .toUpperCase()
+      .replace(/U/g, "T");
+    const bad = query.match(/[^ACGT]/);
+    if (bad || query.length < MIN_BASES || query.length > 10_000) {
+      throw new InvalidInputError(
+        `Error: Invalid input for labdata_search_dna_bases: bases: ${
+          bad
+            ? `'${bad[0]}' is not A, C, G, T or U`
+            : `give ${MIN_BASES} to 10,000 bases (got ${query.length})`
+        }.`,
+      );
+    }
+    const registryId = registered_only ? (await listRegistries(api, ctx))[0]?.id : undefined;
+    const { items, total } = await searchBases(
+      api,
+      { bases: query, ...(registryId ? { registryId } : {}) },
+      offset,
+      limit,
+      ctx,
+    );
+    const hits = items.map(({ bases: seqBases, translations: _t, primers: _p, ...rest }) => ({
+      ...rest,
+      matches: matchPositions((seqBases ?? "").toUpperCase(), rest.isCircular === true, query),
+    }));
+    const page = pageOf("dna_sequences", hits, total, offset);
+    if (response_format === "json") return reply(page, json(page));
+    if (total === 0) return reply(page, `No DNA sequences you may see contain these ${query.length} bases.`);
+    return reply(
+      page,
+      markdown(
+        heading(1, `DNA sequences containing the ${query.length} bases`),
+        `Found ${total} sequences (showing ${offset + 1}–${offset + hits.length})`,
+        hits.map((hit) => {
+          const where = hit.matches.map((m) => `${m.start}..${m.end} (${m.strand})`).join(", ");
+          const registered = hit.entityRegistryId ? `registered as ${hit.entityRegistryId}, ` : "";
+          return `- **${nameAndId(hit.name, hit.id)}**: ${registered}${hit.length ?? "?"} bp, matches at ${where || "positions not given"}`;
+        }),
+        page.has_more && `More: call again with offset=${page.next_offset}.`,
+      ),
+    );
+  },
+});

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { boundedString, pagingInputs } from "../../../core/inputs.js";
+import { pageOf, pageShape } from "../../../core/paging.js";
+import { heading, json, markdown } from "../../../core/render.js";
+import { defineTool, reply } from "../../../core/tool.js";
+import { ENTITY_TYPES, type EntityFilters, type EntityType, listEntities } from "../api/entities.js";
+import { type Entity, entitySchema } from "../api/shapes.js";
+import type { LabdataApi } from "../client.js";
+import { entityLine } from "../format/entity-markdown.js";
+
+export const searchEntities = defineTool({
+  name: "labdata_search_entities",
+  title: "Search Entities",
+  description:
+    "Search the registry and every entity type at once (DNA sequences and plasmids, AA sequences, DNA/RNA " +
+    "oligos, custom entities such as strains and cell lines) by name, alias or registry id, e.g. 'pLKO' or " +
+    "'PL09003'. Returns name (id), type, registry id and folder, grouped by type in that order. Page with offset " +
+    "while has_more is true; read one with labdata_get_entity.",
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  toolset: "registry",
+  input: {
+    query: boundedString({
+      description:
+        "Text the name, an alias or the registry id contains (case-insensitive), 2 to 200 characters.",
+      min: 2,
+      max: 200,
+    }),
+    types: z
+      .array(z.enum(ENTITY_TYPES))
+      .max(ENTITY_TYPES.length, `must have at most ${ENTITY_TYPES.length} items`)
+      .default([])
+      .describe("Only these types (default: all five)."),
+    ...pagingInputs,
+  },
+  output: pageShape("entities", entitySchema),
+  async handler({ query, types, limit, offset, response_format }, ctx, api: LabdataApi) {
+    const wanted = ENTITY_TYPES.filter((type) => types.length === 0 || types.includes(type));
+    const filters: EntityFilters = { nameIncludes: query, archiveReason: "NOT_ARCHIVED", sort: "name:asc" };
+    // The first page of each type, together: its total places the types one after another.
+    const firsts = await Promise.all(
+      wanted.map((type) => listEntities(api, type, filters, 0, Math.min(100, offset + limit), ctx)),
+    );
+    const items: Entity[] = [];
+    let before = 0;
+    for (const [i, first] of firsts.entries()) {
+      const type = wanted[i] as EntityType;
+      const from = Math.max(0, offset - before);
+      const need = limit - items.length;
+      if (need > 0 && from < first.total) {
+        const slice =
+          from + need <= first.items.length
+            ? first.items.slice(from, from + need)
+            : (await listEntities(api, type, filters, from, need, ctx)).items;
+        items.push(...slice);
+      }
+      before += first.total;
+    }
+    const page = pageOf("entities", items, before, offset);
+    if (response_format === "json") return reply(page, json(page));
+    if (before === 0) return reply(page, `No entities found matching '${query}'.`);
+    if (items.length === 0)
+      return reply(page, `No entities at offset ${offset}: there are ${before}. Use a smaller offset.`);
+    return reply(
+      page,
+      markdown(
+        heading(1, `Entities matching '${query}'`),
+        `Found ${before} entities (showing ${offset + 1}–${offset + items.length})`,
+        items.map(entityLine),
+        page.has_more && `More: call again with offset=${page.next_offset}.`,
+      ),
+    );
+  },
+});
