@@ -1,9 +1,9 @@
-// The notebook tools of labdata_mcp (entries, templates, new entries and notes) through a real MCP
+// The notebook tools of labdata_mcp (entries, templates, new entries) through a real MCP
 // client against the lab data platform emulator and its demo notebook.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
 import { type Connected, connectInMemory, textOf } from "../support/clients.js";
-import { apiKeyEnv, served, startTestLabdata } from "./support.js";
+import { apiKeyEnv, startTestLabdata } from "./support.js";
 
 let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
 let conn: Connected;
@@ -170,8 +170,8 @@ describe("labdata_list_entry_templates", () => {
   });
 });
 
-describe("labdata_create_entry and labdata_add_entry_note", () => {
-  it("creates an entry from a template and adds notes to it", async () => {
+describe("labdata_create_entry", () => {
+  it("creates an entry from a template, in a folder the user may write to", async () => {
     const { folders, notebook, user } = emulator.demo;
     const folder = folders.Backbones as string;
     const created = await call("labdata_create_entry", {
@@ -186,41 +186,25 @@ describe("labdata_create_entry and labdata_add_entry_note", () => {
     );
     expect(created.text).toContain("- [ ] Glycerol stocks made");
     expect(created.text).toContain(`- **Authors**: ${user.name} (${user.id})`);
-
-    const added = await call("labdata_add_entry_note", {
-      entry_id: id,
-      text: "Plate 1 done\nPlate 2 done",
-      kind: "checklist",
-      checked: true,
-      date: "2025-07-01",
-    });
-    expect(added.text.split("\n")[0]).toBe(`Added 2 notes to Miniprep batch 8 (${id}) on 2025-07-01.`);
-    await call("labdata_add_entry_note", { entry_id: id, text: "Yields look fine." });
-    const entry = (await call("labdata_get_entry", { id })).text;
-    expect(entry).toContain("## 2025-07-01\n\n- [x] Plate 1 done\n\n- [x] Plate 2 done");
-    expect(entry).toContain("Yields look fine.");
+    expect((await call("labdata_get_entry", { id })).text).toContain("- [ ] Glycerol stocks made");
   });
 
-  it("refuses to write where the user may only read (403) and bad input without a request", async () => {
-    const { notebook } = emulator.demo;
+  it("refuses to write where the user may only read (403), and bad input without a request", async () => {
+    const { folders } = emulator.demo;
     // Mira reads Cas9 Engineering through her team but may not write there.
-    expect(await call("labdata_add_entry_note", { entry_id: notebook.cas9ScreenEntryId, text: "x" })).toEqual(
-      {
-        text: "Error: Permission denied. You don't have access to this resource.",
-        isError: true,
-      },
-    );
-    emulator.requests.clear();
-    const many = Array.from({ length: 51 }, (_, i) => `item ${i}`).join("\n");
-    const refused = await call("labdata_add_entry_note", {
-      entry_id: notebook.cas9ScreenEntryId,
-      text: many,
-      kind: "bullets",
-    });
-    expect(refused).toEqual({
-      text: "Error: Invalid input for labdata_add_entry_note: text: at most 50 items at once (got 51).",
+    expect(
+      await call("labdata_create_entry", {
+        name: "Not mine to write",
+        folder_id: folders["Guide RNAs"] as string,
+      }),
+    ).toEqual({
+      text: "Error: Permission denied. You don't have access to this resource.",
       isError: true,
     });
-    expect(served(emulator, "/notes")).toBe(0);
+    emulator.requests.clear();
+    const refused = await call("labdata_create_entry", { name: "x", folder_id: "../folders" });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(/^Error: Invalid input for labdata_create_entry: folder_id/);
+    expect(emulator.requests.count()).toBe(0);
   });
 });

@@ -317,7 +317,6 @@ describe("toolsets and read-only mode", () => {
         "labdata_get_entry",
         "labdata_list_entry_templates",
         "labdata_create_entry",
-        "labdata_add_entry_note",
       ].sort(),
     );
     expect(await names({ MCP_TOOLSETS: "results" })).toEqual(

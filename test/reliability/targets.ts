@@ -134,11 +134,6 @@ async function startLabdataTarget(): Promise<RunningTarget> {
     oidc: { configurationUrl: idp.configurationUrl, audience },
   });
   const sequenceIds = await listSequenceIds(demo.baseUrl, demo.user.apiKey, 40);
-  const writableEntryId = await firstEntryIn(
-    demo.baseUrl,
-    demo.user.apiKey,
-    demo.folders.Backbones as string,
-  );
   emulator.requests.clear();
   const base = { LABDATA_BASE_URL: demo.baseUrl, LABDATA_CREDENTIALS_FILE: tempFile("labdata.json") };
   const env = { ...base, LABDATA_API_KEY: demo.user.apiKey };
@@ -178,7 +173,6 @@ async function startLabdataTarget(): Promise<RunningTarget> {
       labdata_get_entry: { id: demo.notebook.cas9ScreenEntryId },
       labdata_list_entry_templates: {},
       labdata_create_entry: { name: "reliability-entry", folder_id: demo.folders.Backbones },
-      labdata_add_entry_note: { entry_id: writableEntryId, text: "reliability note" },
       labdata_list_assay_runs: { limit: 5 },
       labdata_list_assay_results: { run: "12" },
       labdata_list_tasks: {},
@@ -290,18 +284,6 @@ async function startLabdataTarget(): Promise<RunningTarget> {
 }
 
 /** Ids of the first sequences of the main demo project, read straight from the API. */
-/** An entry of a folder the user may write to, for the note a sample call adds. */
-async function firstEntryIn(baseUrl: string, apiKey: string, folderId: string): Promise<string> {
-  // The document's entry list has no folder filter: the folder is picked here.
-  const response = await fetch(`${baseUrl}/api/v2/entries?pageSize=100`, {
-    headers: { authorization: `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}` },
-  });
-  const entries = ((await response.json()) as { entries?: Array<{ id: string; folderId?: string }> }).entries;
-  const entry = entries?.find((candidate) => candidate.folderId === folderId);
-  if (!entry) throw new Error(`no entry in folder ${folderId}: ${response.status}`);
-  return entry.id;
-}
-
 async function listSequenceIds(baseUrl: string, apiKey: string, count: number): Promise<string[]> {
   const response = await fetch(`${baseUrl}/api/v2/dna-sequences?pageSize=${count}`, {
     headers: { authorization: `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}` },

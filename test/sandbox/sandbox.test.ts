@@ -85,7 +85,6 @@ const CALLS: Calls = {
   labdata_get_entry: ({ entryId }) => ({ id: entryId }),
   labdata_list_entry_templates: () => ({}),
   labdata_create_entry: ({ folderId }) => ({ name: "sandbox-test-entry", folder_id: folderId }),
-  labdata_add_entry_note: ({ entryId }) => ({ entry_id: entryId, text: "sandbox test note" }),
   labdata_list_assay_runs: () => ({ limit: 2 }),
   labdata_list_assay_results: () => ({ run: "12" }),
   labdata_list_tasks: () => ({}),

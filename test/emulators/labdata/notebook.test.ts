@@ -231,38 +231,4 @@ describe("writes", () => {
       "invalid_request_error",
     );
   });
-
-  it("adds notes to a day, creating the day in order, and validates them", async () => {
-    const { folders } = demoOf(first);
-    const created = await call(`${api}/entries`, {
-      authorization: mira,
-      json: { name: "Notes", folderId: folders.Backbones },
-    });
-    const url = `${api}/entries/${created.body.id}/notes`;
-    const added = await call(url, {
-      authorization: mira,
-      json: {
-        date: "2025-01-02",
-        notes: [
-          { type: "list_checkbox", text: "done", checked: true },
-          { type: "text", text: "hello" },
-        ],
-      },
-    });
-    expect(added.status, added.text).toBe(200);
-    expect(added.body.days[0]).toMatchObject({
-      date: "2025-01-02",
-      notes: [
-        { type: "list_checkbox", checked: true },
-        { type: "text", text: "hello" },
-      ],
-    });
-    expect(added.body.days).toHaveLength(2);
-    expectError(
-      await call(url, { authorization: mira, json: { notes: [{ type: "table", text: "x" }] } }),
-      400,
-      "invalid_request_error",
-    );
-    expectError(await call(url, { authorization: mira, json: { notes: [] } }), 400, "invalid_request_error");
-  });
 });

@@ -9,7 +9,7 @@ import { type HttpResponse, jsonResponse } from "../../common/response.js";
 import { badRequest, forbidden, notFound, payloadTooLarge } from "../errors.js";
 import { matchesQuery, paginate, parseListQuery } from "../listing.js";
 import { mayOnFolder, mayOnProject } from "../notebook/access.js";
-import type { Entry, EntryDay, Note } from "../notebook/model.js";
+import type { Entry, EntryDay } from "../notebook/model.js";
 import { commaList, rangeParameter } from "../notebook/query.js";
 import { entryToWire } from "../notebook/wire.js";
 import type { RouteContext } from "./context.js";
@@ -137,52 +137,4 @@ export async function createEntry(ctx: RouteContext): Promise<HttpResponse> {
   tenant.notebook.entries.set(entry.id, entry);
   ctx.resourceId = entry.id;
   return jsonResponse(201, entryToWire(tenant, entry));
-}
-
-const newNoteSchema = z.discriminatedUnion("type", [
-  z
-    .object({
-      type: z.enum(["text", "list_bullet", "list_number", "code"]),
-      text: z.string().min(1).max(20_000),
-      indentation: z.number().int().min(0).max(10).default(0),
-    })
-    .strict(),
-  z
-    .object({
-      type: z.literal("list_checkbox"),
-      text: z.string().min(1).max(20_000),
-      checked: z.boolean().default(false),
-      indentation: z.number().int().min(0).max(10).default(0),
-    })
-    .strict(),
-]);
-
-const addNotesSchema = z
-  .object({
-    date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 2025-06-30")
-      .optional(),
-    notes: z.array(newNoteSchema).min(1).max(50),
-  })
-  .strict();
-
-/** Appends notes to the entry's day of `date` (today by default), adding the day when it has none. */
-export async function addEntryNotes(ctx: RouteContext, params: PathParams): Promise<HttpResponse> {
-  const entry = readableEntry(ctx, params.id ?? "");
-  if (!mayOnFolder(ctx.tenant, ctx.principal.actor, entry.folderId, "write"))
-    throw forbidden(`You cannot write to entry ${entry.id}`);
-  const read = await readJsonBody(ctx.req, addNotesSchema, MAX_BODY_BYTES);
-  if (!read.ok) throw read.status === 413 ? payloadTooLarge(read.message) : badRequest(read.message);
-  const now = ctx.clock.now();
-  const date = read.value.date ?? dayOf(now);
-  let day = entry.days.find((candidate) => candidate.date === date);
-  if (!day) {
-    day = { date, title: null, notes: [] };
-    entry.days.push(day);
-    entry.days.sort((a, b) => a.date.localeCompare(b.date));
-  }
-  for (const note of read.value.notes) day.notes.push({ ...note, links: [] } as Note);
-  entry.modifiedAt = now;
-  return jsonResponse(200, entryToWire(ctx.tenant, entry));
 }

@@ -15,7 +15,7 @@ import { bulkCreateDnaSequences, getTask } from "./bulk-create.js";
 import type { ApiRoute, RouteContext } from "./context.js";
 import { createDnaSequence, getDnaSequence, listReadableDnaSequences } from "./dna-sequences.js";
 import { getEntity, listEntities } from "./entities.js";
-import { addEntryNotes, createEntry, getEntry, listReadableEntries } from "./entries.js";
+import { createEntry, getEntry, listReadableEntries } from "./entries.js";
 import { getEntryTemplate, listReadableEntryTemplates } from "./entry-templates.js";
 import { listReadableFolders } from "./folders.js";
 import {
@@ -59,7 +59,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
   apiRoute("GET", "/entries", "entry.list", listReadableEntries),
   apiRoute("POST", "/entries", "entry.create", createEntry),
   apiRoute("GET", "/entries/:id", "entry.read", getEntry),
-  apiRoute("POST", "/entries/:id/notes", "entry.add-notes", addEntryNotes),
   apiRoute("GET", "/entry-templates", "entry-template.list", listReadableEntryTemplates),
   apiRoute("GET", "/entry-templates/:id", "entry-template.read", getEntryTemplate),
   apiRoute("GET", "/request-schemas", "request-schema.list", listRequestSchemas),

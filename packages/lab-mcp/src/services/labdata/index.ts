@@ -20,7 +20,6 @@ import {
   sequenceGenBankFileResource,
 } from "./resources.js";
 import { checkLabdataSettings, LABDATA_SETTINGS, type LabdataValues } from "./settings.js";
-import { addEntryNote } from "./tools/add-entry-note.js";
 import { archiveEntities } from "./tools/archive-entities.js";
 import { createDnaSequence } from "./tools/create-dna-sequence.js";
 import { createEntry } from "./tools/create-entry.js";
@@ -82,7 +81,7 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
     users: "Who you are signed in as",
     sequences: "DNA sequences, AA sequences and oligos: list, read, export, search by bases, create",
     projects: "Projects and folders, to find ids",
-    notebook: "Notebook entries and entry templates: list, read, create, add notes",
+    notebook: "Notebook entries and entry templates: list, read, create from a template",
     results: "Assay runs and results, with their schemas' fields and units",
     workflows: "Workflow tasks and requests assigned to you or a team",
     registry:
@@ -102,7 +101,6 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
     getEntry,
     listEntryTemplates,
     createEntry,
-    addEntryNote,
     listAssayRuns,
     listAssayResults,
     listTasks,

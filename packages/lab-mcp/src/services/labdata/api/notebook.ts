@@ -1,4 +1,4 @@
-// Notebook entries and entry templates: list, read, create from a template, add notes.
+// Notebook entries and entry templates: list, read, create from a template.
 
 import { apiPath } from "../../../core/http/api-path.js";
 import type { LabdataApi, LabdataScope } from "../client.js";
@@ -109,27 +109,6 @@ export interface NewEntry {
 export async function createEntry(api: LabdataApi, entry: NewEntry, ctx: LabdataScope): Promise<Entry> {
   const { body } = await api.send(
     { method: "POST", path: apiPath`api/v2/entries`, body: entry, schema: entrySchema },
-    ctx,
-  );
-  return body;
-}
-
-export interface NewNote {
-  type: "text" | "list_bullet" | "list_number" | "list_checkbox" | "code";
-  text: string;
-  checked?: boolean;
-}
-
-/** Appends notes to the entry's day `date` (the platform's today when left out). */
-export async function addEntryNotes(
-  api: LabdataApi,
-  id: string,
-  notes: NewNote[],
-  date: string | undefined,
-  ctx: LabdataScope,
-): Promise<Entry> {
-  const { body } = await api.send(
-    { method: "POST", path: apiPath`api/v2/entries/${id}/notes`, body: { date, notes }, schema: entrySchema },
     ctx,
   );
   return body;
