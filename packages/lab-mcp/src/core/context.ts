@@ -28,6 +28,11 @@ export interface ClientSession {
    * the one client is the user who started the server, and what it supplies may be kept for them.
    */
   readonly isolated: boolean;
+  /**
+   * True when nothing identifies the caller beyond this one request (a 2026-07-28 request over HTTP
+   * without MCP_HTTP_TOKEN): what it supplies serves this call alone.
+   */
+  readonly thisCallOnly?: boolean;
 }
 
 /** What a service needs of a caller to keep client-supplied credentials apart. */

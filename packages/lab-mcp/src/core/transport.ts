@@ -89,7 +89,7 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
   // without a token nobody is known, and what a request supplies serves that request alone.
   const tokenHolder: ClientSession = { caller: "token-holder", isolated: true };
   const modernClient = (): ClientSession =>
-    expectedToken ? tokenHolder : { caller: "anonymous", isolated: true };
+    expectedToken ? tokenHolder : { caller: "anonymous", isolated: true, thisCallOnly: true };
   const modern = toNodeHandler(
     createMcpHandler(() => factory(modernClient()), {
       legacy: "reject",

@@ -71,6 +71,15 @@ export const signInTool = defineTool({
       kept_in: signedIn.tokenFile === undefined ? ("session_memory" as const) : ("token_file" as const),
       token_file: signedIn.tokenFile ?? null,
     };
+    if (signedIn.tokenFile === undefined && ctx.clientSession.thisCallOnly) {
+      return reply(
+        done,
+        `${signedInAs(signedIn)}, for this call only: this client reaches the server over HTTP with no session, ` +
+          "and the server has no MCP_HTTP_TOKEN to know it by, so the sign-in cannot be kept for its next calls. " +
+          "Set MCP_HTTP_TOKEN (the sign-in then lasts for its holder) or sign in with 'protocols-mcp login' on the " +
+          "server's computer.",
+      );
+    }
     if (signedIn.tokenFile === undefined) {
       return reply(
         done,
