@@ -1,0 +1,120 @@
+// A real Redis for the shared-state tests: Debian's redis-server (`apt-get install redis-server`; .ci/run
+// installs it), started per test file on a free loopback port with no persistence, and stopped, killed
+// or restarted on the same port by the tests that need Redis to go away. Without a redis-server the
+// tests skip, saying so.
+import { type ChildProcess, spawn } from "node:child_process";
+import { accessSync, constants, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
+
+/** The redis-server to run: REDIS_SERVER_PATH, else `redis-server` on the PATH or in /usr/bin. */
+export const REDIS_SERVER = findRedisServer();
+
+export const NO_REDIS =
+  "redis-server not found (install Debian's: apt-get install redis-server; or set REDIS_SERVER_PATH): Redis tests skipped";
+
+function executable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function findRedisServer(): string | undefined {
+  const chosen = process.env.REDIS_SERVER_PATH;
+  if (chosen) return executable(chosen) ? chosen : undefined;
+  const dirs = [...(process.env.PATH ?? "").split(delimiter).filter(Boolean), "/usr/bin", "/usr/sbin"];
+  for (const dir of dirs) if (executable(join(dir, "redis-server"))) return join(dir, "redis-server");
+  return undefined;
+}
+
+export interface RunningRedis {
+  readonly port: number;
+  /** redis://127.0.0.1:<port> */
+  readonly url: string;
+  /** Stops it (SIGTERM) and waits for the exit. */
+  stop(): Promise<void>;
+  /** Kills it at once (SIGKILL), as a crash. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port, empty. */
+  restart(): Promise<void>;
+}
+
+/** A free loopback port: bound by the OS, then let go. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a redis-server on a free loopback port; the caller stops it. */
+export async function startRedis(): Promise<RunningRedis> {
+  if (!REDIS_SERVER) throw new Error(NO_REDIS);
+  const binary = REDIS_SERVER;
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), "lab-mcp-redis-"));
+  let child: ChildProcess | undefined;
+
+  const launch = async () => {
+    const started = spawn(
+      binary,
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    child = started;
+    await new Promise<void>((resolve, reject) => {
+      let output = "";
+      const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${output}`)), 10_000);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (/ready to accept connections/i.test(output)) {
+          clearTimeout(timer);
+          started.stdout?.off("data", onData);
+          started.stdout?.resume();
+          resolve();
+        }
+      };
+      started.stdout?.on("data", onData);
+      started.stderr?.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      started.once("exit", (code) => {
+        clearTimeout(timer);
+        reject(new Error(`redis-server exited with ${code}: ${output}`));
+      });
+    });
+  };
+
+  const end = async (signal: NodeJS.Signals) => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once("exit", resolve));
+    running.kill(signal);
+    await exited;
+  };
+
+  await launch();
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    async stop() {
+      await end("SIGTERM");
+      rmSync(dir, { recursive: true, force: true });
+    },
+    kill: () => end("SIGKILL"),
+    async restart() {
+      await end("SIGKILL");
+      await launch();
+    },
+  };
+}
