@@ -1,0 +1,72 @@
+// What the processes of one server share: rate budgets per credential, secrets (OAuth tokens) with
+// compare-and-set and locks, and the cursor cache of offset paging. In memory by default (one process,
+// nothing to install); in Redis with REDIS_URL, for replicas behind a load balancer.
+import type { RateLimit } from "../http/rate-limiter.js";
+
+/** What a remote answer says of its rate window (x-rate-limit-* headers). */
+export interface WindowObservation {
+  limit?: number;
+  remaining?: number;
+  /** Milliseconds until the remote's window resets. */
+  resetMs?: number;
+}
+
+/**
+ * The store of one rate budget (one credential's window on one remote). `take` counts one request in
+ * the current window and answers 0, or answers how long to wait before asking again, counting nothing.
+ */
+export interface BudgetStore {
+  take(): Promise<number>;
+  observe(observation: WindowObservation): Promise<void>;
+  /** The remote said "no more" for `ms` (a 429's Retry-After): the window is spent until then. */
+  pause(ms: number): Promise<void>;
+}
+
+/** A secret as stored: its value and a version tag for compare-and-set (a digest, never the value). */
+export interface StoredSecret {
+  value: string;
+  version: string;
+}
+
+export interface SecretWrite {
+  /** Dropped after this long. */
+  ttlMs?: number;
+  /**
+   * Compare-and-set: written only when the stored version is this one (null: only when none is
+   * stored). Undefined: written whatever is there.
+   */
+  ifVersion?: string | null;
+}
+
+/** Held by one process at a time, until released or until its time runs out (a holder that died). */
+export interface Lock {
+  release(): Promise<void>;
+}
+
+export interface SecretStore {
+  read(name: string): Promise<StoredSecret | undefined>;
+  /** False when `ifVersion` did not match (another process wrote first). */
+  write(name: string, value: string, options?: SecretWrite): Promise<boolean>;
+  /** Deletes it (only at `ifVersion` when given); false when nothing was deleted. */
+  remove(name: string, ifVersion?: string): Promise<boolean>;
+  /** The lock named `name`, or undefined when another process holds it. */
+  tryLock(name: string, ttlMs: number): Promise<Lock | undefined>;
+}
+
+/** Cursors of one query by position: where a walk to an offset may start. */
+export interface CursorStore {
+  /** The known cursor at the largest position <= offset (position > 0), if any. */
+  nearest(query: string, offset: number): Promise<{ position: number; cursor: string } | undefined>;
+  remember(query: string, position: number, cursor: string): Promise<void>;
+}
+
+export interface SharedState {
+  readonly kind: "memory" | "redis";
+  /** The budget named `name` (e.g. a credential id and the remote's limit name) at `limit` by default. */
+  budget(name: string, limit: RateLimit): BudgetStore;
+  readonly secrets: SecretStore;
+  readonly cursors: CursorStore;
+  /** Whether the shared part is reachable now (readiness). */
+  health(): Promise<{ ready: boolean; reason?: string }>;
+  close(): Promise<void>;
+}
