@@ -8,6 +8,7 @@ import { ConfigError, flagsOf, loadConfig, readSettings } from "../../core/confi
 import { coreSettingsFor } from "../../core/run.js";
 import { removeFile } from "../../core/user-config.js";
 import { SIGN_IN_TIMEOUT_MS } from "./auth/code-flow.js";
+import type { KeptIn } from "./credential-source.js";
 import { createProtocolsApi, protocolsService } from "./index.js";
 import { checkProtocolsSettings, PROTOCOLS_SETTINGS, tokenFileOf } from "./settings.js";
 import { signedInAs, signIn } from "./sign-in.js";
@@ -110,7 +111,7 @@ export async function runLogin(
         }
       },
     });
-    output.out(`${signedInAs(signedIn)}. Tokens saved to ${signedIn.tokenFile} (readable only by you).`);
+    output.out(`${signedInAs(signedIn)}. ${savedTo(signedIn.keptIn)}`);
     return 0;
   } catch (error) {
     const message = error instanceof Error && error.name !== "Error" ? error.message : String(error);
@@ -186,4 +187,10 @@ function tryToOpen(url: string): void {
   } catch {
     // No opener on this system: the printed address is enough.
   }
+}
+
+/** The last line of a sign-in: where the tokens went (never the tokens). */
+function savedTo(keptIn: KeptIn | undefined): string {
+  if (keptIn?.kind === "shared_state") return `Tokens stored encrypted in ${keptIn.where}.`;
+  return `Tokens saved to ${keptIn?.where ?? "this process's memory"} (readable only by you).`;
 }
