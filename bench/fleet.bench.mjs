@@ -12,8 +12,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/client";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { caFromEnv, positiveInteger, print, startHttpBin, textOf, watchdog } from "./lib.mjs";
 
 const AGENTS = positiveInteger("BENCH_AGENTS", 8);
@@ -121,7 +120,9 @@ async function pageAllSequences(replicas, programs, dir, ca) {
     const entries = emulator.requests.entries();
     const listRequests = entries.filter((e) => e.path.endsWith("/api/v2/dna-sequences")).length;
     const tokenRequests = entries.filter((e) => e.path.endsWith("/api/v2/token")).length;
-    const served = emulator.admin.auditLog(demo.tenant).filter((e) => e.path.endsWith("/dna-sequences")).length;
+    const served = emulator.admin
+      .auditLog(demo.tenant)
+      .filter((e) => e.path.endsWith("/dna-sequences")).length;
     const windows = Math.ceil(served / PER_WINDOW);
     const minimum = (windows - 1) * WINDOW_S;
     return {
@@ -159,7 +160,10 @@ async function downloadPdfs(replicas, programs, dir, ca) {
     for (let i = 0; i < PDFS; i++) clients.push(await connectModern(fleet.url));
     const found = JSON.parse(
       textOf(
-        await clients[0].callTool({ name: "protocols_search", arguments: { limit: PDFS, response_format: "json" } }),
+        await clients[0].callTool({
+          name: "protocols_search",
+          arguments: { limit: PDFS, response_format: "json" },
+        }),
       ),
     );
     const ids = found.protocols.map((protocol) => String(protocol.id)).slice(0, PDFS);
@@ -256,7 +260,17 @@ async function main() {
       ],
     );
     print(
-      ["replicas", "PDFs asked at once", "failed", "PDF requests", "429s", "wall s", "minimum s", "over the minimum", "requests per replica (HAProxy)"],
+      [
+        "replicas",
+        "PDFs asked at once",
+        "failed",
+        "PDF requests",
+        "429s",
+        "wall s",
+        "minimum s",
+        "over the minimum",
+        "requests per replica (HAProxy)",
+      ],
       pdfs.map((r) => [
         r.replicas,
         PDFS,

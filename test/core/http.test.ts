@@ -1,6 +1,5 @@
 // The pieces of RemoteClient that decide when to wait and what to refuse.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RemoteStatusError } from "../../packages/lab-mcp/src/core/errors.js";
 import { noAuth } from "../../packages/lab-mcp/src/core/http/auth.js";
 import { MAX_TIMER_MS, sleep } from "../../packages/lab-mcp/src/core/http/rate-limiter.js";
 import { RemoteClient } from "../../packages/lab-mcp/src/core/http/remote-client.js";
