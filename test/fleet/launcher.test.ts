@@ -4,6 +4,7 @@
 // opened it; HAProxy's own statistics say which replica served what. Ctrl-C, or the fleet killed
 // outright, leaves no redis-server, haproxy or replica behind.
 import { readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FLEET_PORTS_TAKEN } from "../../packages/emulators/src/fleet/fleet.js";
 import { type ReplicaStats, readStats } from "../../packages/emulators/src/fleet/haproxy.js";
@@ -211,6 +212,38 @@ describe.skipIf(MISSING.length > 0)("lab-fleet killed outright", () => {
           // Nothing left in that group: as it should be.
         }
       }
+    }
+  });
+});
+
+describe("lab-fleet start-up errors", () => {
+  // No PATH: the fleet looks for them there, and in the sbin folders a user's PATH may lack.
+  const missingWithoutPath = (["redis-server", "haproxy"] as const).filter((name) => !findProgram(name, ""));
+  it.skipIf(missingWithoutPath.length === 0)(
+    "names what to install when a program is not found",
+    async () => {
+      const run = runBin("lab-fleet", ["--port", "0"], { PATH: "" });
+      expect(await run.exited()).toBe(2);
+      const missing = missingWithoutPath;
+      expect(run.output().trim()).toBe(
+        `lab-fleet: ${missing.join(" and ")} not found; install Debian's: sudo apt-get install ${missing.join(" ")}`,
+      );
+    },
+  );
+
+  it.skipIf(MISSING.length > 0)("names the port and its server when a port is taken", async () => {
+    const port = await freePorts(FLEET_PORTS_TAKEN);
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(port + 1, "127.0.0.1", resolve));
+    try {
+      const run = runBin("lab-fleet", ["--port", String(port)]);
+      expect(await run.exited()).toBe(2);
+      expect(run.output().trim()).toBe(
+        `lab-fleet: port ${port + 1} (for protocols_mcp) is in use; the fleet takes ports ${port}-${port + 3}: ` +
+          "choose another first port with --port <n>",
+      );
+    } finally {
+      blocker.close();
     }
   });
 });

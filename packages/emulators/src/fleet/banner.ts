@@ -11,6 +11,7 @@ export function fleetBanner(fleet: {
   servers: FleetServer[];
   emulators: SandboxEmulators;
   redisUrl: string;
+  statePrefix: string;
   statsUrl: string;
 }): string {
   const { servers, emulators } = fleet;
@@ -34,7 +35,7 @@ export function fleetBanner(fleet: {
       ),
     ),
     "",
-    `Shared state: ${fleet.redisUrl}, keys under lab-mcp:fleet:, secrets encrypted with a key made for this run`,
+    `Shared state: ${fleet.redisUrl}, keys under ${fleet.statePrefix}, secrets encrypted with a key made for this run`,
     `Load balancer statistics: ${fleet.statsUrl}`,
     `Emulated services (demo data, new at every start): lab data platform ${emulators.labdata.demo.baseUrl},`,
     `  protocol repository ${emulators.protocols.url}, example service ${emulators.example.url}`,

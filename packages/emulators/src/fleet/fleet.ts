@@ -65,6 +65,7 @@ export interface Fleet {
   servers: FleetServer[];
   emulators: SandboxEmulators;
   redisUrl: string;
+  statePrefix: string;
   statsUrl: string;
   banner: string;
   stop(): Promise<void>;
@@ -92,8 +93,12 @@ function identityOf(spec: SandboxServerSpec, emulators: SandboxEmulators): strin
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const redisServer = findProgram("redis-server");
   const haproxy = findProgram("haproxy");
-  const missing = (["redis-server", "haproxy"] as const).filter((name) => !findProgram(name));
-  if (!redisServer || !haproxy) throw new MissingProgramsError(missing);
+  if (!redisServer || !haproxy) {
+    const missing: FleetProgram[] = [];
+    if (!redisServer) missing.push("redis-server");
+    if (!haproxy) missing.push("haproxy");
+    throw new MissingProgramsError(missing);
+  }
 
   // Every port first: a taken one fails at once, naming it, before anything starts.
   const names = [...SANDBOX_SERVERS.map((spec) => spec.serverName), "the load balancer's statistics"];
@@ -190,7 +195,13 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     );
     watch(balancer.process);
 
-    const fleet = { servers, emulators, redisUrl: redis.url, statsUrl: balancer.statsUrl };
+    const fleet = {
+      servers,
+      emulators,
+      redisUrl: redis.url,
+      statePrefix: FLEET_STATE_PREFIX,
+      statsUrl: balancer.statsUrl,
+    };
     return { ...fleet, banner: fleetBanner(fleet), stop };
   } catch (error) {
     await stop();

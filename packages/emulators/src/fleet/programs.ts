@@ -1,5 +1,5 @@
-// Debian's programs the fleet runs (redis-server, haproxy): found on the PATH or where Debian puts
-// them (haproxy is in /usr/sbin, which a user's PATH may not hold).
+// Debian's programs the fleet runs (redis-server, haproxy): found on the PATH, or in the sbin folders
+// that a user's PATH may not hold (Debian puts haproxy in /usr/sbin).
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
 
@@ -16,8 +16,8 @@ function executable(path: string): boolean {
 }
 
 /** The program's path, or undefined when it is not installed. */
-export function findProgram(name: string): string | undefined {
-  const dirs = [...(process.env.PATH ?? "").split(delimiter).filter(Boolean), "/usr/bin", "/usr/sbin"];
+export function findProgram(name: string, path = process.env.PATH ?? ""): string | undefined {
+  const dirs = [...path.split(delimiter).filter(Boolean), "/usr/sbin", "/usr/local/sbin"];
   for (const dir of dirs) if (executable(join(dir, name))) return join(dir, name);
   return undefined;
 }
