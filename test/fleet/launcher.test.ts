@@ -125,7 +125,7 @@ describe.skipIf(MISSING.length > 0)("lab-fleet", () => {
     expect(fleet.output()).not.toMatch(/[0-9a-f]{64}/);
   });
 
-  it("spreads stateless 2026-07-28 calls over the replicas of each server", async () => {
+  it("spreads stateless 2026-07-28 calls over the replicas of each server", { timeout: 40_000 }, async () => {
     for (const [server, url] of Object.entries(endpoints)) {
       const call = CALLS[server] as (typeof CALLS)[string];
       const before = await readStats(statsUrl);
@@ -144,7 +144,9 @@ describe.skipIf(MISSING.length > 0)("lab-fleet", () => {
     }
   });
 
-  it("keeps each 2025-11-25 session on the replica that opened it, and spreads the sessions", async () => {
+  it("keeps each 2025-11-25 session on the replica that opened it, and spreads the sessions", {
+    timeout: 40_000,
+  }, async () => {
     for (const [server, url] of Object.entries(endpoints)) {
       const call = CALLS[server] as (typeof CALLS)[string];
       const sessionsOn = new Set<string>();
@@ -172,7 +174,9 @@ describe.skipIf(MISSING.length > 0)("lab-fleet", () => {
     }
   });
 
-  it("stops everything on Ctrl-C: no redis-server, haproxy or replica left", async () => {
+  it("stops everything on Ctrl-C: no redis-server, haproxy or replica left", {
+    timeout: 40_000,
+  }, async () => {
     const pid = fleet.child.pid as number;
     const helpers = childrenOf(pid, ["redis-server", "haproxy"]);
     const replicas = childrenOf(pid, ["node"]);
