@@ -190,6 +190,37 @@ describe.skipIf(MISSING.length > 0)("lab-fleet", () => {
   });
 });
 
+describe.skipIf(MISSING.length > 0)("lab-fleet in a terminal", () => {
+  it("stops cleanly when Ctrl-C reaches its whole process group, replicas included", {
+    timeout: 60_000,
+  }, async () => {
+    const port = await freePorts(FLEET_PORTS_TAKEN);
+    const fleet = runBin("lab-fleet", ["--port", String(port), "--replicas", "2"], {}, { ownGroup: true });
+    const group = fleet.child.pid as number;
+    let helpers: number[] = [];
+    try {
+      await waitFor(() => bannerDone(fleet.stdout()) || fleet.child.exitCode !== null, "the banner", 40_000);
+      helpers = childrenOf(group, ["redis-server", "haproxy"]);
+      expect(helpers).toHaveLength(2);
+      // What a terminal does on Ctrl-C: SIGINT to every process of the foreground group. Redis and
+      // HAProxy are in groups of their own: the fleet stops them.
+      process.kill(-group, "SIGINT");
+      expect(await fleet.exited()).toBe(0);
+      expect(fleet.output()).not.toContain("stopped by itself");
+      expect(await untilGone(helpers)).toEqual([]);
+      for (let i = 0; i < FLEET_PORTS_TAKEN; i++) expect(await isFree(port + i)).toBe(true);
+    } finally {
+      for (const leader of [group, ...helpers]) {
+        try {
+          process.kill(-leader, "SIGKILL");
+        } catch {
+          // Nothing left in that group: as it should be.
+        }
+      }
+    }
+  });
+});
+
 describe.skipIf(MISSING.length > 0)("lab-fleet killed outright", () => {
   it("leaves no redis-server, haproxy or replica behind", { timeout: 60_000 }, async () => {
     const port = await freePorts(FLEET_PORTS_TAKEN);
