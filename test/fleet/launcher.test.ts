@@ -174,6 +174,29 @@ describe.skipIf(MISSING.length > 0)("lab-fleet", () => {
     }
   });
 
+  it("goes on when a replica dies: the others serve its requests", { timeout: 40_000 }, async () => {
+    const [victim] = childrenOf(fleet.child.pid as number, ["node"]);
+    process.kill(victim as number, "SIGKILL");
+    await waitFor(() => /stopped by itself \(SIGKILL\)/.test(fleet.output()), "the fleet's word on it");
+    expect(fleet.output()).toMatch(
+      /lab-fleet: \w+_mcp-\d stopped by itself \(SIGKILL\); HAProxy sends its requests to the other replicas\n/,
+    );
+    // Before the health checks tell, a refused connection is retried on another replica.
+    for (const [server, url] of Object.entries(endpoints)) {
+      const call = CALLS[server] as (typeof CALLS)[string];
+      const client = await connectModernHttp(url);
+      try {
+        for (let i = 0; i < CALLS_PER_CLIENT; i++) {
+          const result = textOf(await client.client.callTool({ name: call.name, arguments: call.arguments }));
+          expect(result.isError, result.text).toBe(false);
+        }
+      } finally {
+        await client.close();
+      }
+    }
+    expect(fleet.child.exitCode).toBe(null);
+  });
+
   it("stops everything on Ctrl-C: no redis-server, haproxy or replica left", {
     timeout: 40_000,
   }, async () => {
@@ -181,7 +204,7 @@ describe.skipIf(MISSING.length > 0)("lab-fleet", () => {
     const helpers = childrenOf(pid, ["redis-server", "haproxy"]);
     const replicas = childrenOf(pid, ["node"]);
     expect(helpers).toHaveLength(2);
-    expect(replicas).toHaveLength(9);
+    expect(replicas).toHaveLength(8); // nine, less the one killed above
     fleet.child.kill("SIGINT");
     expect(await fleet.exited()).toBe(0);
     expect(fleet.stdout()).toContain("Stopping lab-fleet...");

@@ -29,8 +29,11 @@ Options:
   --replicas <n>   replicas of each server, 1 to ${MAX_REPLICAS} (default ${DEFAULT_REPLICAS}); they listen on free ports
   -h, --help       show this help
 
-Exit codes: 0 stopped by Ctrl-C or SIGTERM, 1 a process of the fleet stopped by itself, 2 a bad
-option, a port in use, redis-server or haproxy missing, or a start-up failure.`;
+A replica or redis-server that stops by itself is reported and the others go on, as in a real
+fleet: HAProxy takes the replica out of rotation, the replicas fall back to their own state.
+
+Exit codes: 0 stopped by Ctrl-C or SIGTERM, 1 haproxy stopped by itself, 2 a bad option, a port in
+use, redis-server or haproxy missing, or a start-up failure.`;
 
 function fail(message: string): never {
   process.stderr.write(`lab-fleet: ${message}\n`);
@@ -53,14 +56,25 @@ let stopping = false;
 const starting = startFleet({
   basePort,
   replicas: Number(rawReplicas),
-  onExit: (name, code, signal) => {
+  onExit: ({ kind, name, code, signal }) => {
     if (stopping) return;
-    // Ctrl-C in a terminal reaches the replicas too (one process group), maybe before it reaches us.
-    if (code === 0 || signal === "SIGINT" || signal === "SIGTERM" || signal === "SIGHUP") return void stop(0);
+    const how = signal ?? `exit code ${code}`;
+    if (kind === "haproxy") {
+      process.stderr.write(`lab-fleet: haproxy stopped by itself (${how}); stopping everything\n`);
+      return void stop(1);
+    }
+    // What a fleet is for: the others go on. A replica stopped on purpose (Ctrl-C in the terminal
+    // reaches the replicas too, maybe before it reaches us) needs no word.
+    if (
+      kind === "replica" &&
+      (code === 0 || signal === "SIGINT" || signal === "SIGTERM" || signal === "SIGHUP")
+    )
+      return;
     process.stderr.write(
-      `lab-fleet: ${name} stopped by itself (${signal ?? `exit code ${code}`}); stopping everything\n`,
+      kind === "redis"
+        ? `lab-fleet: redis-server stopped by itself (${how}); the replicas go on with their own state\n`
+        : `lab-fleet: ${name} stopped by itself (${how}); HAProxy sends its requests to the other replicas\n`,
     );
-    void stop(1);
   },
 });
 

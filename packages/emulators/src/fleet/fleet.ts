@@ -40,8 +40,16 @@ export interface FleetOptions {
   replicas: number;
   /** Where the processes' log lines go, each prefixed with its name (default: this process's stderr). */
   logs?: NodeJS.WritableStream | "ignore";
-  /** Told when a process of the fleet (a replica, redis, haproxy) exits by itself while the fleet runs. */
-  onExit?: (name: string, code: number | null, signal: NodeJS.Signals | null) => void;
+  /** Told when a process of the fleet exits by itself while the fleet runs. */
+  onExit?: (exit: FleetProcessExit) => void;
+}
+
+export interface FleetProcessExit {
+  kind: "replica" | "redis" | "haproxy";
+  /** E.g. "labdata_mcp-2", "redis". */
+  name: string;
+  code: number | null;
+  signal: NodeJS.Signals | null;
 }
 
 export interface FleetReplica {
@@ -104,8 +112,15 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const names = [...SANDBOX_SERVERS.map((spec) => spec.serverName), "the load balancer's statistics"];
   const ports: number[] = [];
   for (const [index, name] of names.entries()) {
-    const port = options.basePort === 0 ? await freePort() : options.basePort + index;
-    if (options.basePort !== 0 && !(await isPortFree(port))) throw new PortInUseError(port, name);
+    if (options.basePort === 0) {
+      // The OS may hand out a port it just gave: each must be another.
+      let port = await freePort();
+      for (let attempt = 0; attempt < 10 && ports.includes(port); attempt++) port = await freePort();
+      ports.push(port);
+      continue;
+    }
+    const port = options.basePort + index;
+    if (!(await isPortFree(port))) throw new PortInUseError(port, name);
     ports.push(port);
   }
 
@@ -116,11 +131,11 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     for (const step of stops.splice(0).reverse()) await step().catch(() => undefined);
   };
   const logs = options.logs ?? process.stderr;
-  const watch = (helper: HelperProcess) => {
+  const watch = (kind: "redis" | "haproxy", helper: HelperProcess) => {
     stops.push(() => helper.stop());
     helper.logTo(logs);
     void helper.exited.then(({ code, signal }) => {
-      if (!stopping) options.onExit?.(helper.name, code, signal);
+      if (!stopping) options.onExit?.({ kind, name: helper.name, code, signal });
     });
   };
 
@@ -130,7 +145,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     const redisDir = join(dir, "redis");
     mkdirSync(redisDir);
     const redis: FleetRedis = await startRedis(redisServer, redisDir);
-    watch(redis.process);
+    watch("redis", redis.process);
 
     const emulators = await startEmulators();
     stops.push(() => emulators.stop());
@@ -153,7 +168,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
           env: { ...replicaSettings(spec, emulators), ...shared },
           logs: logs === "ignore" ? "ignore" : prefixedLines(name, logs),
           onUnexpectedExit: (code, signal) => {
-            if (!stopping) options.onExit?.(name, code, signal);
+            if (!stopping) options.onExit?.({ kind: "replica", name, code, signal });
           },
         });
       }),
@@ -193,7 +208,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       })),
       ports[servers.length] as number,
     );
-    watch(balancer.process);
+    watch("haproxy", balancer.process);
 
     const fleet = {
       servers,

@@ -36,6 +36,9 @@ export function haproxyConfig(servers: BalancedServer[], statsPort: number): str
     "    timeout client 1h",
     "    timeout server 1h",
     "    timeout http-keep-alive 10s",
+    // A replica that went away (refused connection) before its health checks tell: another one serves.
+    "    option redispatch",
+    "    retries 2",
     "",
     "listen stats",
     `    bind 127.0.0.1:${statsPort}`,
