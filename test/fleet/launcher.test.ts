@@ -122,7 +122,12 @@ describe.skipIf(MISSING.length > 0)("lab-fleet", () => {
       `npx @modelcontextprotocol/inspector@2.12.0 --cli ${endpoints.labdata_mcp}`,
     );
     expect(fleet.stdout()).toContain(`"lab-data": { "type": "http", "url": "${endpoints.labdata_mcp}" }`);
-    expect(fleet.output()).not.toMatch(/[0-9a-f]{64}/);
+    const [replica] = childrenOf(fleet.child.pid as number, ["node"]);
+    const key = /(?:^|\0)MCP_STATE_KEY=([0-9a-f]{64})\0/.exec(
+      readFileSync(`/proc/${replica}/environ`, "latin1"),
+    )?.[1];
+    expect(key).toBeDefined();
+    expect(fleet.output()).not.toContain(key);
   });
 
   it("spreads stateless 2026-07-28 calls over the replicas of each server", { timeout: 40_000 }, async () => {
