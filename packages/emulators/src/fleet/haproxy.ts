@@ -1,5 +1,5 @@
 // The fleet's load balancer: Debian's HAProxy with the generated configuration, checked with
-// `haproxy -c` before it starts, ready once its health checks see every replica up.
+// `haproxy -c` before it starts, ready once its health checks found every replica up.
 import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,6 +21,8 @@ export interface ReplicaStats {
   replica: string;
   /** UP, DOWN, ... */
   status: string;
+  /** The last health check's result: L7OK when /healthz answered 200. */
+  check: string;
   /** Requests (HTTP sessions) it was given. */
   sessions: number;
 }
@@ -50,7 +52,9 @@ export async function startBalancer(
   });
   let up = 0;
   while (!exited && Date.now() < deadline) {
-    up = (await readStats(statsUrl).catch(() => [])).filter((row) => row.status === "UP").length;
+    // Up as its health check found it, not only as assumed at start.
+    const rows = await readStats(statsUrl).catch(() => []);
+    up = rows.filter((row) => row.status === "UP" && row.check === "L7OK").length;
     if (up === expected) return { process: haproxy, statsUrl };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -79,6 +83,7 @@ export async function readStats(statsUrl: string): Promise<ReplicaStats[]> {
       backend: cells[at("pxname")] ?? "",
       replica: cells[at("svname")] ?? "",
       status: cells[at("status")] ?? "",
+      check: cells[at("check_status")] ?? "",
       sessions: Number(cells[at("stot")] ?? 0),
     }));
 }
