@@ -40,8 +40,6 @@ const REPLICATED = {
 };
 
 /** The shared-state settings of the core (issue 15), listed in case the servers do not declare them yet. */
-const STATE_SETTINGS = ["REDIS_URL", "MCP_STATE_PREFIX", "MCP_STATE_KEY"];
-
 /** A backend of haproxy.cfg: its lines up to the next section. */
 function section(kind: string, name: string): string {
   const start = haproxyCfg.indexOf(`\n${kind} ${name}\n`);
@@ -85,7 +83,7 @@ describe("deploy/", () => {
       });
       for (const required of ["MCP_HTTP_TOKEN", "MCP_STATE_KEY"])
         expect(env[required], required).toMatch(/:\?/);
-      const known = new Set([...definition.settings.map((spec) => spec.env), ...STATE_SETTINGS]);
+      const known = new Set(definition.settings.map((spec) => spec.env));
       for (const setting of Object.keys(env)) expect(known, `${name}: ${setting}`).toContain(setting);
     }
   });

@@ -155,12 +155,18 @@ describe.skipIf(!REDIS_SERVER)("a fleet of labdata-mcp replicas sharing Redis", 
       for (const answer of await Promise.all(calls)) expect(answer.isError).toBe(false);
       const warnings = replicas.map((replica) => replica.stderr().match(/is unreachable/g)?.length ?? 0);
       expect(warnings).toEqual(Array(REPLICAS).fill(1));
+      // Still serving, but not ready: a balancer may prefer the replicas that share.
+      const readyz = (replica: HttpServerProcess) => fetch(new URL("/readyz", replica.url));
+      const down = await readyz(replicas[0] as HttpServerProcess);
+      expect(down.status).toBe(503);
+      expect(JSON.stringify(await down.json())).toMatch(/shared state .* unreachable/);
 
       await redis.restart();
       for (let i = 0; i < 100 && !replicas.every((r) => r.stderr().includes("sharing resumed")); i++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       for (const replica of replicas) expect(replica.stderr()).toContain("sharing resumed");
+      expect((await readyz(replicas[0] as HttpServerProcess)).status).toBe(200);
       for (let i = 0; i < 6; i++)
         expect((await call("labdata_list_projects", { limit: 1 })).isError).toBe(false);
       // Never a secret in what the replicas logged.

@@ -187,6 +187,8 @@ export async function runServer<S, Shape extends SettingsShape>(
         token: core.httpToken,
         sessionIdleMs: core.sessionIdleMs,
         maxSessions: core.maxSessions,
+        // Ready while the shared state answers (always, in memory).
+        readiness: () => core.state.health(),
       });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
