@@ -118,3 +118,22 @@ export async function startRedis(): Promise<RunningRedis> {
     },
   };
 }
+
+/** A RedisState of its own (its own connection, like another replica) on `redis`, under `prefix`. */
+export async function openRedisState(
+  redis: RunningRedis,
+  options: { prefix?: string; key?: Buffer; warnings?: string[] } = {},
+) {
+  const { RedisState } = await import("../../packages/lab-mcp/src/core/state/redis-state.js");
+  const { SecretBox } = await import("../../packages/lab-mcp/src/core/state/secret-box.js");
+  return RedisState.open({
+    url: redis.url,
+    prefix: options.prefix ?? "lab-mcp:test:",
+    box: new SecretBox(options.key ?? TEST_STATE_KEY),
+    warn: (message) => options.warnings?.push(message),
+  });
+}
+
+/** MCP_STATE_KEY of the tests (64 hex characters). */
+export const TEST_STATE_KEY_HEX = "7f".repeat(32);
+export const TEST_STATE_KEY = Buffer.from(TEST_STATE_KEY_HEX, "hex");

@@ -70,6 +70,19 @@ export function coreSettings(toolsets?: readonly string[]) {
         help: "Largest answer read from the remote service, in bytes after decompression (default 32 MiB); a larger one fails the call.",
       })
       .default(33_554_432),
+    REDIS_URL: setting
+      .secret({
+        help: "Shared state for a fleet of replicas (rate budgets, tokens, cursors), e.g. redis://127.0.0.1:6379 (rediss:// for TLS). Unset: kept in this process. Needs MCP_STATE_KEY.",
+      })
+      .optional(),
+    MCP_STATE_PREFIX: setting
+      .string({ help: "Prefix of every key this server writes to Redis; replicas of one server share it." })
+      .default("lab-mcp:"),
+    MCP_STATE_KEY: setting
+      .secret({
+        help: "32 random bytes as 64 hex characters (e.g. from 'openssl rand -hex 32') or base64: encrypts the secrets kept in Redis (AES-256-GCM) and signs requestState for every replica alike. Required with REDIS_URL; the same on every replica.",
+      })
+      .optional(),
   });
 }
 

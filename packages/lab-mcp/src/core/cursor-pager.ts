@@ -1,6 +1,8 @@
 // Offset pagination (what tools take) over a cursor API (what many remotes give). A bounded cache of
 // the cursors seen per query lets an agent read page after page at one remote page per tool page,
-// and a jump to a far offset walks from the nearest cursor it knows, in the largest pages allowed.
+// and a jump to a far offset walks from the nearest cursor it knows, in the largest pages allowed. The
+// cache is in the shared state, so paging costs the same whichever replica answers each page.
+import type { CursorStore } from "./state/shared-state.js";
 
 export interface CursorPage<T> {
   items: T[];
@@ -16,21 +18,12 @@ export type FetchPage<T> = (cursor: string | undefined, pageSize: number) => Pro
 export interface CursorPagerOptions {
   /** Largest page the remote serves. */
   maxPageSize: number;
-  /** Queries whose cursors are kept (least recently used are dropped). */
-  maxQueries?: number;
-  /** Cursors kept per query. */
-  maxCursorsPerQuery?: number;
+  /** Where the cursors seen are kept: this process's memory, or the fleet's Redis. */
+  cursors: CursorStore;
 }
 
 export class CursorPager {
-  private readonly queries = new Map<string, Map<number, string>>();
-  private readonly maxQueries: number;
-  private readonly maxCursorsPerQuery: number;
-
-  constructor(private readonly options: CursorPagerOptions) {
-    this.maxQueries = options.maxQueries ?? 500;
-    this.maxCursorsPerQuery = options.maxCursorsPerQuery ?? 200;
-  }
+  constructor(private readonly options: CursorPagerOptions) {}
 
   /**
    * The items at [offset, offset + limit) of the query named by `queryKey` (which must identify the
@@ -44,15 +37,10 @@ export class CursorPager {
     fetchPage: FetchPage<T>,
     onWalk?: (done: number, target: number) => void,
   ): Promise<{ items: T[]; total: number }> {
-    const cursors = this.cursorsOf(queryKey);
-    let position = 0;
-    let cursor: string | undefined;
-    for (const [known, knownCursor] of cursors) {
-      if (known <= offset && known > position) {
-        position = known;
-        cursor = knownCursor;
-      }
-    }
+    const { cursors } = this.options;
+    const known = offset > 0 ? await cursors.nearest(queryKey, offset) : undefined;
+    let position = known?.position ?? 0;
+    let cursor = known?.cursor;
     let total: number | undefined;
     // Walk to the offset in the largest pages allowed, remembering every cursor on the way.
     while (position < offset) {
@@ -63,25 +51,10 @@ export class CursorPager {
       if (!page.nextCursor || page.items.length < step) return { items: [], total };
       position += page.items.length;
       cursor = page.nextCursor;
-      this.remember(queryKey, position, cursor);
+      await cursors.remember(queryKey, position, cursor);
     }
     const page = await fetchPage(cursor, Math.min(limit, this.options.maxPageSize));
-    if (page.nextCursor) this.remember(queryKey, position + page.items.length, page.nextCursor);
+    if (page.nextCursor) await cursors.remember(queryKey, position + page.items.length, page.nextCursor);
     return { items: page.items, total: page.total ?? total ?? 0 };
-  }
-
-  private cursorsOf(queryKey: string): Map<number, string> {
-    const cursors = this.queries.get(queryKey) ?? new Map<number, string>();
-    // Re-inserting marks the query as most recently used.
-    this.queries.delete(queryKey);
-    this.queries.set(queryKey, cursors);
-    if (this.queries.size > this.maxQueries) this.queries.delete(this.queries.keys().next().value as string);
-    return cursors;
-  }
-
-  private remember(queryKey: string, position: number, cursor: string): void {
-    const cursors = this.cursorsOf(queryKey);
-    cursors.set(position, cursor);
-    if (cursors.size > this.maxCursorsPerQuery) cursors.delete(cursors.keys().next().value as number);
   }
 }

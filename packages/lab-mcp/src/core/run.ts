@@ -3,6 +3,9 @@ import { isIPv4 } from "node:net";
 import { ConfigError, type CoreValues, coreSettings, helpText, loadConfig } from "./config.js";
 import { createServerFactory, type ServerOptions, type ServiceDefinition } from "./server.js";
 import { describeSettings, type SettingSpec, type SettingsShape } from "./setting.js";
+import { MemoryState } from "./state/memory-state.js";
+import { openSharedState, type StateSettings, stateSettingsOf } from "./state/open.js";
+import type { SharedState } from "./state/shared-state.js";
 import { type RunningTransport, serveHttp, serveStdio } from "./transport.js";
 
 export interface CoreSettings extends ServerOptions {
@@ -18,6 +21,10 @@ export interface CoreSettings extends ServerOptions {
   sessionIdleMs: number;
   /** The most HTTP sessions held at once (MCP_MAX_SESSIONS). */
   maxSessions: number;
+  /** REDIS_URL, MCP_STATE_PREFIX, MCP_STATE_KEY: where the shared state is, when not in this process. */
+  stateSettings?: StateSettings;
+  /** Rate budgets, tokens and cursors: this process's own, or the fleet's in Redis. */
+  state: SharedState;
 }
 
 /** The core settings of a service's bin, its toolsets known by name. */
@@ -41,6 +48,7 @@ export function coreSettingsOf(values: CoreValues, env: NodeJS.ProcessEnv = {}):
   }
   const host = values.MCP_HOST;
   const httpToken = values.MCP_HTTP_TOKEN;
+  const stateSettings = stateSettingsOf(values);
   if (transport === "http") {
     // A blank MCP_HTTP_TOKEN reads as unset; whoever wrote it meant a token, so it is refused as one.
     const blank = httpToken === undefined && env.MCP_HTTP_TOKEN !== undefined ? "" : undefined;
@@ -60,6 +68,9 @@ export function coreSettingsOf(values: CoreValues, env: NodeJS.ProcessEnv = {}):
     sessionIdleMs: values.MCP_SESSION_IDLE_TIMEOUT * 1000,
     maxSessions: values.MCP_MAX_SESSIONS,
     isolateClients: transport === "http",
+    stateSettings,
+    requestStateKey: stateSettings?.requestStateKey,
+    state: new MemoryState(),
   };
 }
 
@@ -92,8 +103,8 @@ function isLoopbackHost(host: string): boolean {
   return isIPv4(bare) && bare.startsWith("127.");
 }
 
-/** Loads settings and builds the service; a problem is a ConfigError with a one-line message. */
-export function prepare<S, Shape extends SettingsShape>(
+/** Loads and checks the settings; a problem is a ConfigError with a one-line message. */
+export function loadSettings<S, Shape extends SettingsShape>(
   definition: ServiceDefinition<S, Shape>,
   argv: string[],
   env: NodeJS.ProcessEnv,
@@ -104,7 +115,23 @@ export function prepare<S, Shape extends SettingsShape>(
   const core = coreSettingsOf(values, env);
   const conflict = definition.checkSettings?.(values);
   if (conflict) throw new ConfigError(conflict);
-  const service = definition.createService(values, core);
+  return { help: false as const, values, core };
+}
+
+/**
+ * Loads settings and builds the service on `state` (default: this process's own; a Redis state is
+ * opened by the caller, as runServer does, since opening it waits for Redis).
+ */
+export function prepare<S, Shape extends SettingsShape>(
+  definition: ServiceDefinition<S, Shape>,
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  state?: SharedState,
+) {
+  const loaded = loadSettings(definition, argv, env);
+  if (loaded.help) return loaded;
+  const core = state ? { ...loaded.core, state } : loaded.core;
+  const service = definition.createService(loaded.values, core);
   return { help: false as const, core, service };
 }
 
@@ -127,21 +154,28 @@ export async function runServer<S, Shape extends SettingsShape>(
     options.subcommands && Object.hasOwn(options.subcommands, first) ? options.subcommands[first] : undefined;
   if (subcommand) return exitWhenFlushed(await subcommand(rest));
 
-  let prepared: ReturnType<typeof prepare<S, Shape>>;
+  let loaded: ReturnType<typeof loadSettings<S, Shape>>;
   try {
-    prepared = prepare(definition, argv, process.env);
+    loaded = loadSettings(definition, argv, process.env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     const sentence = /[.?!]$/.test(error.message) ? error.message : `${error.message}.`;
     process.stderr.write(`${command}: ${sentence} Run '${command} --help' for all settings.\n`);
     process.exit(2);
   }
-  if (prepared.help) {
+  if (loaded.help) {
     process.stdout.write(`${helpText(command, definition.instructions, settingsOf(definition))}\n`);
     if (options.helpFooter) process.stdout.write(`${options.helpFooter}\n`);
     return;
   }
-  const { core, service } = prepared;
+  let core: CoreSettings;
+  try {
+    core = { ...loaded.core, state: await openSharedState(loaded.core.stateSettings, warnLine(command)) };
+  } catch (error) {
+    process.stderr.write(`${command}: ${(error as Error).message}.\n`);
+    process.exit(2);
+  }
+  const service = definition.createService(loaded.values, core);
   const build = createServerFactory(definition, service, core);
 
   let running: RunningTransport;
@@ -153,6 +187,8 @@ export async function runServer<S, Shape extends SettingsShape>(
         token: core.httpToken,
         sessionIdleMs: core.sessionIdleMs,
         maxSessions: core.maxSessions,
+        // Ready while the shared state answers (always, in memory).
+        readiness: () => core.state.health(),
       });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
@@ -175,11 +211,17 @@ export async function runServer<S, Shape extends SettingsShape>(
     if (stopping) return;
     stopping = true;
     await running.close().catch(() => undefined);
+    await core.state.close().catch(() => undefined);
     process.exit(0);
   };
   process.on("SIGINT", () => void stop());
   process.on("SIGTERM", () => void stop());
   stopWithParent(stop);
+}
+
+/** One line on stderr, prefixed with the command, for what an operator should know (never a secret). */
+function warnLine(command: string): (message: string) => void {
+  return (message) => process.stderr.write(`${command}: ${message}\n`);
 }
 
 /** Exits once what was written has left, even when stdout and stderr are pipes. */

@@ -60,6 +60,8 @@ export interface ServerOptions {
    * it (see ClientSession.isolated). False or absent: the single client of stdio.
    */
   isolateClients?: boolean;
+  /** Signs requestState (derived from MCP_STATE_KEY), so that every replica reads another's; random otherwise. */
+  requestStateKey?: Buffer;
 }
 
 /**
@@ -129,7 +131,10 @@ export function createServerFactory<S>(
   }));
   const pending = new PendingAsks();
   // The state only names a page of this process for a caller; a fresh key per process is enough.
-  const codec = createRequestStateCodec<AskState>({ key: randomBytes(32), ttlSeconds: 15 * 60 });
+  const codec = createRequestStateCodec<AskState>({
+    key: options.requestStateKey ?? randomBytes(32),
+    ttlSeconds: 15 * 60,
+  });
   return (clientSession) =>
     buildServer({ definition, service, options, tools, listedTools, pending, codec, clientSession });
 }

@@ -1,7 +1,8 @@
 // The two ways a client reaches a server: stdio (default) and streamable HTTP on loopback, guarded
 // against DNS rebinding (Host and Origin checks) and, when MCP_HTTP_TOKEN is set, by a bearer token.
 // Both serve the 2026-07-28 protocol (stateless: any request to any process) and 2025-11-25 clients
-// (initialize, and over HTTP an MCP session held by this process).
+// (initialize, and over HTTP an MCP session held by this process). GET /healthz and /readyz answer
+// load balancers' probes (health.ts).
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -14,6 +15,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { serveStdio as serveSdkStdio } from "@modelcontextprotocol/server/stdio";
 import type { ClientSession } from "./context.js";
+import { answerProbe, isProbe, type ReadinessCheck } from "./health.js";
 import type { ServerFactory } from "./server.js";
 
 export interface RunningTransport {
@@ -56,6 +58,8 @@ export interface HttpOptions {
    * one; when none is idle it is refused.
    */
   maxSessions?: number;
+  /** Whether this replica should be given work, for GET /readyz (default: always ready). */
+  readiness?: ReadinessCheck;
 }
 
 interface Session {
@@ -98,10 +102,14 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
   );
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    // Load balancers and orchestrators probe by IP with no token; a page of another origin may not.
+    const origin = req.headers.origin;
+    if (isProbe(req) && (origin === undefined || isLocalOrigin(origin, options.host))) {
+      return answerProbe(req, res, options.readiness);
+    }
     if (!allowedHosts.has((req.headers.host ?? "").toLowerCase())) {
       return sendJson(res, 403, { error: "Forbidden: the Host header is not one this server answers to" });
     }
-    const origin = req.headers.origin;
     if (origin !== undefined && !isLocalOrigin(origin, options.host)) {
       return sendJson(res, 403, { error: "Forbidden: requests from this Origin are not allowed" });
     }

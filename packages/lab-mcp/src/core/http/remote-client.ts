@@ -11,9 +11,11 @@ import {
   RemoteTimeoutError,
   ResponseTooLargeError,
 } from "../errors.js";
+import { RateBudget } from "../state/budget.js";
+import { MemoryState } from "../state/memory-state.js";
 import type { ApiPath } from "./api-path.js";
 import type { AuthStrategy } from "./auth.js";
-import { type RateLimit, sleep, TokenBucket } from "./rate-limiter.js";
+import { type RateLimit, sleep } from "./rate-limiter.js";
 import {
   DEFAULT_RETRY_POLICY,
   parseRateLimitReset,
@@ -44,8 +46,8 @@ export interface RemoteClientOptions {
   timeoutMs?: number;
   /** The largest answer read, decompressed (default DEFAULT_MAX_RESPONSE_BYTES). */
   maxResponseBytes?: number;
-  /** Client-side limit; share one bucket between all clients that use the same credential. */
-  limiter?: TokenBucket;
+  /** Client-side limit: the rate budget of the credential, shared by every client (and replica) using it. */
+  limiter?: RateBudget;
   rateLimit?: RateLimit;
   retry?: RetryPolicy;
   userAgent?: string;
@@ -90,7 +92,7 @@ export class RemoteClient {
   private readonly auth: AuthStrategy;
   private readonly timeoutMs: number;
   private readonly maxResponseBytes: number;
-  private readonly limiter: TokenBucket | undefined;
+  private readonly limiter: RateBudget | undefined;
   private readonly retry: RetryPolicy;
   private readonly userAgent: string;
 
@@ -99,7 +101,9 @@ export class RemoteClient {
     this.auth = options.auth;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-    this.limiter = options.limiter ?? (options.rateLimit ? new TokenBucket(options.rateLimit) : undefined);
+    this.limiter =
+      options.limiter ??
+      (options.rateLimit ? new RateBudget(new MemoryState().budget("remote", options.rateLimit)) : undefined);
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
     this.userAgent = options.userAgent ?? "lab-mcp";
   }
@@ -114,12 +118,14 @@ export class RemoteClient {
     let renewedAuth = false;
 
     for (let attempt = 0; ; attempt++) {
-      await this.limiter?.take(scope.signal, (ms) => scope.onWait?.(ms, "client-side rate limit"));
+      const ticket = await this.limiter?.take(scope.signal, (ms) =>
+        scope.onWait?.(ms, "client-side rate limit"),
+      );
       const outgoing = await this.outgoing(method, options, scope);
       const exchange = new Exchange(this.timeoutMs, scope.signal);
       try {
         const response = await exchange.run(() => this.send(url, outgoing, options, scope, exchange.signal));
-        this.observeRateHeaders(response.headers);
+        await this.observeRateHeaders(response.headers, ticket);
 
         if (response.status === 401 && !renewedAuth && this.auth.renewAfterUnauthorized) {
           renewedAuth = true;
@@ -131,7 +137,7 @@ export class RemoteClient {
         if (response.status === 429) {
           exchange.close();
           const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
-          if (retryAfterMs !== undefined) this.limiter?.pause(retryAfterMs);
+          if (retryAfterMs !== undefined) await this.limiter?.pause(retryAfterMs);
           const retryable = retryAfterMs === undefined || retryAfterMs <= this.retry.maxRetryAfterMs;
           if (!idempotent || attempt >= this.retry.maxRetries || !retryable) {
             throw new RemoteStatusError(429, retryAfterMs);
@@ -222,17 +228,20 @@ export class RemoteClient {
     }
   }
 
-  private observeRateHeaders(headers: Headers): void {
+  private async observeRateHeaders(headers: Headers, ticket: number | undefined): Promise<void> {
     if (!this.limiter) return;
     const number = (name: string) => {
       const value = headers.get(name);
       return value === null || value.trim() === "" || Number.isNaN(Number(value)) ? undefined : Number(value);
     };
-    this.limiter.observe({
-      limit: number("x-rate-limit-limit"),
-      remaining: number("x-rate-limit-remaining"),
-      resetMs: parseRateLimitReset(headers.get("x-rate-limit-reset")),
-    });
+    await this.limiter.observe(
+      {
+        limit: number("x-rate-limit-limit"),
+        remaining: number("x-rate-limit-remaining"),
+        resetMs: parseRateLimitReset(headers.get("x-rate-limit-reset")),
+      },
+      ticket,
+    );
   }
 
   private urlFor(path: string, query: Query | undefined): URL {

@@ -13,11 +13,12 @@ export interface WindowObservation {
 
 /**
  * The store of one rate budget (one credential's window on one remote). `take` counts one request in
- * the current window and answers 0, or answers how long to wait before asking again, counting nothing.
+ * the current window (waitMs 0), or answers how long to wait before asking again, counting nothing;
+ * its ticket names the window, for `observe` to hear the request's answer as one of that window.
  */
 export interface BudgetStore {
-  take(): Promise<number>;
-  observe(observation: WindowObservation): Promise<void>;
+  take(): Promise<{ waitMs: number; ticket: number }>;
+  observe(observation: WindowObservation, ticket?: number): Promise<void>;
   /** The remote said "no more" for `ms` (a 429's Retry-After): the window is spent until then. */
   pause(ms: number): Promise<void>;
 }

@@ -5,8 +5,9 @@ import type { ClientSession, ToolContext } from "../../core/context.js";
 import { CursorPager } from "../../core/cursor-pager.js";
 import { type ApiPath, apiPath } from "../../core/http/api-path.js";
 import { ClientCache } from "../../core/http/client-cache.js";
-import { TokenBucket } from "../../core/http/rate-limiter.js";
 import { RemoteClient, type RequestOptions, type RequestScope } from "../../core/http/remote-client.js";
+import { RateBudget } from "../../core/state/budget.js";
+import type { SharedState } from "../../core/state/shared-state.js";
 import type { LabdataCredential } from "./auth/credential.js";
 import type { LabdataCredentialSource } from "./credential-source.js";
 import {
@@ -55,14 +56,19 @@ export type LabdataScope = RequestScope & {
 
 export class LabdataApi {
   private readonly remotes = new ClientCache<RemoteClient>();
-  private readonly pager = new CursorPager({ maxPageSize: MAX_PAGE_SIZE });
+  /** Offset paging over the platform's cursors, the cache in the shared state (search-bases pages with it too). */
+  readonly pager: CursorPager;
 
   constructor(
     readonly baseUrl: string,
     private readonly timeoutMs: number,
     private readonly credentials: LabdataCredentialSource,
+    /** Rate budgets and cursors: this process's, or the fleet's. */
+    private readonly state: SharedState,
     private readonly maxResponseBytes?: number,
-  ) {}
+  ) {
+    this.pager = new CursorPager({ maxPageSize: MAX_PAGE_SIZE, cursors: state.cursors });
+  }
 
   async credential(ctx: LabdataScope): Promise<LabdataCredential> {
     return this.credentials.get(ctx, async (candidate) => {
@@ -146,7 +152,7 @@ export class LabdataApi {
     const credential = await this.credential(ctx);
     const remote = this.remoteFor(credential);
     const schema = listSchema(key, itemSchema);
-    const queryKey = JSON.stringify([credential.id, path, query]);
+    const queryKey = JSON.stringify([this.baseUrl, credential.id, path, query]);
     let reported: number | undefined;
     let more = false;
     const { items } = await this.pager.page<T>(
@@ -175,7 +181,7 @@ export class LabdataApi {
     return { items, total: reported === undefined ? seen + (more ? 1 : 0) : Math.max(reported, seen) };
   }
 
-  /** One client, and so one rate limiter, per credential. */
+  /** One client per credential, on the credential's rate budget (shared by the fleet, per base URL). */
   private remoteFor(credential: LabdataCredential): RemoteClient {
     return this.remotes.obtain(
       credential.id,
@@ -185,7 +191,7 @@ export class LabdataApi {
           auth: credential,
           timeoutMs: this.timeoutMs,
           maxResponseBytes: this.maxResponseBytes,
-          limiter: new TokenBucket(RATE_LIMIT),
+          limiter: new RateBudget(this.state.budget(`labdata:${this.baseUrl}:${credential.id}`, RATE_LIMIT)),
         }),
     );
   }

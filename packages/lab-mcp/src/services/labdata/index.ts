@@ -4,6 +4,7 @@
 import { noAuth } from "../../core/http/auth.js";
 import { RemoteClient } from "../../core/http/remote-client.js";
 import type { ServiceDefinition } from "../../core/server.js";
+import type { SecretStore } from "../../core/state/shared-state.js";
 import { userConfigFile } from "../../core/user-config.js";
 import { apiKeyCredential } from "./auth/api-key.js";
 import { clientCredentials } from "./auth/client-credentials.js";
@@ -53,12 +54,13 @@ import { unarchiveEntities } from "./tools/unarchive-entities.js";
 function configuredCredential(
   values: LabdataValues,
   tokenClient: RemoteClient,
+  secrets: SecretStore,
 ): LabdataCredential | undefined {
   const apiKey = values.LABDATA_API_KEY;
   if (apiKey) return apiKeyCredential(apiKey);
   const clientId = values.LABDATA_CLIENT_ID;
   const clientSecret = values.LABDATA_CLIENT_SECRET;
-  if (clientId && clientSecret) return clientCredentials({ clientId, clientSecret, tokenClient });
+  if (clientId && clientSecret) return clientCredentials({ clientId, clientSecret, tokenClient, secrets });
   const idToken = values.LABDATA_ID_TOKEN;
   if (idToken) return idTokenCredential({ token: idToken });
   const idTokenFile = values.LABDATA_ID_TOKEN_FILE;
@@ -142,7 +144,10 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
       baseUrl,
       file: values.LABDATA_CREDENTIALS_FILE ?? userConfigFile("labdata.json"),
     };
-    const holder = new LabdataCredentialSource(configuredCredential(values, tokenClient), store);
-    return new LabdataApi(baseUrl, core.requestTimeoutMs, holder, core.maxResponseBytes);
+    const holder = new LabdataCredentialSource(
+      configuredCredential(values, tokenClient, core.state.secrets),
+      store,
+    );
+    return new LabdataApi(baseUrl, core.requestTimeoutMs, holder, core.state, core.maxResponseBytes);
   },
 };

@@ -5,8 +5,10 @@ import { InvalidResponseError, RemoteStatusError } from "../../core/errors.js";
 import { type ApiPath, apiPath } from "../../core/http/api-path.js";
 import { noAuth } from "../../core/http/auth.js";
 import { ClientCache } from "../../core/http/client-cache.js";
-import { type RateLimit, TokenBucket } from "../../core/http/rate-limiter.js";
+import type { RateLimit } from "../../core/http/rate-limiter.js";
 import { RemoteClient, type RequestScope } from "../../core/http/remote-client.js";
+import { RateBudget } from "../../core/state/budget.js";
+import type { SharedState } from "../../core/state/shared-state.js";
 import type { ProtocolsCredential } from "./auth/credential.js";
 import type { ProtocolsCredentialSource } from "./credential-source.js";
 import { FULL_PDF, type PdfView, pdfQuery } from "./pdf-view.js";
@@ -75,6 +77,8 @@ export class ProtocolsApi {
   constructor(
     readonly credentials: ProtocolsCredentialSource,
     private readonly timeoutMs: number,
+    /** Rate budgets: this process's, or the fleet's. */
+    private readonly state: SharedState,
     /** The largest answer of the API and the largest PDF read (MCP_MAX_RESPONSE_BYTES, PROTOCOLS_MAX_PDF_BYTES). */
     private readonly limits: { maxResponseBytes?: number; maxPdfBytes?: number } = {},
   ) {
@@ -83,7 +87,8 @@ export class ProtocolsApi {
       auth: noAuth,
       timeoutMs,
       maxResponseBytes: limits.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES,
-      limiter: new TokenBucket(PDF_ANONYMOUS_LIMIT),
+      // Counted per address by the repository: every replica behind one address shares it.
+      limiter: new RateBudget(state.budget(`protocols:${this.baseUrl}:anonymous:pdf`, PDF_ANONYMOUS_LIMIT)),
     });
   }
 
@@ -297,20 +302,22 @@ export class ProtocolsApi {
     await ctx.log?.("warning", `The protocol repository warns (code ${warning.code}): ${warning.message}`);
   }
 
-  /** One API client and one PDF client, so one limiter of each, per credential. */
+  /** One API client and one PDF client per credential, each on its rate budget (shared by the fleet). */
   private remotesFor(credential: ProtocolsCredential) {
     return this.remotes.obtain(credential.id, () => {
-      const make = (limit: RateLimit, maxResponseBytes: number | undefined) =>
+      const make = (kind: string, limit: RateLimit, maxResponseBytes: number | undefined) =>
         new RemoteClient({
           baseUrl: this.baseUrl,
           auth: credential,
           timeoutMs: this.timeoutMs,
           maxResponseBytes,
-          limiter: new TokenBucket(limit),
+          limiter: new RateBudget(
+            this.state.budget(`protocols:${this.baseUrl}:${credential.id}:${kind}`, limit),
+          ),
         });
       return {
-        api: make(API_LIMIT, this.limits.maxResponseBytes),
-        pdf: make(PDF_SIGNED_IN_LIMIT, this.limits.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES),
+        api: make("api", API_LIMIT, this.limits.maxResponseBytes),
+        pdf: make("pdf", PDF_SIGNED_IN_LIMIT, this.limits.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES),
       };
     });
   }

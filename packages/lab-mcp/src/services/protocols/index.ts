@@ -3,6 +3,8 @@
 import { noAuth } from "../../core/http/auth.js";
 import { RemoteClient } from "../../core/http/remote-client.js";
 import type { ServerValues, ServiceDefinition } from "../../core/server.js";
+import { MemoryState } from "../../core/state/memory-state.js";
+import type { SharedState } from "../../core/state/shared-state.js";
 import { TokenEndpoint } from "./auth/token-endpoint.js";
 import { ProtocolsApi } from "./client.js";
 import { ProtocolsCredentialSource } from "./credential-source.js";
@@ -37,6 +39,8 @@ export function createProtocolsApi(
   values: ServerValues<ProtocolsShape>,
   timeoutMs: number,
   env: NodeJS.ProcessEnv = process.env,
+  /** Rate budgets (and, for a fleet, the sign-in): this process's own unless given. */
+  state: SharedState = new MemoryState(),
 ): ProtocolsApi {
   const config = { ...protocolsConfigOf(values, env), saveFilesByDefault: values.MCP_TRANSPORT === "stdio" };
   const limits = {
@@ -54,7 +58,7 @@ export function createProtocolsApi(
         config.oauth,
       )
     : undefined;
-  const api = new ProtocolsApi(new ProtocolsCredentialSource(config, endpoint), timeoutMs, limits);
+  const api = new ProtocolsApi(new ProtocolsCredentialSource(config, endpoint), timeoutMs, state, limits);
   api.allowDestructive = values.MCP_ALLOW_DESTRUCTIVE === true;
   return api;
 }
@@ -99,6 +103,6 @@ export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> =
   resources: [protocolPdfResource, protocolStepsResource, protocolResource],
   checkSettings: checkProtocolsSettings,
   createService(values, core) {
-    return createProtocolsApi(values, core.requestTimeoutMs);
+    return createProtocolsApi(values, core.requestTimeoutMs, process.env, core.state);
   },
 };

@@ -1,12 +1,10 @@
 // The platform's DNA bases search: a POST whose body carries the page size and cursor, paged to
 // offsets the way the GET lists are (a cursor cache per query and credential).
 import { z } from "zod";
-import { CursorPager } from "../../../core/cursor-pager.js";
 import { apiPath } from "../../../core/http/api-path.js";
 import type { LabdataApi, LabdataScope } from "../client.js";
 import { type DnaSequence, dnaSequenceSchema, list, text } from "../types.js";
 
-const pagers = new WeakMap<LabdataApi, CursorPager>();
 const pageSchema = z.looseObject({ dnaSequences: list(dnaSequenceSchema), nextToken: text });
 
 export interface BasesQuery {
@@ -21,16 +19,11 @@ export async function searchBases(
   limit: number,
   ctx: LabdataScope,
 ): Promise<{ items: DnaSequence[]; total: number }> {
-  let pager = pagers.get(api);
-  if (!pager) {
-    pager = new CursorPager({ maxPageSize: 100 });
-    pagers.set(api, pager);
-  }
   const credential = await api.credential(ctx);
-  const queryKey = JSON.stringify([credential.id, "search-bases", query]);
+  const queryKey = JSON.stringify([api.baseUrl, credential.id, "search-bases", query]);
   let reported: number | undefined;
   let more = false;
-  const { items } = await pager.page<DnaSequence>(queryKey, offset, limit, async (cursor, pageSize) => {
+  const { items } = await api.pager.page<DnaSequence>(queryKey, offset, limit, async (cursor, pageSize) => {
     const response = await api.send(
       {
         method: "POST",

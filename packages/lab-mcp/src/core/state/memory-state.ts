@@ -1,0 +1,149 @@
+// The shared state of one process: nothing to install, nothing shared beyond the process. Also what a
+// Redis-backed process falls back to while Redis is out of reach.
+import { createHash } from "node:crypto";
+import type { RateLimit } from "../http/rate-limiter.js";
+import type {
+  BudgetStore,
+  CursorStore,
+  Lock,
+  SecretStore,
+  SecretWrite,
+  SharedState,
+  StoredSecret,
+  WindowObservation,
+} from "./shared-state.js";
+import { newWindow, observeWindow, pauseWindow, takeSlot, type WindowRecord } from "./window.js";
+
+/** Queries whose cursors are kept (least recently used are dropped), and cursors kept per query. */
+export const MAX_CURSOR_QUERIES = 500;
+export const MAX_CURSORS_PER_QUERY = 200;
+/** Budgets kept: far above the credentials in use at once; an idle budget past its window is empty anyway. */
+const MAX_BUDGETS = 2000;
+
+export class MemoryState implements SharedState {
+  readonly kind = "memory" as const;
+  private readonly windows = new Map<string, WindowRecord>();
+  readonly secrets: SecretStore;
+  readonly cursors: CursorStore;
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    /** The part of each remote limit this process may use (1 alone; less as one of a fleet without Redis). */
+    private readonly share: () => number = () => 1,
+  ) {
+    this.secrets = new MemorySecrets(now);
+    this.cursors = new MemoryCursors();
+  }
+
+  budget(name: string, limit: RateLimit): BudgetStore {
+    const windowOf = () => {
+      let window = this.windows.get(name);
+      if (!window) {
+        window = newWindow(limit.requests, limit.windowMs);
+        this.windows.set(name, window);
+        if (this.windows.size > MAX_BUDGETS) this.dropEndedWindows();
+      }
+      return window;
+    };
+    return {
+      take: async () => takeSlot(windowOf(), this.now(), this.share()),
+      observe: async (observation: WindowObservation, ticket?: number) =>
+        observeWindow(windowOf(), this.now(), observation, this.share(), ticket),
+      pause: async (ms: number) => pauseWindow(windowOf(), this.now(), ms, this.share()),
+    };
+  }
+
+  async health() {
+    return { ready: true };
+  }
+
+  async close(): Promise<void> {}
+
+  private dropEndedWindows(): void {
+    const now = this.now();
+    for (const [name, window] of this.windows) if (now >= window.endsAt) this.windows.delete(name);
+  }
+}
+
+interface HeldSecret extends StoredSecret {
+  expiresAt: number;
+}
+
+class MemorySecrets implements SecretStore {
+  private readonly values = new Map<string, HeldSecret>();
+  private readonly locks = new Map<string, { token: symbol; expiresAt: number }>();
+
+  constructor(private readonly now: () => number) {}
+
+  async read(name: string): Promise<StoredSecret | undefined> {
+    const held = this.values.get(name);
+    if (!held) return undefined;
+    if (this.now() >= held.expiresAt) {
+      this.values.delete(name);
+      return undefined;
+    }
+    return { value: held.value, version: held.version };
+  }
+
+  async write(name: string, value: string, options: SecretWrite = {}): Promise<boolean> {
+    if (options.ifVersion !== undefined) {
+      const current = await this.read(name);
+      if ((current?.version ?? null) !== options.ifVersion) return false;
+    }
+    const expiresAt = options.ttlMs === undefined ? Number.POSITIVE_INFINITY : this.now() + options.ttlMs;
+    this.values.set(name, { value, version: versionOf(value), expiresAt });
+    return true;
+  }
+
+  async remove(name: string, ifVersion?: string): Promise<boolean> {
+    const current = await this.read(name);
+    if (!current || (ifVersion !== undefined && current.version !== ifVersion)) return false;
+    this.values.delete(name);
+    return true;
+  }
+
+  async tryLock(name: string, ttlMs: number): Promise<Lock | undefined> {
+    const held = this.locks.get(name);
+    if (held && this.now() < held.expiresAt) return undefined;
+    const token = Symbol(name);
+    this.locks.set(name, { token, expiresAt: this.now() + ttlMs });
+    return {
+      release: async () => {
+        if (this.locks.get(name)?.token === token) this.locks.delete(name);
+      },
+    };
+  }
+}
+
+/** A digest naming a value's version; the value cannot be read back from it. */
+export function versionOf(value: string): string {
+  return createHash("sha256").update(value).digest("base64url").slice(0, 22);
+}
+
+class MemoryCursors implements CursorStore {
+  private readonly queries = new Map<string, Map<number, string>>();
+
+  async nearest(query: string, offset: number) {
+    let best: { position: number; cursor: string } | undefined;
+    for (const [position, cursor] of this.cursorsOf(query)) {
+      if (position <= offset && position > (best?.position ?? 0)) best = { position, cursor };
+    }
+    return best;
+  }
+
+  async remember(query: string, position: number, cursor: string): Promise<void> {
+    const cursors = this.cursorsOf(query);
+    cursors.set(position, cursor);
+    if (cursors.size > MAX_CURSORS_PER_QUERY) cursors.delete(cursors.keys().next().value as number);
+  }
+
+  private cursorsOf(query: string): Map<number, string> {
+    const cursors = this.queries.get(query) ?? new Map<number, string>();
+    // Re-inserting marks the query as most recently used.
+    this.queries.delete(query);
+    this.queries.set(query, cursors);
+    if (this.queries.size > MAX_CURSOR_QUERIES)
+      this.queries.delete(this.queries.keys().next().value as string);
+    return cursors;
+  }
+}

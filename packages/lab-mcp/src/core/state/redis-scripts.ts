@@ -1,0 +1,140 @@
+// The Lua scripts that keep the shared records atomic in Redis. The rate window follows exactly the
+// rules of window.ts (one process's record), on Redis's clock so that replicas on machines whose
+// clocks differ still agree on when a window ends.
+
+/** Loads the window record of KEYS[1] (defaults ARGV[1] requests per ARGV[2] ms) and Redis's time. */
+const LOAD_WINDOW = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local f = redis.call('HMGET', KEYS[1], 'capacity', 'windowMs', 'endsAt', 'used', 'confirmed', 'pausedUntil', 'openedAt', 'answered', 'leftSeen')
+local w = {
+  capacity = tonumber(f[1]) or tonumber(ARGV[1]),
+  windowMs = tonumber(f[2]) or tonumber(ARGV[2]),
+  endsAt = tonumber(f[3]) or 0,
+  used = tonumber(f[4]) or 0,
+  confirmed = f[5] == '1',
+  pausedUntil = tonumber(f[6]) or 0,
+  openedAt = tonumber(f[7]) or 0,
+  answered = tonumber(f[8]) or 0,
+  leftSeen = tonumber(f[9]) or -1,
+}
+local function save()
+  redis.call('HSET', KEYS[1], 'capacity', w.capacity, 'windowMs', w.windowMs, 'endsAt', w.endsAt,
+    'used', w.used, 'confirmed', w.confirmed and '1' or '0', 'pausedUntil', w.pausedUntil, 'openedAt', w.openedAt,
+    'answered', w.answered, 'leftSeen', w.leftSeen)
+  -- Kept a while past its window, so that an idle credential's record goes away by itself.
+  redis.call('PEXPIRE', KEYS[1], math.max(w.endsAt - now, 0) + 2 * w.windowMs + 60000)
+end
+`;
+
+/** window.ts takeSlot: {milliseconds to wait (0: counted), ticket}. */
+export const TAKE_SLOT = `${LOAD_WINDOW}
+if now < w.pausedUntil then return {w.pausedUntil - now, w.openedAt} end
+if w.endsAt == 0 or now >= w.endsAt then
+  w.endsAt = now + w.windowMs + math.floor(math.min(500, w.windowMs / 20))
+  w.openedAt = now
+  w.used = 0
+  w.answered = 0
+  w.leftSeen = -1
+  w.confirmed = false
+end
+local wait = 0
+if w.used < w.capacity then w.used = w.used + 1 else wait = w.endsAt - now end
+save()
+return {wait, w.openedAt}
+`;
+
+/** window.ts observeWindow; ARGV[3..6]: limit, remaining, resetMs, ticket ('' when not told). */
+export const OBSERVE_WINDOW = `${LOAD_WINDOW}
+local MAX_PAUSE_MS = ${15 * 60_000}
+local SLACK_MS = 1500
+local EARLIER_SLACK_MS = 50
+local limit = tonumber(ARGV[3])
+local left = tonumber(ARGV[4])
+local reset = tonumber(ARGV[5])
+local ticket = tonumber(ARGV[6])
+local function startRemoteWindow(endsAt)
+  w.endsAt = endsAt
+  w.openedAt = endsAt - w.windowMs
+  if left then w.used = w.capacity - left else w.used = 0 end
+  w.answered = w.used
+  w.leftSeen = left or -1
+end
+if limit and limit >= 1 then w.capacity = math.floor(limit) end
+if left and left < 0 then left = nil end
+if reset and reset >= 0 then
+  reset = math.min(reset, MAX_PAUSE_MS)
+  if reset > w.windowMs then w.windowMs = reset end
+  local endsAt = now + math.min(reset, w.windowMs)
+  if w.endsAt == 0 or now >= w.endsAt then
+    startRemoteWindow(endsAt)
+    w.confirmed = true
+  elseif ticket and ticket ~= w.openedAt and endsAt < w.openedAt + w.windowMs - EARLIER_SLACK_MS then
+    save()
+    return 0
+  elseif not w.confirmed then
+    w.endsAt = endsAt
+    w.confirmed = true
+  elseif endsAt > w.endsAt + SLACK_MS then
+    startRemoteWindow(endsAt)
+  elseif endsAt < w.endsAt then
+    w.endsAt = endsAt
+  end
+end
+if ticket and ticket == w.openedAt then w.answered = w.answered + 1 end
+if left then
+  if w.leftSeen < 0 then w.leftSeen = left else w.leftSeen = math.min(w.leftSeen, left) end
+  local counted = w.capacity - w.leftSeen
+  if w.used - w.answered <= 0 then w.used = counted else w.used = math.max(w.used, counted) end
+end
+save()
+return 0
+`;
+
+/** window.ts pauseWindow; ARGV[3]: milliseconds. */
+export const PAUSE_WINDOW = `${LOAD_WINDOW}
+local ms = math.min(math.max(tonumber(ARGV[3]) or 0, 0), ${15 * 60_000})
+w.endsAt = now + ms
+w.openedAt = w.endsAt - w.windowMs
+w.pausedUntil = now + ms
+w.used = math.max(w.used, w.capacity)
+w.confirmed = true
+save()
+return 0
+`;
+
+/**
+ * Compare-and-set of a secret record (hash: version, sealed). ARGV: mode ('any' | 'absent' | 'match'),
+ * expected version, new version, sealed value, ttl ms ('' for none). 1 when written.
+ */
+export const WRITE_SECRET = `
+local current = redis.call('HGET', KEYS[1], 'version')
+if ARGV[1] == 'absent' and current then return 0 end
+if ARGV[1] == 'match' and current ~= ARGV[2] then return 0 end
+redis.call('HSET', KEYS[1], 'version', ARGV[3], 'sealed', ARGV[4])
+if ARGV[5] ~= '' then redis.call('PEXPIRE', KEYS[1], ARGV[5]) else redis.call('PERSIST', KEYS[1]) end
+return 1
+`;
+
+/** Deletes KEYS[1] when its version is ARGV[1]. */
+export const REMOVE_SECRET_AT = `
+if redis.call('HGET', KEYS[1], 'version') == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`;
+
+/** Releases the lock KEYS[1] when it is still ours (ARGV[1]). */
+export const RELEASE_LOCK = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`;
+
+/** Remembers a cursor: KEYS[1] hash, ARGV position, cursor, ttl ms, most fields kept. */
+export const REMEMBER_CURSOR = `
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+if redis.call('HLEN', KEYS[1]) > tonumber(ARGV[4]) then
+  redis.call('DEL', KEYS[1])
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 1
+`;
