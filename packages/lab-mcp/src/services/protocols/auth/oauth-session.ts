@@ -33,8 +33,8 @@ export class SessionEndedError extends ActionableError {
 export class OAuthSession implements ProtocolsCredential {
   readonly kind = "oauth" as const;
   readonly description = "OAuth sign-in";
-  /** Names this sign-in for its rate limiters; stays the same across refreshes. */
-  readonly id = `oauth:${randomUUID()}`;
+  /** Names this sign-in for its rate limiters; stays the same across refreshes (and, in a fleet, replicas). */
+  readonly id: string;
   private refreshing: Promise<void> | undefined;
   /** Refresh tokens this session has rotated away from: never to be adopted again from the file. */
   private readonly retired = new Set<string>();
@@ -45,7 +45,9 @@ export class OAuthSession implements ProtocolsCredential {
     private readonly store: SignInStore,
     private readonly endpoint: TokenEndpoint,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.id = store instanceof SharedTokenStore ? store.credentialId : `oauth:${randomUUID()}`;
+  }
 
   get expiresAt(): Date {
     return new Date(this.tokens.expires_at * 1000);

@@ -3,6 +3,7 @@
 // repository and the application (as the file's owner check), writes after a renewal are
 // compare-and-set on the version read, and a lock lets one replica at a time renew it.
 import { createHash } from "node:crypto";
+import { describeUrl } from "../../../core/state/open.js";
 import type { Lock, SecretStore } from "../../../core/state/shared-state.js";
 import type { TokenResponse } from "../types.js";
 import {
@@ -13,6 +14,11 @@ import {
   type StoredTokens,
   storedReadOf,
 } from "./token-store.js";
+
+/** Which shared state, in words for the user: the Redis address (never its password) and the prefix. */
+export function sharedStateWhere(redisUrl: string, prefix: string): string {
+  return `the shared state at ${describeUrl(redisUrl)} (prefix ${prefix})`;
+}
 
 /** The secret holding the sign-in of one repository address and application. */
 export function sharedSignInName(owner: SignInOwner): string {
@@ -33,6 +39,11 @@ export interface VersionedRead {
 
 export class SharedTokenStore implements SignInStore {
   private readonly name: string;
+  /**
+   * Names the fleet's sign-in for its rate budgets: the same on every replica and across renewals,
+   * so that the replicas share one budget, as the repository counts one.
+   */
+  readonly credentialId: string;
 
   constructor(
     private readonly secrets: SecretStore,
@@ -46,6 +57,7 @@ export class SharedTokenStore implements SignInStore {
     readonly renewalLockMs: number,
   ) {
     this.name = sharedSignInName(owner);
+    this.credentialId = `oauth:${this.name.slice(this.name.lastIndexOf(":") + 1)}`;
   }
 
   async read(): Promise<StoredRead> {
