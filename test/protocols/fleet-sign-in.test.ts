@@ -134,6 +134,15 @@ describe.skipIf(!REDIS_SERVER)("the operator's sign-in shared by a fleet through
     );
   }
 
+  /** Waits (bounded) until `done`. */
+  async function until(done: () => Promise<boolean>, tries = 100): Promise<void> {
+    for (let i = 0; i < tries; i++) {
+      if (await done()) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error("waited in vain");
+  }
+
   /** Whether the repository takes an access token. */
   async function accepted(accessToken: string): Promise<boolean> {
     const response = await fetch(`${emulator.url}/api/v3/session/profile`, {
@@ -258,6 +267,37 @@ describe.skipIf(!REDIS_SERVER)("the operator's sign-in shared by a fleet through
     expect(renewals).toHaveLength(1);
     // Not before the dead replica's lock ran out.
     expect(renewals[0]?.at.getTime()).toBeGreaterThanOrEqual(takenAt + ttlMs);
+    await fleet.close();
+  });
+
+  it("goes on with the sign-in it holds while Redis is out of reach, and gives its renewal to the fleet when Redis is back", async () => {
+    const app = await loopbackApp(emulator);
+    await login(app);
+    const fleet = await replicasOf(app, 2);
+    const [one, two] = fleet.replicas as [Replica, Replica];
+    for (const replica of fleet.replicas)
+      expect((await profile(replica)).text).toContain("Mei Chen (mei-chen)");
+    // The replicas lose Redis (their connections dropped, new ones refused), which keeps its data;
+    // the token expires; one renews in its own state.
+    await raw.call("CONFIG", "SET", "maxclients", "1");
+    await raw.call("CLIENT", "KILL", "TYPE", "normal", "SKIPME", "yes");
+    try {
+      emulator.clock.advance(YEAR_MS + 60_000);
+      emulator.requests.clear();
+      expect((await profile(one)).text).toContain("Mei Chen (mei-chen)");
+      expect(served(emulator, "/api/v3/oauth/token")).toBe(1);
+    } finally {
+      await raw.call("CONFIG", "SET", "maxclients", "10000");
+    }
+    // Redis takes them again.
+    await until(async () => fleet.replicas.every((replica) => replica.stderr().includes("sharing resumed")));
+    // Redis answers again, still with the pair one rotated away from: one puts the live pair back, and
+    // two takes it instead of sending its dead refresh token.
+    expect((await profile(one)).text).toContain("Mei Chen (mei-chen)");
+    expect((await profile(two)).text).toContain("Mei Chen (mei-chen)");
+    expect(served(emulator, "/api/v3/oauth/token")).toBe(1);
+    const stored = await storedPair(app);
+    expect(stored && (await accepted(stored.access_token))).toBe(true);
     await fleet.close();
   });
 

@@ -205,7 +205,7 @@ async function signOutOfSharedState(
   if (!state) return 1;
   try {
     const where = sharedStateWhere(settings.redisUrl ?? "", settings.prefix);
-    const existed = await new SharedTokenStore(state.secrets, owner, where, 0).remove();
+    const existed = await new SharedTokenStore(state, owner, where, 0).remove();
     output.out(
       existed
         ? `Signed out: deleted the stored sign-in from ${where}.`

@@ -59,6 +59,8 @@ export class ProtocolsCredentialSource {
     }
     if (!this.session) this.session = new OAuthSession(stored.tokens, this.store, this.endpoint);
     if (!this.session.adopt(stored.tokens)) return { why: new SessionEndedError().message };
+    // Not this call's business if it fails: tried again on the next call.
+    if (this.session.outlived(stored.tokens)) await this.session.restoreShared().catch(() => undefined);
     return { credential: this.session };
   }
 

@@ -85,7 +85,7 @@ function fleetSignIn(state: SharedState, settings: StateSettings | undefined, ti
   if (state.kind !== "redis" || !settings || !redisUrl) return undefined;
   const where = sharedStateWhere(redisUrl, settings.prefix);
   return (owner: SignInOwner) =>
-    new SharedTokenStore(state.secrets, owner, where, timeoutMs + RENEWAL_LOCK_MARGIN_MS);
+    new SharedTokenStore(state, owner, where, timeoutMs + RENEWAL_LOCK_MARGIN_MS);
 }
 
 export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> = {

@@ -65,6 +65,23 @@ export class OAuthSession implements ProtocolsCredential {
     return true;
   }
 
+  /** Whether `stored` is a pair this session rotated away from: its renewal never reached the store. */
+  outlived(stored: StoredTokens): boolean {
+    return this.retired.has(stored.refresh_token);
+  }
+
+  /**
+   * In a fleet: where the shared state still holds a pair this session rotated away from (it renewed
+   * while Redis was out of reach, so only this replica knows the live pair), puts the live pair back,
+   * compare-and-set, so that the other replicas take it instead of sending a dead refresh token.
+   */
+  async restoreShared(): Promise<void> {
+    if (!(this.store instanceof SharedTokenStore)) return;
+    const { read, version } = await this.store.readVersioned();
+    if (read.status !== "signed_in" || version === null || !this.outlived(read.tokens)) return;
+    await this.store.saveIf(this.tokens, version);
+  }
+
   async authorize(headers: Headers): Promise<void> {
     if (this.ended) throw new SessionEndedError();
     if (this.now() >= this.tokens.expires_at * 1000 - REFRESH_MARGIN_MS)

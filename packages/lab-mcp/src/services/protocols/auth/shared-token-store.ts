@@ -4,7 +4,7 @@
 // compare-and-set on the version read, and a lock lets one replica at a time renew it.
 import { createHash } from "node:crypto";
 import { describeUrl } from "../../../core/state/open.js";
-import type { Lock, SecretStore } from "../../../core/state/shared-state.js";
+import type { Lock, SharedState } from "../../../core/state/shared-state.js";
 import type { TokenResponse } from "../types.js";
 import {
   pairFor,
@@ -45,8 +45,11 @@ export class SharedTokenStore implements SignInStore {
    */
   readonly credentialId: string;
 
+  /** What the last read found, for while Redis is out of reach. */
+  private lastRead: VersionedRead | undefined;
+
   constructor(
-    private readonly secrets: SecretStore,
+    private readonly state: SharedState,
     private readonly owner: SignInOwner,
     /** E.g. "the shared state at redis://10.0.0.5:6379 (prefix lab-mcp:)". */
     readonly where: string,
@@ -65,21 +68,29 @@ export class SharedTokenStore implements SignInStore {
   }
 
   async readVersioned(): Promise<VersionedRead> {
-    const secret = await this.secrets.read(this.name);
-    if (!secret) return { read: { status: "none" }, version: null };
+    const secret = await this.state.secrets.read(this.name);
+    if (!secret) {
+      // With Redis out of reach, each replica reads its own (empty) state: the fleet's sign-in as last
+      // read stays in use until Redis answers again. A sign-out counts once it can be seen.
+      if (this.lastRead && !(await this.state.health()).ready) return this.lastRead;
+      this.lastRead = undefined;
+      return { read: { status: "none" }, version: null };
+    }
     let raw: unknown;
     try {
       raw = JSON.parse(secret.value);
     } catch {
       raw = null; // refused as "not in the expected form" below
     }
-    return { read: storedReadOf(raw, this.owner, `the sign-in in ${this.where}`), version: secret.version };
+    const read = storedReadOf(raw, this.owner, `the sign-in in ${this.where}`);
+    this.lastRead = { read, version: secret.version };
+    return this.lastRead;
   }
 
   /** Stores a new sign-in whatever was there (a sign-in from a terminal or the tool). */
   async save(response: TokenResponse, now = Date.now()): Promise<StoredTokens> {
     const tokens = this.pairOf(response, now);
-    await this.secrets.write(this.name, JSON.stringify(tokens));
+    await this.state.secrets.write(this.name, JSON.stringify(tokens));
     return tokens;
   }
 
@@ -88,7 +99,7 @@ export class SharedTokenStore implements SignInStore {
    * false when another process wrote in between, whose pair then stands.
    */
   saveIf(tokens: StoredTokens, version: string | null): Promise<boolean> {
-    return this.secrets.write(this.name, JSON.stringify(tokens), { ifVersion: version });
+    return this.state.secrets.write(this.name, JSON.stringify(tokens), { ifVersion: version });
   }
 
   pairOf(response: TokenResponse, now = Date.now()): StoredTokens {
@@ -96,11 +107,11 @@ export class SharedTokenStore implements SignInStore {
   }
 
   remove(): Promise<boolean> {
-    return this.secrets.remove(this.name);
+    return this.state.secrets.remove(this.name);
   }
 
   /** The renewal lock, or undefined while another replica holds it. */
   lockRenewal(): Promise<Lock | undefined> {
-    return this.secrets.tryLock(renewalLockName(this.owner), this.renewalLockMs);
+    return this.state.secrets.tryLock(renewalLockName(this.owner), this.renewalLockMs);
   }
 }
