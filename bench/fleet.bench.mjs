@@ -120,12 +120,26 @@ async function pageAllSequences(replicas, programs, dir, ca) {
     const wall = (performance.now() - started) / 1000;
     if (seen.some((count) => count !== sequences)) throw new Error(`an agent missed sequences: ${seen}`);
     const entries = emulator.requests.entries();
+    if (process.env.BENCH_DEBUG) {
+      // Bursts of requests as they reached the emulator (a pause of over a second starts a new one).
+      const times = entries.filter((e) => e.path.endsWith("/dna-sequences")).map((e) => e.at.getTime());
+      let start = 0;
+      for (let i = 1; i <= times.length; i++) {
+        if (i === times.length || times[i] - times[i - 1] > 1000) {
+          const from = ((times[start] - times[0]) / 1000).toFixed(3);
+          const to = ((times[i - 1] - times[0]) / 1000).toFixed(3);
+          process.stderr.write(`burst of ${i - start}: ${from} s to ${to} s\n`);
+          start = i;
+        }
+      }
+    }
     const listRequests = entries.filter((e) => e.path.endsWith("/api/v2/dna-sequences")).length;
     const tokenRequests = entries.filter((e) => e.path.endsWith("/api/v2/token")).length;
     const served = emulator.admin
       .auditLog(demo.tenant)
       .filter((e) => e.path.endsWith("/dna-sequences")).length;
-    const windows = Math.ceil(served / PER_WINDOW);
+    // The platform counts the app's token requests in its window too.
+    const windows = Math.ceil((served + tokenRequests) / PER_WINDOW);
     const minimum = (windows - 1) * WINDOW_S;
     return {
       replicas,
@@ -137,8 +151,8 @@ async function pageAllSequences(replicas, programs, dir, ca) {
       wall,
       minimum,
       efficiency: minimum / wall,
-      achieved: served / wall,
-      allowed: served / minimum,
+      achieved: (served + tokenRequests) / wall,
+      allowed: (served + tokenRequests) / minimum,
       spread: await fleet.spread(),
     };
   } finally {
@@ -218,7 +232,7 @@ async function main() {
     const pdfs = [];
     for (const replicas of REPLICA_COUNTS) {
       paging.push(await pageAllSequences(replicas, programs, dir, ca));
-      pdfs.push(await downloadPdfs(replicas, programs, dir, ca));
+      if (!process.env.BENCH_SKIP_PDFS) pdfs.push(await downloadPdfs(replicas, programs, dir, ca));
     }
     const met = (ok) => (ok ? "met" : "NOT met");
     print(
@@ -254,7 +268,8 @@ async function main() {
         `labdata: ${AGENTS} agents (2026-07-28 clients, no session) each read all ${paging[0]?.sequences} live sequences of "Plasmid Library"`,
         `the demo's OAuth app may read (limit ${LIMIT}, json) through HAProxy (round-robin) over the replicas, which share one`,
         `Redis; the app signs in with client credentials. The emulator allows ${PER_WINDOW} requests per fixed ${WINDOW_S} s window (opened by the first request`,
-        `after the last one closed), so N served requests need ceil(N / ${PER_WINDOW}) windows: at best (windows - 1) x ${WINDOW_S} s.`,
+        `after the last one closed; it counts the app's token requests too), so N requests need ceil(N / ${PER_WINDOW}) windows: at best`,
+        `(windows - 1) x ${WINDOW_S} s from the first request to the start of the last window.`,
         "Row 1 (one replica) is the baseline measured in the same run. Goals per row: >= 97 % of the allowed rate",
         ...paging.map(
           (r) =>
