@@ -3,15 +3,22 @@
 // text format, with no argument, id, credential or address in it; it is guarded by a token (or served
 // on loopback only); and each tool call is one JSON line on stderr that never holds an argument.
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
 import { type IncomingHttpHeaders, request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExampleEmulator } from "../../packages/emulators/src/example/index.js";
 import { ConfigError } from "../../packages/lab-mcp/src/core/config.js";
+import { metricsText } from "../../packages/lab-mcp/src/core/metrics.js";
 import { loadSettings } from "../../packages/lab-mcp/src/core/run.js";
 import { exampleService } from "../../packages/lab-mcp/src/services/example/index.js";
+import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
+import { startTestLabdata } from "../labdata/support.js";
 import {
   connectHttp,
   connectModernHttp,
+  connectModernInMemory,
   connectStdio,
   type HttpServerProcess,
   startHttpBin,
@@ -147,6 +154,9 @@ describe("the built bin over HTTP with MCP_HTTP_TOKEN", () => {
       });
       // Refused before any remote request.
       expect((await search("x")).isError).toBe(true);
+      // No answer at all: the connection drops.
+      emulator.faults.inject({ kind: "drop" }, { path: usersPath() });
+      expect((await search("chen")).text).toBe("Error: Unexpected error occurred: ConnectionError");
       const unknown = await modern.client.callTool({ name: `example_${secretQuery}`, arguments: {} });
       expect(textOf(unknown).isError).toBe(true);
 
@@ -176,22 +186,24 @@ describe("the built bin over HTTP with MCP_HTTP_TOKEN", () => {
 
     const { text, samples } = await scrape();
     expect(calls(samples, "ok")).toBe(5);
-    expect(calls(samples, "error")).toBe(2);
+    expect(calls(samples, "error")).toBe(3);
     const errors = (error: string, tool = SEARCH) =>
       sampleValue(samples, "labmcp_tool_errors_total", { server: "example_mcp", tool, error });
     expect(errors("not_found")).toBe(1);
     expect(errors("invalid_input")).toBe(1);
+    expect(errors("unexpected")).toBe(1);
     expect(errors("unknown_tool", "unknown")).toBe(1);
     expect(
       sampleValue(samples, "labmcp_tool_call_duration_seconds_count", {
         server: "example_mcp",
         tool: SEARCH,
       }),
-    ).toBe(7);
+    ).toBe(8);
 
     // ok: 2 + the retried one + the two around the budget wait; 4xx: the 404 and the 429.
     expect(remote(samples, "2xx")).toBe(5);
     expect(remote(samples, "4xx")).toBe(2);
+    expect(remote(samples, "network")).toBe(1);
     expect(
       sampleValue(samples, "labmcp_remote_rate_limited_total", { service: "example", tool: SEARCH }),
     ).toBe(1);
@@ -227,7 +239,7 @@ describe("the built bin over HTTP with MCP_HTTP_TOKEN", () => {
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     const toolCalls = lines.filter((line) => line.event === "tool_call");
-    expect(toolCalls).toHaveLength(8);
+    expect(toolCalls).toHaveLength(9);
     for (const line of toolCalls) {
       const keys = ["time", "level", "event", "server", "tool", "duration_ms", "outcome", "subject"];
       if (line.outcome === "error") keys.push("error");
@@ -346,5 +358,95 @@ describe("the call log over stdio", () => {
     expect(lines[0]).toMatchObject({ event: "tool_call", tool: SEARCH, outcome: "ok" });
     expect(lines[0]).not.toHaveProperty("subject");
     expect(client.stderr()).not.toContain(query);
+  });
+});
+
+describe("the subject hash across a fleet", () => {
+  const token = randomBytes(32).toString("hex");
+  const stateKey = randomBytes(32).toString("hex");
+  const servers: HttpServerProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  });
+
+  const subjectOf = async (env: Record<string, string>): Promise<unknown> => {
+    const server = await startHttpBin("example-mcp", exampleEnv(emulator, { MCP_HTTP_TOKEN: token, ...env }));
+    servers.push(server);
+    const client = await connectModernHttp(server.url, { token });
+    try {
+      await client.client.callTool({ name: SEARCH, arguments: { query: "chen" } });
+    } finally {
+      await client.close();
+    }
+    const line = server
+      .stderr()
+      .split("\n")
+      .find((text) => text.includes('"tool_call"'));
+    return (JSON.parse(line ?? "{}") as { subject?: unknown }).subject;
+  };
+
+  it("names one caller alike on every replica with the same MCP_STATE_KEY, and otherwise not", async () => {
+    const first = await subjectOf({ MCP_STATE_KEY: stateKey });
+    expect(first).toMatch(/^[0-9a-f]{16}$/);
+    expect(await subjectOf({ MCP_STATE_KEY: stateKey })).toBe(first);
+    expect(await subjectOf({})).not.toBe(first);
+  });
+});
+
+describe("in this process: a call that asks for a key, and a resource read", () => {
+  let labdata: Awaited<ReturnType<typeof startTestLabdata>>;
+  beforeAll(async () => {
+    labdata = await startTestLabdata();
+  });
+  afterAll(async () => {
+    await labdata?.close();
+  });
+
+  const scrapeHere = async () => parsePrometheusText((await metricsText()).text);
+  const currentUserCalls = (samples: Sample[], outcome: string) =>
+    sampleValue(samples, "labmcp_tool_calls_total", {
+      server: "labdata_mcp",
+      tool: "labdata_get_current_user",
+      outcome,
+    });
+  const resourceRequests = (samples: Sample[]) =>
+    sampleValue(samples, "labmcp_remote_requests_total", {
+      service: "labdata",
+      tool: "resource:current_user",
+      status_class: "2xx",
+    });
+
+  it("counts the round that opens a page as input_required, and a resource's remote requests under its name", async () => {
+    const before = await scrapeHere();
+    const env = {
+      LABDATA_BASE_URL: labdata.demo.baseUrl,
+      LABDATA_CREDENTIALS_FILE: join(mkdtempSync(join(tmpdir(), "labdata-creds-")), "labdata.json"),
+    };
+    const connection = await connectModernInMemory(labdataService, env, { elicitation: { url: {} } });
+    connection.client.setRequestHandler("elicitation/create", async (request) => {
+      const { url } = request.params as { url: string };
+      await fetch(url, { method: "POST", body: new URLSearchParams({ secret: labdata.demo.user.apiKey }) });
+      return { action: "accept" };
+    });
+    try {
+      const result = await connection.client.callTool({ name: "labdata_get_current_user", arguments: {} });
+      expect(textOf(result).isError).toBe(false);
+      const { contents } = await connection.client.readResource({ uri: "labdata://users/me" });
+      expect(contents).toHaveLength(1);
+    } finally {
+      await connection.close();
+    }
+    const after = await scrapeHere();
+    expect(currentUserCalls(after, "input_required") - currentUserCalls(before, "input_required")).toBe(1);
+    expect(currentUserCalls(after, "ok") - currentUserCalls(before, "ok")).toBe(1);
+    expect(resourceRequests(after) - resourceRequests(before)).toBeGreaterThanOrEqual(1);
+    const text = (await metricsText()).text;
+    for (const secret of [
+      labdata.demo.user.apiKey,
+      labdata.demo.user.name,
+      new URL(labdata.demo.baseUrl).host,
+    ]) {
+      expect(text).not.toContain(secret);
+    }
   });
 });
