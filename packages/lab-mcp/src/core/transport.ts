@@ -117,23 +117,8 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
     if (isProbe(req) && (origin === undefined || isLocalOrigin(origin, options.host))) {
       return answerProbe(req, res, options.readiness);
     }
-    // Scrapers reach replicas by IP too, so a token skips the Host check; without one, /metrics is as
-    // guarded as the MCP endpoint on loopback (a DNS-rebinding page sends a foreign Host).
     if (isMetricsRequest(req) && (origin === undefined || isLocalOrigin(origin, options.host))) {
-      if (metricsTokens.length > 0) {
-        if (!metricsTokens.some((token) => bearerMatches(req.headers.authorization, token))) {
-          res.setHeader("www-authenticate", 'Bearer realm="metrics"');
-          return sendJson(res, 401, {
-            error: "Unauthorized: send 'Authorization: Bearer <MCP_METRICS_TOKEN or MCP_HTTP_TOKEN>'",
-          });
-        }
-      } else if (!isLoopbackHost(options.host) || !allowedHosts.has((req.headers.host ?? "").toLowerCase())) {
-        return sendJson(res, 403, {
-          error:
-            "Forbidden: without MCP_METRICS_TOKEN, /metrics answers on loopback to loopback Host names only",
-        });
-      }
-      return answerMetrics(req, res);
+      return serveMetrics(req, res);
     }
     if (!allowedHosts.has((req.headers.host ?? "").toLowerCase())) {
       return sendJson(res, 403, { error: "Forbidden: the Host header is not one this server answers to" });
@@ -196,6 +181,28 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
     }
     res.setHeader("allow", "GET, POST, DELETE");
     return sendJson(res, 405, { error: "Method not allowed" });
+  };
+
+  /**
+   * GET /metrics. Scrapers reach replicas by IP, so a token (either) skips the Host check; without
+   * one, /metrics is as guarded as the MCP endpoint on loopback (a DNS-rebinding page sends a foreign
+   * Host), and not served on any other address.
+   */
+  const serveMetrics = (req: IncomingMessage, res: ServerResponse) => {
+    if (metricsTokens.length > 0) {
+      if (!metricsTokens.some((token) => bearerMatches(req.headers.authorization, token))) {
+        res.setHeader("www-authenticate", 'Bearer realm="metrics"');
+        return sendJson(res, 401, {
+          error: "Unauthorized: send 'Authorization: Bearer <MCP_METRICS_TOKEN or MCP_HTTP_TOKEN>'",
+        });
+      }
+    } else if (!isLoopbackHost(options.host) || !allowedHosts.has((req.headers.host ?? "").toLowerCase())) {
+      return sendJson(res, 403, {
+        error:
+          "Forbidden: without MCP_METRICS_TOKEN, /metrics answers on loopback to loopback Host names only",
+      });
+    }
+    return answerMetrics(req, res);
   };
 
   /** A session is busy while any of its exchanges is open: a call waiting on the remote, a GET stream. */
