@@ -402,6 +402,7 @@ describe("in this process: a call that asks for a key, and a resource read", () 
     await labdata?.close();
   });
 
+  const secretId = `seq_${randomBytes(8).toString("hex")}`;
   const scrapeHere = async () => parsePrometheusText((await metricsText()).text);
   const currentUserCalls = (samples: Sample[], outcome: string) =>
     sampleValue(samples, "labmcp_tool_calls_total", {
@@ -416,7 +417,7 @@ describe("in this process: a call that asks for a key, and a resource read", () 
       status_class: "2xx",
     });
 
-  it("counts the round that opens a page as input_required, and a resource's remote requests under its name", async () => {
+  it("counts the round that opens a page as input_required, a resource read under its name, and a missing id as not_found without the id", async () => {
     const before = await scrapeHere();
     const env = {
       LABDATA_BASE_URL: labdata.demo.baseUrl,
@@ -433,6 +434,11 @@ describe("in this process: a call that asks for a key, and a resource read", () 
       expect(textOf(result).isError).toBe(false);
       const { contents } = await connection.client.readResource({ uri: "labdata://users/me" });
       expect(contents).toHaveLength(1);
+      const missing = await connection.client.callTool({
+        name: "labdata_get_dna_sequence",
+        arguments: { id: secretId },
+      });
+      expect(textOf(missing).text).toBe("Error: Resource not found. Please check the ID is correct.");
     } finally {
       await connection.close();
     }
@@ -441,7 +447,15 @@ describe("in this process: a call that asks for a key, and a resource read", () 
     expect(currentUserCalls(after, "ok") - currentUserCalls(before, "ok")).toBe(1);
     expect(resourceRequests(after) - resourceRequests(before)).toBeGreaterThanOrEqual(1);
     const text = (await metricsText()).text;
+    expect(
+      sampleValue(after, "labmcp_tool_errors_total", {
+        server: "labdata_mcp",
+        tool: "labdata_get_dna_sequence",
+        error: "not_found",
+      }),
+    ).toBeGreaterThanOrEqual(1);
     for (const secret of [
+      secretId,
       labdata.demo.user.apiKey,
       labdata.demo.user.name,
       new URL(labdata.demo.baseUrl).host,
