@@ -31,6 +31,16 @@ export function coreSettings(toolsets?: readonly string[]) {
         help: "When set, every HTTP request must carry 'Authorization: Bearer <token>'. At least 32 characters (e.g. from 'openssl rand -hex 32'); required when MCP_HOST is not a loopback address.",
       })
       .optional(),
+    MCP_METRICS_TOKEN: setting
+      .secret({
+        help: "A second bearer token that GET /metrics accepts besides MCP_HTTP_TOKEN, for a Prometheus scraper that should not hold the MCP one. At least 32 characters. Without either token /metrics answers on a loopback MCP_HOST only.",
+      })
+      .optional(),
+    MCP_LOG_CALLS: setting
+      .boolean({
+        help: "One JSON line on stderr per tool call (time, server, tool, duration, outcome, error kind, a keyed hash of the caller; never arguments or results). Default: true over HTTP, false over stdio.",
+      })
+      .optional(),
     MCP_READ_ONLY: setting
       .boolean({ help: "Hide every tool that changes anything (readOnlyHint false)." })
       .default(false),

@@ -1,10 +1,11 @@
 // The start-up of every tool-server bin: settings, service, transport, and a clean stop on signals.
-import { isIPv4 } from "node:net";
 import { ConfigError, type CoreValues, coreSettings, helpText, loadConfig } from "./config.js";
+import { isLoopbackHost } from "./loopback.js";
 import { createServerFactory, type ServerOptions, type ServiceDefinition } from "./server.js";
 import { describeSettings, type SettingSpec, type SettingsShape } from "./setting.js";
 import { MemoryState } from "./state/memory-state.js";
 import { openSharedState, type StateSettings, stateSettingsOf } from "./state/open.js";
+import { deriveKey } from "./state/secret-box.js";
 import type { SharedState } from "./state/shared-state.js";
 import { type RunningTransport, serveHttp, serveStdio } from "./transport.js";
 
@@ -15,6 +16,8 @@ export interface CoreSettings extends ServerOptions {
   host: string;
   port: number;
   httpToken?: string;
+  /** MCP_METRICS_TOKEN: a bearer token GET /metrics accepts besides httpToken. */
+  metricsToken?: string;
   requestTimeoutMs: number;
   /** The largest answer read from the remote (MCP_MAX_RESPONSE_BYTES). */
   maxResponseBytes: number;
@@ -46,20 +49,32 @@ export function coreSettingsOf(values: CoreValues, env: NodeJS.ProcessEnv = {}):
       "MCP_HTTP_TOKEN is set but MCP_TRANSPORT is stdio; set MCP_TRANSPORT=http or unset MCP_HTTP_TOKEN",
     );
   }
+  if (transport === "stdio" && values.MCP_METRICS_TOKEN !== undefined) {
+    throw new ConfigError(
+      "MCP_METRICS_TOKEN is set but MCP_TRANSPORT is stdio, which serves no /metrics; set MCP_TRANSPORT=http or unset it",
+    );
+  }
   const host = values.MCP_HOST;
   const httpToken = values.MCP_HTTP_TOKEN;
+  const metricsToken = values.MCP_METRICS_TOKEN;
   const stateSettings = stateSettingsOf(values);
   if (transport === "http") {
     // A blank MCP_HTTP_TOKEN reads as unset; whoever wrote it meant a token, so it is refused as one.
     const blank = httpToken === undefined && env.MCP_HTTP_TOKEN !== undefined ? "" : undefined;
     const problem = httpAccessProblem(host, httpToken ?? blank);
     if (problem) throw new ConfigError(problem);
+    if (metricsToken !== undefined && metricsToken.length < MIN_HTTP_TOKEN_LENGTH) {
+      throw new ConfigError(
+        `MCP_METRICS_TOKEN is too short (${metricsToken.length} characters); use at least ${MIN_HTTP_TOKEN_LENGTH} random characters`,
+      );
+    }
   }
   return {
     transport,
     host,
     port: values.MCP_PORT,
     httpToken,
+    metricsToken,
     readOnly: values.MCP_READ_ONLY,
     allowDestructive: values.MCP_ALLOW_DESTRUCTIVE,
     toolsets: values.MCP_TOOLSETS ?? [],
@@ -70,6 +85,9 @@ export function coreSettingsOf(values: CoreValues, env: NodeJS.ProcessEnv = {}):
     isolateClients: transport === "http",
     stateSettings,
     requestStateKey: stateSettings?.requestStateKey,
+    // Over stdio stderr is the client's log of its server: quiet unless asked for.
+    logCalls: values.MCP_LOG_CALLS ?? transport === "http",
+    logSubjectKey: stateSettings ? deriveKey(stateSettings.key, "call log subject") : undefined,
     state: new MemoryState(),
   };
 }
@@ -92,15 +110,6 @@ function httpAccessProblem(host: string, token: string | undefined): string | un
     );
   }
   return undefined;
-}
-
-function isLoopbackHost(host: string): boolean {
-  const bare = host
-    .trim()
-    .toLowerCase()
-    .replace(/^\[(.*)\]$/, "$1");
-  if (bare === "localhost" || bare === "::1") return true;
-  return isIPv4(bare) && bare.startsWith("127.");
 }
 
 /** Loads and checks the settings; a problem is a ConfigError with a one-line message. */
@@ -185,6 +194,7 @@ export async function runServer<S, Shape extends SettingsShape>(
         host: core.host,
         port: core.port,
         token: core.httpToken,
+        metricsToken: core.metricsToken,
         sessionIdleMs: core.sessionIdleMs,
         maxSessions: core.maxSessions,
         // Ready while the shared state answers (always, in memory).

@@ -2,7 +2,7 @@
 // against DNS rebinding (Host and Origin checks) and, when MCP_HTTP_TOKEN is set, by a bearer token.
 // Both serve the 2026-07-28 protocol (stateless: any request to any process) and 2025-11-25 clients
 // (initialize, and over HTTP an MCP session held by this process). GET /healthz and /readyz answer
-// load balancers' probes (health.ts).
+// load balancers' probes (health.ts); GET /metrics a Prometheus scraper (metrics-endpoint.ts).
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,6 +16,8 @@ import {
 import { serveStdio as serveSdkStdio } from "@modelcontextprotocol/server/stdio";
 import type { ClientSession } from "./context.js";
 import { answerProbe, isProbe, type ReadinessCheck } from "./health.js";
+import { isLoopbackHost } from "./loopback.js";
+import { answerMetrics, isMetricsRequest } from "./metrics-endpoint.js";
 import type { ServerFactory } from "./server.js";
 
 export interface RunningTransport {
@@ -46,6 +48,11 @@ export interface HttpOptions {
   port: number;
   /** When set, every request must carry "Authorization: Bearer <token>". */
   token?: string;
+  /**
+   * A bearer token GET /metrics accepts besides `token`. With neither, /metrics answers only on a
+   * loopback host, to loopback Host names.
+   */
+  metricsToken?: string;
   /** Path of the MCP endpoint. */
   path?: string;
   /**
@@ -87,6 +94,9 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
   /** Initializations under way, not yet in `sessions`: they count against the cap too. */
   let starting = 0;
   const expectedToken = options.token ? digest(options.token) : undefined;
+  const metricsTokens = [options.token, options.metricsToken].flatMap((token) =>
+    token ? [digest(token)] : [],
+  );
   let allowedHosts: Set<string> = new Set();
   // Stateless requests have no session: the caller is who the bearer token says. With
   // MCP_HTTP_TOKEN that is its one holder, whose asks and supplied credentials last across requests;
@@ -106,6 +116,9 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
     const origin = req.headers.origin;
     if (isProbe(req) && (origin === undefined || isLocalOrigin(origin, options.host))) {
       return answerProbe(req, res, options.readiness);
+    }
+    if (isMetricsRequest(req) && (origin === undefined || isLocalOrigin(origin, options.host))) {
+      return serveMetrics(req, res);
     }
     if (!allowedHosts.has((req.headers.host ?? "").toLowerCase())) {
       return sendJson(res, 403, { error: "Forbidden: the Host header is not one this server answers to" });
@@ -168,6 +181,28 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
     }
     res.setHeader("allow", "GET, POST, DELETE");
     return sendJson(res, 405, { error: "Method not allowed" });
+  };
+
+  /**
+   * GET /metrics. Scrapers reach replicas by IP, so a token (either) skips the Host check; without
+   * one, /metrics is as guarded as the MCP endpoint on loopback (a DNS-rebinding page sends a foreign
+   * Host), and not served on any other address.
+   */
+  const serveMetrics = (req: IncomingMessage, res: ServerResponse) => {
+    if (metricsTokens.length > 0) {
+      if (!metricsTokens.some((token) => bearerMatches(req.headers.authorization, token))) {
+        res.setHeader("www-authenticate", 'Bearer realm="metrics"');
+        return sendJson(res, 401, {
+          error: "Unauthorized: send 'Authorization: Bearer <MCP_METRICS_TOKEN or MCP_HTTP_TOKEN>'",
+        });
+      }
+    } else if (!isLoopbackHost(options.host) || !allowedHosts.has((req.headers.host ?? "").toLowerCase())) {
+      return sendJson(res, 403, {
+        error:
+          "Forbidden: without MCP_METRICS_TOKEN, /metrics answers on loopback to loopback Host names only",
+      });
+    }
+    return answerMetrics(req, res);
   };
 
   /** A session is busy while any of its exchanges is open: a call waiting on the remote, a GET stream. */
