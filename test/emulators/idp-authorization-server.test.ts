@@ -245,6 +245,38 @@ describe("the SDK's sign-in", () => {
     expect((await verifyAccessToken(refreshed?.access_token ?? "")).payload.sub).toBe(TOM.subject);
   });
 
+  it("runs the whole auth() flow with dynamic registration when the client has no metadata document", async () => {
+    const provider = new HeadlessOAuthProvider({ redirectUrl: REDIRECT, clientName: "Registered client" });
+    idp.admin.autoApprove(MIRA.email);
+    const tokens = await signInHeadless(provider, resource());
+    const clientId = provider.clientInformation()?.client_id ?? "";
+    expect(clientId).toMatch(/^idp-client-/);
+    const { payload } = await verifyAccessToken(tokens.access_token);
+    expect(payload).toMatchObject({ sub: MIRA.subject, aud: resource(), client_id: clientId });
+  });
+
+  it("echoes the nonce in the ID token", async () => {
+    const client = await registerPublic();
+    idp.admin.autoApprove(MIRA.subject, { clientId: client.client_id });
+    const { authorizationUrl, codeVerifier } = await startAuthorization(idp.issuer, {
+      metadata,
+      clientInformation: client,
+      redirectUrl: REDIRECT,
+      resource: resource(),
+      scope: "openid",
+    });
+    authorizationUrl.searchParams.set("nonce", "n-0S6_WzA2Mj");
+    const back = await follow(authorizationUrl);
+    const response = await tokenRequest({
+      grant_type: "authorization_code",
+      client_id: client.client_id,
+      code: back.get("code") ?? "",
+      code_verifier: codeVerifier,
+      redirect_uri: REDIRECT,
+    });
+    expect(decodeJwt(response.body.id_token ?? "").nonce).toBe("n-0S6_WzA2Mj");
+  });
+
   it("registers a confidential client that authenticates with its secret", async () => {
     const client = await registerClient(idp.issuer, {
       metadata,
@@ -402,6 +434,21 @@ describe("refusals at /token", () => {
     const jtis = [first.access_token, second.access_token].map((t) => decodeJwt(t).jti);
     const listed = idp.admin.issuedTokens().filter((t) => jtis.includes(t.jti));
     expect(listed.map((t) => t.active)).toEqual([false, false]);
+  });
+
+  it("refuses a refresh token after its day on the provider's clock", async () => {
+    const { code, codeVerifier } = await codeFor(client);
+    const first = await exchange(code, codeVerifier);
+    idp.clock.advance(86_400_000);
+    const refresh = await tokenRequest({
+      grant_type: "refresh_token",
+      client_id: client.client_id,
+      refresh_token: first.body.refresh_token ?? "",
+    });
+    expect(refresh.body).toMatchObject({
+      error: "invalid_grant",
+      error_description: "The refresh token has expired.",
+    });
   });
 
   it("refuses a refresh that widens the scope (invalid_scope)", async () => {
