@@ -167,6 +167,20 @@ describe("metadata", () => {
     });
     expect(metadata.issuer).toBe(idp.issuer);
   });
+
+  it("lets browser-based clients call from another origin, but not the sign-in page", async () => {
+    const preflight = await fetch(`${idp.issuer}/token`, {
+      method: "OPTIONS",
+      headers: { origin: "https://inspector.example", "access-control-request-method": "POST" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-headers")).toContain("mcp-protocol-version");
+    expect((await fetch(idp.metadataUrl)).headers.get("access-control-allow-origin")).toBe("*");
+    const page = await fetch(`${idp.issuer}/authorize`, { method: "OPTIONS" });
+    expect(page.status).toBe(405);
+    expect(page.headers.get("access-control-allow-origin")).toBeNull();
+  });
 });
 
 describe("the SDK's sign-in", () => {

@@ -11,7 +11,7 @@ import { FaultPlan } from "../common/faults.js";
 import { startHttpsServer } from "../common/https-server.js";
 import { RequestLog } from "../common/request-log.js";
 import { requestPipeline } from "../common/request-pipeline.js";
-import { type HttpResponse, jsonResponse } from "../common/response.js";
+import { emptyResponse, type HttpResponse, jsonResponse, withHeaders } from "../common/response.js";
 import { matchRoute } from "../common/routes.js";
 import type { CertificateAuthority } from "../common/tls.js";
 import { adminRoutes, createAdmin, type IdentityProviderAdmin } from "./admin.js";
@@ -21,7 +21,7 @@ import { AutoApprovals } from "./oauth/auto-approvals.js";
 import { Clients } from "./oauth/clients.js";
 import type { AuthorizationServerContext } from "./oauth/context.js";
 import { Grants } from "./oauth/grants.js";
-import { DISCOVERY_PATH, JWKS_PATH, OAUTH_METADATA_PATH } from "./oauth/metadata.js";
+import { AUTHORIZE_PATH, DISCOVERY_PATH, JWKS_PATH, OAUTH_METADATA_PATH } from "./oauth/metadata.js";
 import { PUBLIC_ROUTES, type PublicRequest } from "./oauth/routes.js";
 import { SignInTickets } from "./oauth/sign-in-tickets.js";
 import { DEMO_PEOPLE, People, type Person } from "./people.js";
@@ -76,7 +76,23 @@ export interface IdentityProvider {
   close(): Promise<void>;
 }
 
-function answerPublicRequest(request: PublicRequest): Promise<HttpResponse> | HttpResponse {
+// Browser-based MCP clients (an inspector in a web page) read the metadata and call /register, /token
+// and /revoke from another origin; they send no cookies, so any origin may. The sign-in page is not
+// for scripts, and keeps its own headers.
+const CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-methods": "GET, POST",
+  "access-control-allow-headers": "authorization, content-type, mcp-protocol-version",
+  "access-control-max-age": "600",
+};
+
+async function answerPublicRequest(request: PublicRequest): Promise<HttpResponse> {
+  if (request.url.pathname === AUTHORIZE_PATH) return answerRoute(request);
+  if (request.req.method === "OPTIONS") return emptyResponse(204, CORS);
+  return withHeaders(await answerRoute(request), CORS);
+}
+
+function answerRoute(request: PublicRequest): Promise<HttpResponse> | HttpResponse {
   const method = request.req.method ?? "GET";
   const found = matchRoute(PUBLIC_ROUTES, method, request.url.pathname, { headAsGet: true });
   switch (found.kind) {
