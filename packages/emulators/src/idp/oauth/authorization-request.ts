@@ -49,7 +49,9 @@ function resourceProblem(resource: string): string | undefined {
 
 type Fault = { error: string; description: string };
 
-function requestFault(
+/** The request's OAuth parameters once checked, or the fault to send back to the redirect_uri. */
+
+function readRequestParams(
   params: URLSearchParams,
   ctx: AuthorizationServerContext,
 ): Fault | { challenge: string; resource: string; scope: string; nonce: string | undefined } {
@@ -116,7 +118,7 @@ export async function checkAuthorizationRequest(
       }),
     };
   }
-  const checked = requestFault(params, ctx);
+  const checked = readRequestParams(params, ctx);
   if ("error" in checked) {
     return {
       ok: false,

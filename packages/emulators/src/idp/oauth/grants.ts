@@ -178,9 +178,11 @@ export class Grants {
     for (const [token, record] of this.#refresh) if (record.family === id) this.#refresh.delete(token);
   }
 
-  /** Revokes every family of a person; returns how many access tokens were still unrevoked. */
+  /** Revokes every family of a person; returns how many of their access tokens were still active. */
   revokeSubject(subject: string): number {
-    const live = [...this.#access.values()].filter((t) => t.subject === subject && !t.revoked).length;
+    const live = [...this.#access.values()].filter(
+      (t) => t.subject === subject && this.isActive(t.jti),
+    ).length;
     for (const family of this.#families.values())
       if (family.subject === subject) this.revokeFamily(family.id);
     return live;
