@@ -80,6 +80,16 @@ export function coreSettings(toolsets?: readonly string[]) {
         help: "Largest answer read from the remote service, in bytes after decompression (default 32 MiB); a larger one fails the call.",
       })
       .default(33_554_432),
+    MCP_AUTH_ISSUER: setting
+      .string({
+        help: "Team mode: the OAuth authorization server (its issuer URL, e.g. your company's Keycloak realm, Entra ID tenant, Okta or Auth0) whose access tokens every HTTP request must carry. Needs MCP_AUTH_AUDIENCE; instead of MCP_HTTP_TOKEN.",
+      })
+      .optional(),
+    MCP_AUTH_AUDIENCE: setting
+      .string({
+        help: "Team mode: this server's public MCP URL (e.g. https://mcp.lab.example/mcp), the audience its access tokens must be issued for.",
+      })
+      .optional(),
     REDIS_URL: setting
       .secret({
         help: "Shared state for a fleet of replicas (rate budgets, tokens, cursors), e.g. redis://127.0.0.1:6379 (rediss:// for TLS). Unset: kept in this process. Needs MCP_STATE_KEY.",

@@ -1,4 +1,6 @@
 // The start-up of every tool-server bin: settings, service, transport, and a clean stop on signals.
+
+import type { ResourceServerSettings } from "./auth/resource-server.js";
 import { ConfigError, type CoreValues, coreSettings, helpText, loadConfig } from "./config.js";
 import { isLoopbackHost } from "./loopback.js";
 import { createServerFactory, type ServerOptions, type ServiceDefinition } from "./server.js";
@@ -28,6 +30,8 @@ export interface CoreSettings extends ServerOptions {
   stateSettings?: StateSettings;
   /** Rate budgets, tokens and cursors: this process's own, or the fleet's in Redis. */
   state: SharedState;
+  /** MCP_AUTH_ISSUER and MCP_AUTH_AUDIENCE: every HTTP request carries a person's access token. */
+  auth?: ResourceServerSettings;
 }
 
 /** The core settings of a service's bin, its toolsets known by name. */
@@ -58,10 +62,11 @@ export function coreSettingsOf(values: CoreValues, env: NodeJS.ProcessEnv = {}):
   const httpToken = values.MCP_HTTP_TOKEN;
   const metricsToken = values.MCP_METRICS_TOKEN;
   const stateSettings = stateSettingsOf(values);
+  const auth = authSettingsOf(values, transport);
   if (transport === "http") {
     // A blank MCP_HTTP_TOKEN reads as unset; whoever wrote it meant a token, so it is refused as one.
     const blank = httpToken === undefined && env.MCP_HTTP_TOKEN !== undefined ? "" : undefined;
-    const problem = httpAccessProblem(host, httpToken ?? blank);
+    const problem = auth ? undefined : httpAccessProblem(host, httpToken ?? blank);
     if (problem) throw new ConfigError(problem);
     if (metricsToken !== undefined && metricsToken.length < MIN_HTTP_TOKEN_LENGTH) {
       throw new ConfigError(
@@ -84,12 +89,50 @@ export function coreSettingsOf(values: CoreValues, env: NodeJS.ProcessEnv = {}):
     maxSessions: values.MCP_MAX_SESSIONS,
     isolateClients: transport === "http",
     stateSettings,
+    auth,
     requestStateKey: stateSettings?.requestStateKey,
     // Over stdio stderr is the client's log of its server: quiet unless asked for.
     logCalls: values.MCP_LOG_CALLS ?? transport === "http",
     logSubjectKey: stateSettings ? deriveKey(stateSettings.key, "call log subject") : undefined,
     state: new MemoryState(),
   };
+}
+
+/** MCP_AUTH_ISSUER and MCP_AUTH_AUDIENCE, checked: both or neither, over HTTP, not with MCP_HTTP_TOKEN. */
+function authSettingsOf(values: CoreValues, transport: string): ResourceServerSettings | undefined {
+  const { MCP_AUTH_ISSUER: issuer, MCP_AUTH_AUDIENCE: audience } = values;
+  if (issuer === undefined && audience === undefined) return undefined;
+  if (issuer === undefined || audience === undefined) {
+    throw new ConfigError(
+      "MCP_AUTH_ISSUER and MCP_AUTH_AUDIENCE go together: set both for team mode, or neither",
+    );
+  }
+  if (transport !== "http") throw new ConfigError("MCP_AUTH_ISSUER needs MCP_TRANSPORT=http");
+  if (values.MCP_HTTP_TOKEN !== undefined) {
+    throw new ConfigError(
+      "MCP_AUTH_ISSUER and MCP_HTTP_TOKEN are two ways to let clients in: keep MCP_AUTH_ISSUER for a team, MCP_HTTP_TOKEN for one user",
+    );
+  }
+  for (const [name, value] of [
+    ["MCP_AUTH_ISSUER", issuer],
+    ["MCP_AUTH_AUDIENCE", audience],
+  ] as const) {
+    if (!isSecureUrl(value)) {
+      throw new ConfigError(
+        `${name} must be an https:// URL (http:// only on a loopback address), got ${value}`,
+      );
+    }
+  }
+  return { issuer, audience };
+}
+
+function isSecureUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname));
+  } catch {
+    return false;
+  }
 }
 
 /** The shortest MCP_HTTP_TOKEN accepted: a guessable token is no lock. */
@@ -199,6 +242,7 @@ export async function runServer<S, Shape extends SettingsShape>(
         maxSessions: core.maxSessions,
         // Ready while the shared state answers (always, in memory).
         readiness: () => core.state.health(),
+        auth: core.auth,
       });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;

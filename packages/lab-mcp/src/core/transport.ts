@@ -8,13 +8,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
 import {
+  type AuthInfo,
   createMcpHandler,
   isInitializeRequest,
   isLegacyRequest,
   type McpServer,
 } from "@modelcontextprotocol/server";
 import { serveStdio as serveSdkStdio } from "@modelcontextprotocol/server/stdio";
-import type { ClientSession } from "./context.js";
+import { callerOf, personOf, ResourceServer, type ResourceServerSettings } from "./auth/resource-server.js";
+import type { ClientSession, Person } from "./context.js";
 import { answerProbe, isProbe, type ReadinessCheck } from "./health.js";
 import { isLoopbackHost } from "./loopback.js";
 import { answerMetrics, isMetricsRequest } from "./metrics-endpoint.js";
@@ -67,11 +69,15 @@ export interface HttpOptions {
   maxSessions?: number;
   /** Whether this replica should be given work, for GET /readyz (default: always ready). */
   readiness?: ReadinessCheck;
+  /** Team mode: every request carries a person's access token from this authorization server. */
+  auth?: ResourceServerSettings;
 }
 
 interface Session {
   transport: NodeStreamableHTTPServerTransport;
   server: McpServer;
+  /** Team mode: the person who opened it; only their tokens may use it. */
+  person?: Person;
   /** When the session's last exchange began or ended. */
   lastSeen: number;
   /** Exchanges still open: calls in flight (answered on their own stream) and GET event streams. */
@@ -102,10 +108,17 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
   // MCP_HTTP_TOKEN that is its one holder, whose asks and supplied credentials last across requests;
   // without a token nobody is known, and what a request supplies serves that request alone.
   const tokenHolder: ClientSession = { caller: "token-holder", isolated: true };
-  const modernClient = (): ClientSession =>
-    expectedToken ? tokenHolder : { caller: "anonymous", isolated: true, thisCallOnly: true };
+  // In team mode the caller is the person the request's access token names, on every replica alike.
+  const resourceServer = options.auth ? new ResourceServer(options.auth) : undefined;
+  const modernClient = (authInfo: AuthInfo | undefined): ClientSession => {
+    if (resourceServer && authInfo) {
+      const person = personOf(authInfo, resourceServer.settings.issuer);
+      return { caller: callerOf(person), isolated: true, person };
+    }
+    return expectedToken ? tokenHolder : { caller: "anonymous", isolated: true, thisCallOnly: true };
+  };
   const modern = toNodeHandler(
-    createMcpHandler(() => factory(modernClient()), {
+    createMcpHandler(({ authInfo }) => factory(modernClient(authInfo)), {
       legacy: "reject",
       onerror: (error) => process.stderr.write(`MCP request refused: ${error.message}\n`),
     }),
@@ -120,6 +133,11 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
     if (isMetricsRequest(req) && (origin === undefined || isLocalOrigin(origin, options.host))) {
       return serveMetrics(req, res);
     }
+    if (resourceServer?.metadataPaths.includes(new URL(req.url ?? "/", "http://localhost").pathname)) {
+      // Public, for any client (and a browser-based one) to find the authorization server.
+      res.setHeader("access-control-allow-origin", "*");
+      return sendJson(res, 200, resourceServer.metadata());
+    }
     if (!allowedHosts.has((req.headers.host ?? "").toLowerCase())) {
       return sendJson(res, 403, { error: "Forbidden: the Host header is not one this server answers to" });
     }
@@ -133,8 +151,26 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname !== path) return sendJson(res, 404, { error: `Not found: the MCP endpoint is ${path}` });
 
+    let person: Person | undefined;
+    if (resourceServer) {
+      let authInfo: AuthInfo;
+      try {
+        authInfo = await resourceServer.verify(req.headers.authorization);
+      } catch (error) {
+        return sendWebResponse(res, resourceServer.challenge(error));
+      }
+      (req as IncomingMessage & { auth?: AuthInfo }).auth = authInfo;
+      person = personOf(authInfo, resourceServer.settings.issuer);
+    }
+
     const sessionId = req.headers["mcp-session-id"];
     const existing = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
+    if (existing?.person && existing.person.subject !== person?.subject) {
+      return sendRpcError(res, 403, "Forbidden: this MCP session belongs to another person");
+    }
+    // The session's person keeps their newest token (for a remote that trusts the same provider).
+    if (existing?.person && person)
+      (existing.person as { accessToken: string }).accessToken = person.accessToken;
     if (existing) holdOpen(existing, res);
     if (req.method === "POST") {
       const body = await readJsonBody(req, res);
@@ -157,11 +193,18 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
       }
       starting++;
       try {
-        const server = factory({ caller: `session:${randomUUID()}`, isolated: true });
+        const sessionPerson = person ? { ...person } : undefined;
+        const server = factory({ caller: `session:${randomUUID()}`, isolated: true, person: sessionPerson });
         const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
           sessionIdGenerator: () => randomUUID(),
           onsessioninitialized: (id) => {
-            sessions.set(id, { transport, server, lastSeen: Date.now(), openExchanges: 0 });
+            sessions.set(id, {
+              transport,
+              server,
+              person: sessionPerson,
+              lastSeen: Date.now(),
+              openExchanges: 0,
+            });
           },
         });
         transport.onclose = () => {
@@ -253,8 +296,11 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
     Math.min(idleMs, 60_000),
   );
   sweeper.unref();
-  const hostNames = new Set([...LOOPBACK_NAMES, hostForUrl(options.host)]);
-  allowedHosts = new Set([...hostNames].flatMap((name) => [name, `${name}:${port}`]));
+  // In team mode clients reach us by the public name of MCP_AUTH_AUDIENCE (through a proxy, often).
+  const publicNames = resourceServer ? [resourceServer.resource.hostname.toLowerCase()] : [];
+  const hostNames = new Set([...LOOPBACK_NAMES, hostForUrl(options.host), ...publicNames]);
+  const publicHosts = resourceServer ? [resourceServer.resource.host.toLowerCase()] : [];
+  allowedHosts = new Set([...[...hostNames].flatMap((name) => [name, `${name}:${port}`]), ...publicHosts]);
 
   return {
     url: `http://${hostForUrl(options.host)}:${port}${path}`,
@@ -314,6 +360,12 @@ async function readJsonBody(req: IncomingMessage, res: ServerResponse): Promise<
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(body));
+}
+
+/** Writes a web-standard Response (the SDK's bearer challenge) to a Node response. */
+async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(Buffer.from(await response.arrayBuffer()));
 }
 
 function sendRpcError(res: ServerResponse, status: number, message: string): void {
