@@ -75,13 +75,13 @@ const search = (client: ModernClient) =>
 
 /** An access token for `resource`, by the authorization code flow done by hand (a public client). */
 async function tokenFor(resource: string): Promise<string> {
-  const registered = await (
+  const registered: { client_id: string } = (await (
     await fetch(`${idp.issuer}/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: "none" }),
     })
-  ).json();
+  ).json()) as never;
   const verifier = randomBytes(32).toString("base64url");
   const challenge = createHash("sha256").update(verifier).digest("base64url");
   const authorize = new URL(`${idp.issuer}/authorize`);
@@ -98,7 +98,7 @@ async function tokenFor(resource: string): Promise<string> {
     authorize.searchParams.set(name, value);
   const redirected = await fetch(authorize, { redirect: "manual" });
   const code = new URL(redirected.headers.get("location") as string).searchParams.get("code") as string;
-  const tokens = await (
+  const tokens: { access_token: string } = (await (
     await fetch(`${idp.issuer}/token`, {
       method: "POST",
       body: new URLSearchParams({
@@ -110,7 +110,7 @@ async function tokenFor(resource: string): Promise<string> {
         resource,
       }),
     })
-  ).json();
+  ).json()) as never;
   return tokens.access_token;
 }
 
@@ -233,5 +233,67 @@ describe("team mode: an OAuth resource server", () => {
       body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} }),
     });
     expect(asTom.status).toBe(403);
+  });
+
+  it("with introspection (MCP_AUTH_CLIENT_ID), a token revoked before it expires stops at once", async () => {
+    // The server's own confidential client at the authorization server.
+    const client: { client_id: string; client_secret: string } = (await (
+      await fetch(`${idp.issuer}/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          client_name: "lab-mcp resource server",
+          redirect_uris: [REDIRECT],
+          token_endpoint_auth_method: "client_secret_basic",
+        }),
+      })
+    ).json()) as never;
+    const port = await freePort();
+    const audience = `http://127.0.0.1:${port}/mcp`;
+    const checking = await startHttpBin(
+      "example-mcp",
+      exampleEnv(example, {
+        MCP_PORT: String(port),
+        MCP_AUTH_ISSUER: idp.issuer,
+        MCP_AUTH_AUDIENCE: audience,
+        MCP_AUTH_CLIENT_ID: client.client_id,
+        MCP_AUTH_CLIENT_SECRET: client.client_secret,
+      }),
+    );
+    try {
+      idp.admin.autoApprove("dana.whitfield@acme.example");
+      const token = await tokenFor(audience);
+      const list = (bearer: string) =>
+        fetch(audience, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+            "mcp-protocol-version": MODERN_PROTOCOL,
+            "mcp-method": "tools/list",
+            authorization: `Bearer ${bearer}`,
+          },
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 1,
+            method: "tools/list",
+            params: {
+              _meta: {
+                "io.modelcontextprotocol/protocolVersion": MODERN_PROTOCOL,
+                "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+                "io.modelcontextprotocol/clientCapabilities": {},
+              },
+            },
+          }),
+        });
+      expect((await list(token)).status).toBe(200);
+      expect(idp.admin.revokeSubject("dana.whitfield@acme.example")).toBeGreaterThan(0);
+      const refused = await list(token);
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get("www-authenticate")).toMatch(/error="invalid_token"/);
+      // Without introspection the first server cannot know: the token stays good there until it expires.
+    } finally {
+      await checking.stop();
+    }
   });
 });

@@ -90,6 +90,14 @@ export function coreSettings(toolsets?: readonly string[]) {
         help: "Team mode: this server's public MCP URL (e.g. https://mcp.lab.example/mcp), the audience its access tokens must be issued for.",
       })
       .optional(),
+    MCP_AUTH_CLIENT_ID: setting
+      .string({
+        help: "Team mode, optional: this server's own client at the authorization server, to ask it about every token (RFC 7662 introspection) so that a revoked one stops at once. Needs MCP_AUTH_CLIENT_SECRET.",
+      })
+      .optional(),
+    MCP_AUTH_CLIENT_SECRET: setting
+      .secret({ help: "Team mode, optional: the secret of MCP_AUTH_CLIENT_ID." })
+      .optional(),
     REDIS_URL: setting
       .secret({
         help: "Shared state for a fleet of replicas (rate budgets, tokens, cursors), e.g. redis://127.0.0.1:6379 (rediss:// for TLS). Unset: kept in this process. Needs MCP_STATE_KEY.",

@@ -101,7 +101,14 @@ export function coreSettingsOf(values: CoreValues, env: NodeJS.ProcessEnv = {}):
 /** MCP_AUTH_ISSUER and MCP_AUTH_AUDIENCE, checked: both or neither, over HTTP, not with MCP_HTTP_TOKEN. */
 function authSettingsOf(values: CoreValues, transport: string): ResourceServerSettings | undefined {
   const { MCP_AUTH_ISSUER: issuer, MCP_AUTH_AUDIENCE: audience } = values;
-  if (issuer === undefined && audience === undefined) return undefined;
+  if (issuer === undefined && audience === undefined) {
+    if (values.MCP_AUTH_CLIENT_ID !== undefined || values.MCP_AUTH_CLIENT_SECRET !== undefined) {
+      throw new ConfigError(
+        "MCP_AUTH_CLIENT_ID is for team mode: set MCP_AUTH_ISSUER and MCP_AUTH_AUDIENCE too",
+      );
+    }
+    return undefined;
+  }
   if (issuer === undefined || audience === undefined) {
     throw new ConfigError(
       "MCP_AUTH_ISSUER and MCP_AUTH_AUDIENCE go together: set both for team mode, or neither",
@@ -123,7 +130,12 @@ function authSettingsOf(values: CoreValues, transport: string): ResourceServerSe
       );
     }
   }
-  return { issuer, audience };
+  const { MCP_AUTH_CLIENT_ID: clientId, MCP_AUTH_CLIENT_SECRET: clientSecret } = values;
+  if ((clientId === undefined) !== (clientSecret === undefined)) {
+    throw new ConfigError("MCP_AUTH_CLIENT_ID and MCP_AUTH_CLIENT_SECRET go together");
+  }
+  const introspection = clientId && clientSecret ? { clientId, clientSecret } : undefined;
+  return { issuer, audience, introspection };
 }
 
 function isSecureUrl(value: string): boolean {

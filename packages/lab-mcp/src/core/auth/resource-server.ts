@@ -20,6 +20,17 @@ export interface ResourceServerSettings {
   issuer: string;
   /** This server's resource identifier: its public MCP URL (MCP_AUTH_AUDIENCE), the tokens' `aud`. */
   audience: string;
+  /**
+   * This server's own client at the authorization server (MCP_AUTH_CLIENT_ID, MCP_AUTH_CLIENT_SECRET):
+   * when set, every token is also asked about there (RFC 7662 introspection), so that one revoked
+   * before it expires stops at once.
+   */
+  introspection?: { clientId: string; clientSecret: string };
+}
+
+interface AuthorizationServer {
+  jwks: ReturnType<typeof createRemoteJWKSet>;
+  introspectionEndpoint?: URL;
 }
 
 /** Accepted signature algorithms: asymmetric only (a shared-secret HS256 token is never accepted). */
@@ -32,8 +43,8 @@ export class ResourceServer {
   readonly resource: URL;
   /** Where this server's protected resource metadata is (RFC 9728, with the resource's path). */
   readonly metadataUrl: string;
-  private jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
-  private discovering: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
+  private discovered: AuthorizationServer | undefined;
+  private discovering: Promise<AuthorizationServer> | undefined;
 
   constructor(readonly settings: ResourceServerSettings) {
     this.resource = new URL(settings.audience);
@@ -70,10 +81,10 @@ export class ResourceServer {
   }
 
   private async verifyAccessToken(token: string): Promise<AuthInfo> {
-    const jwks = await this.keys();
+    const server = await this.authorizationServer();
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, jwks, {
+      ({ payload } = await jwtVerify(token, server.jwks, {
         issuer: this.settings.issuer,
         audience: [this.resource.href, stripSlash(this.resource.href)],
         algorithms: ALGORITHMS,
@@ -85,6 +96,7 @@ export class ResourceServer {
       const code = (error as { code?: string }).code ?? "ERR_JWT_INVALID";
       throw new OAuthError(OAuthErrorCode.InvalidToken, `The access token was refused (${code})`);
     }
+    if (this.settings.introspection) await this.introspect(token, server);
     return {
       token,
       clientId: stringClaim(payload.client_id) ?? stringClaim(payload.azp) ?? "",
@@ -95,13 +107,52 @@ export class ResourceServer {
     };
   }
 
-  /** The authorization server's keys, from its metadata (RFC 8414, else OpenID discovery). */
-  private async keys() {
-    if (this.jwks) return this.jwks;
-    this.discovering ??= discoverJwks(this.settings.issuer).then(
-      (url) => {
-        this.jwks = createRemoteJWKSet(url);
-        return this.jwks;
+  /** Whether the authorization server still holds the token active (not revoked); refused if not. */
+  private async introspect(token: string, server: AuthorizationServer): Promise<void> {
+    const { clientId, clientSecret } = this.settings.introspection as {
+      clientId: string;
+      clientSecret: string;
+    };
+    if (!server.introspectionEndpoint) {
+      throw new OAuthError(
+        OAuthErrorCode.ServerError,
+        "The authorization server offers no token introspection",
+      );
+    }
+    const basic = Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString(
+      "base64",
+    );
+    const response = await fetch(server.introspectionEndpoint, {
+      method: "POST",
+      headers: { authorization: `Basic ${basic}`, accept: "application/json" },
+      body: new URLSearchParams({ token, token_type_hint: "access_token" }),
+      redirect: "error",
+      signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
+    }).catch(() => undefined);
+    const answer = response?.ok
+      ? ((await response.json().catch(() => undefined)) as { active?: unknown })
+      : undefined;
+    if (answer === undefined) {
+      throw new OAuthError(
+        OAuthErrorCode.ServerError,
+        "The authorization server did not answer about the token",
+      );
+    }
+    if (answer.active !== true) {
+      throw new OAuthError(OAuthErrorCode.InvalidToken, "The access token was revoked");
+    }
+  }
+
+  /** The authorization server's keys and introspection endpoint, from its metadata (RFC 8414, else OpenID). */
+  private async authorizationServer(): Promise<AuthorizationServer> {
+    if (this.discovered) return this.discovered;
+    this.discovering ??= discover(this.settings.issuer).then(
+      (metadata) => {
+        this.discovered = {
+          jwks: createRemoteJWKSet(metadata.jwksUri),
+          introspectionEndpoint: metadata.introspectionEndpoint,
+        };
+        return this.discovered;
       },
       (error: unknown) => {
         this.discovering = undefined;
@@ -130,7 +181,7 @@ export function callerOf(person: Person): string {
   return `person:${createHash("sha256").update(person.subject).digest("base64url").slice(0, 22)}`;
 }
 
-async function discoverJwks(issuer: string): Promise<URL> {
+async function discover(issuer: string): Promise<{ jwksUri: URL; introspectionEndpoint?: URL }> {
   const base = stripSlash(issuer);
   const issuerUrl = new URL(base);
   const suffix = issuerUrl.pathname === "/" ? "" : issuerUrl.pathname;
@@ -143,8 +194,15 @@ async function discoverJwks(issuer: string): Promise<URL> {
       () => undefined,
     );
     if (!response?.ok) continue;
-    const document = (await response.json().catch(() => undefined)) as { jwks_uri?: unknown } | undefined;
-    if (typeof document?.jwks_uri === "string") return new URL(document.jwks_uri);
+    const document = (await response.json().catch(() => undefined)) as
+      | { jwks_uri?: unknown; introspection_endpoint?: unknown }
+      | undefined;
+    if (typeof document?.jwks_uri !== "string") continue;
+    const introspection = document.introspection_endpoint;
+    return {
+      jwksUri: new URL(document.jwks_uri),
+      introspectionEndpoint: typeof introspection === "string" ? new URL(introspection) : undefined,
+    };
   }
   throw new Error("no jwks_uri in its metadata");
 }
