@@ -134,7 +134,7 @@ describe("identity provider", () => {
   });
 
   it("answers 404 elsewhere and 405 to other methods", async () => {
-    expect((await fetch(`${idp.issuer}/authorize`)).status).toBe(404);
+    expect((await fetch(`${idp.issuer}/userinfo`)).status).toBe(404);
     expect((await fetch(idp.jwksUri, { method: "POST" })).status).toBe(405);
   });
 });

@@ -8,6 +8,24 @@ export function readBearerToken(req: IncomingMessage): string | undefined {
   return match?.[1];
 }
 
+// HTTP Basic per RFC 6749 section 2.3.1: form-encoded id and secret, joined by a colon, in base64.
+export function readBasicCredentials(
+  req: IncomingMessage,
+): { id: string; secret: string } | "malformed" | undefined {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(req.headers.authorization ?? "");
+  if (!match?.[1])
+    return req.headers.authorization?.toLowerCase().startsWith("basic") ? "malformed" : undefined;
+  const decoded = Buffer.from(match[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 0) return "malformed";
+  const decode = (s: string): string => decodeURIComponent(s.replaceAll("+", " "));
+  try {
+    return { id: decode(decoded.slice(0, colon)), secret: decode(decoded.slice(colon + 1)) };
+  } catch {
+    return "malformed";
+  }
+}
+
 // Compares digests so neither the length nor a prefix of the secret leaks through timing.
 export function secretsEqual(given: string | undefined, expected: string): boolean {
   if (given === undefined) return false;

@@ -1,9 +1,9 @@
 // Minting ID tokens as a customer's identity provider issues them: iss, sub, aud, email, iat, exp
 // (and nbf when asked), signed RS256 with the current key.
-import { createHash } from "node:crypto";
 import { SignJWT } from "jose";
 import type { Clock } from "../common/clock.js";
 import { ALG, type SigningKeys } from "./keys.js";
+import { subjectOf } from "./people.js";
 
 export interface MintIdTokenOptions {
   email: string;
@@ -19,6 +19,8 @@ export interface MintIdTokenOptions {
   /** Default: derived from the email, stable. */
   subject?: string;
   name?: string;
+  /** Echoes the authorization request's nonce (OpenID Connect Core section 3.1.2.1). */
+  nonce?: string;
 }
 
 export async function mintIdToken(
@@ -28,10 +30,10 @@ export async function mintIdToken(
   options: MintIdTokenOptions,
 ): Promise<string> {
   const now = Math.floor(clock.now() / 1000);
-  const subject =
-    options.subject ?? createHash("sha256").update(options.email.toLowerCase()).digest("hex").slice(0, 24);
+  const subject = options.subject ?? subjectOf(options.email);
   const claims: Record<string, unknown> = { email: options.email, email_verified: true };
   if (options.name !== undefined) claims.name = options.name;
+  if (options.nonce !== undefined) claims.nonce = options.nonce;
   const jwt = new SignJWT(claims)
     .setProtectedHeader({ alg: ALG, kid: keys.current.kid, typ: "JWT" })
     .setIssuer(options.issuer ?? issuer)

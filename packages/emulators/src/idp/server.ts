@@ -1,24 +1,32 @@
-// A small OpenID provider for the OpenID Connect method of the lab data platform: the discovery
-// document, the JWKS, and ID tokens minted on request (in process, or over its admin API for the bin
-// and the sandbox). It has no login pages: it stands in for a customer's identity provider.
+// A small OpenID provider and OAuth 2.1 authorization server, standing in for a customer's identity
+// provider: ID tokens for the lab data platform's OpenID Connect method, and the authorization server
+// MCP clients sign in with (authorization code with PKCE, client ID metadata documents or dynamic
+// registration, JWT access tokens for one resource, rotating refresh tokens, revocation). Its people
+// pick themselves on a sign-in page; tests approve without a browser through `admin.autoApprove`.
 
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
-import type { AdminRoutes } from "../common/admin.js";
+import { rootCertificates } from "node:tls";
 import { Clock } from "../common/clock.js";
 import { FaultPlan } from "../common/faults.js";
 import { startHttpsServer } from "../common/https-server.js";
-import { readJsonBody } from "../common/json-body.js";
 import { RequestLog } from "../common/request-log.js";
 import { requestPipeline } from "../common/request-pipeline.js";
-import { type HttpResponse, jsonResponse } from "../common/response.js";
-import { matchRoute, type Route, route } from "../common/routes.js";
+import { emptyResponse, type HttpResponse, jsonResponse, withHeaders } from "../common/response.js";
+import { matchRoute } from "../common/routes.js";
 import type { CertificateAuthority } from "../common/tls.js";
+import { adminRoutes, createAdmin, type IdentityProviderAdmin } from "./admin.js";
 import { type MintIdTokenOptions, mintIdToken } from "./id-tokens.js";
-import { ALG, SigningKeys } from "./keys.js";
+import { SigningKeys } from "./keys.js";
+import { AutoApprovals } from "./oauth/auto-approvals.js";
+import { Clients } from "./oauth/clients.js";
+import type { AuthorizationServerContext } from "./oauth/context.js";
+import { Grants } from "./oauth/grants.js";
+import { AUTHORIZE_PATH, DISCOVERY_PATH, JWKS_PATH, OAUTH_METADATA_PATH } from "./oauth/metadata.js";
+import { PUBLIC_ROUTES, type PublicRequest } from "./oauth/routes.js";
+import { SignInTickets } from "./oauth/sign-in-tickets.js";
+import { DEMO_PEOPLE, People, type Person } from "./people.js";
 
-export const DISCOVERY_PATH = "/.well-known/openid-configuration";
-export const JWKS_PATH = "/jwks";
+export const DEFAULT_SCOPES = ["mcp", "openid", "email", "profile", "offline_access"] as const;
 
 export interface IdentityProviderOptions {
   ca: CertificateAuthority;
@@ -28,81 +36,73 @@ export interface IdentityProviderOptions {
   adminSecret?: string;
   /** Share the platform emulator's clock so minted times agree with its checks; default: a new one. */
   clock?: Clock;
+  /** Who can sign in; default DEMO_PEOPLE (the lab data demo's users). */
+  people?: readonly Person[];
+  /** Access token lifetime; default 600 (10 minutes). */
+  accessTokenLifetimeSec?: number;
+  /** Authorization code lifetime; default 60. */
+  codeLifetimeSec?: number;
+  /** Refresh token lifetime; default 86400 (a day). */
+  refreshTokenLifetimeSec?: number;
+  /** scopes_supported; default DEFAULT_SCOPES. */
+  scopes?: readonly string[];
+  /** Granted when a request names no scope; default "mcp". */
+  defaultScope?: string;
+  /** The token audience when an authorization request names no `resource`; default none: it is required. */
+  defaultResource?: string;
+  /** CAs trusted when fetching client metadata documents, besides `ca` and the system's. */
+  trustedCaPems?: string[];
 }
 
 export interface IdentityProvider {
-  /** e.g. "https://127.0.0.1:9443": the iss of its tokens. */
+  /** e.g. "https://127.0.0.1:9443": the iss of its tokens, and what authorization_servers names. */
   issuer: string;
   /** `${issuer}/.well-known/openid-configuration`: what the platform tenant is configured with. */
   configurationUrl: string;
+  /** `${issuer}/.well-known/oauth-authorization-server` (RFC 8414). */
+  metadataUrl: string;
   jwksUri: string;
   caPem: string;
   adminSecret: string;
   mintIdToken(options: MintIdTokenOptions): Promise<string>;
   /** Publishes a new signing key and signs with it from now on; the previous key stays published. */
   rotateKeys(): Promise<void>;
+  /** The test hooks of the authorization server. */
+  admin: IdentityProviderAdmin;
+  clock: Clock;
   faults: FaultPlan;
-  /** Discovery and JWKS requests served (admin requests are not logged). */
+  /** Public requests served (admin requests are not logged). */
   requests: RequestLog;
   close(): Promise<void>;
 }
 
-const mintSchema = z
-  .object({
-    email: z.email(),
-    audience: z.string().min(1),
-    expiresInSec: z.number().int().min(-86_400).max(86_400).optional(),
-    notBefore: z.iso.datetime().optional(),
-    name: z.string().max(200).optional(),
-  })
-  .strict();
+// Browser-based MCP clients (an inspector in a web page) read the metadata and call /register, /token
+// and /revoke from another origin; they send no cookies, so any origin may. The sign-in page is not
+// for scripts, and keeps its own headers.
+const CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-methods": "GET, POST",
+  "access-control-allow-headers": "authorization, content-type, mcp-protocol-version",
+  "access-control-max-age": "600",
+};
 
-function adminRoutes(idp: () => IdentityProvider): AdminRoutes {
-  return [
-    route("POST", "/id-tokens", async ({ req }) => {
-      const body = await readJsonBody(req, mintSchema);
-      if (!body.ok) return jsonResponse(body.status, { error: "invalid_request", message: body.message });
-      const { notBefore, ...rest } = body.value;
-      const idToken = await idp().mintIdToken({
-        ...rest,
-        notBefore: notBefore ? new Date(notBefore) : undefined,
-      });
-      return jsonResponse(201, { id_token: idToken, expires_in: rest.expiresInSec ?? 3600 });
-    }),
-    route("POST", "/rotate-keys", async () => {
-      await idp().rotateKeys();
-      return jsonResponse(200, { rotated: true });
-    }),
-  ];
+async function answerPublicRequest(request: PublicRequest): Promise<HttpResponse> {
+  if (request.url.pathname === AUTHORIZE_PATH) return answerRoute(request);
+  if (request.req.method === "OPTIONS") return emptyResponse(204, CORS);
+  return withHeaders(await answerRoute(request), CORS);
 }
 
-/** The public side: the discovery document and the keys (any other method is refused on any path). */
-function publicRoutes(idp: () => IdentityProvider, keys: SigningKeys): readonly Route<void>[] {
-  return [
-    route("GET", DISCOVERY_PATH, () => {
-      const { issuer, jwksUri } = idp();
-      return jsonResponse(200, {
-        issuer,
-        jwks_uri: jwksUri,
-        response_types_supported: ["id_token"],
-        subject_types_supported: ["public"],
-        id_token_signing_alg_values_supported: [ALG],
-        claims_supported: ["iss", "sub", "aud", "exp", "iat", "nbf", "email", "email_verified", "name"],
-      });
-    }),
-    route("GET", JWKS_PATH, () => jsonResponse(200, keys.jwks())),
-  ];
-}
-
-function answerPublicRequest(
-  routes: readonly Route<void>[],
-  method: string,
-  path: string,
-): Promise<HttpResponse> | HttpResponse {
-  if (method !== "GET") return jsonResponse(405, { error: "method_not_allowed" }, { allow: "GET" });
-  const found = matchRoute(routes, method, path);
-  if (found.kind !== "found") return jsonResponse(404, { error: "not_found" });
-  return found.route.handle(undefined, found.params);
+function answerRoute(request: PublicRequest): Promise<HttpResponse> | HttpResponse {
+  const method = request.req.method ?? "GET";
+  const found = matchRoute(PUBLIC_ROUTES, method, request.url.pathname, { headAsGet: true });
+  switch (found.kind) {
+    case "found":
+      return found.route.handle(request, found.params);
+    case "wrong-method":
+      return jsonResponse(405, { error: "method_not_allowed" }, { allow: found.allow });
+    case "no-route":
+      return jsonResponse(404, { error: "not_found" });
+  }
 }
 
 export async function startIdentityProvider(options: IdentityProviderOptions): Promise<IdentityProvider> {
@@ -111,13 +111,31 @@ export async function startIdentityProvider(options: IdentityProviderOptions): P
   const faults = new FaultPlan();
   const requests = new RequestLog();
   const adminSecret = options.adminSecret ?? `idpadm_${randomBytes(24).toString("base64url")}`;
-  let provider: IdentityProvider | undefined;
-  const current = (): IdentityProvider => {
-    if (!provider) throw new Error("identity provider not started");
-    return provider;
+  let issuer: string | undefined;
+  const ctx: AuthorizationServerContext = {
+    issuer: () => {
+      if (issuer === undefined) throw new Error("identity provider not started");
+      return issuer;
+    },
+    keys,
+    clock,
+    people: new People(options.people ?? DEMO_PEOPLE),
+    clients: new Clients(clock, [...(options.trustedCaPems ?? []), options.ca.certPem, ...rootCertificates]),
+    grants: new Grants(clock),
+    approvals: new AutoApprovals(),
+    tickets: new SignInTickets(clock),
+    settings: {
+      accessTokenLifetimeSec: options.accessTokenLifetimeSec ?? 600,
+      codeLifetimeSec: options.codeLifetimeSec ?? 60,
+      refreshTokenLifetimeSec: options.refreshTokenLifetimeSec ?? 86_400,
+      scopes: options.scopes ?? DEFAULT_SCOPES,
+      defaultScope: options.defaultScope ?? "mcp",
+      defaultResource: options.defaultResource,
+    },
   };
-  const ownRoutes = adminRoutes(current);
-  const servedRoutes = publicRoutes(current, keys);
+  const admin = createAdmin(ctx);
+  const mint = (mintOptions: MintIdTokenOptions) => mintIdToken(keys, clock, ctx.issuer(), mintOptions);
+  const rotateKeys = () => keys.rotate();
 
   const server = await startHttpsServer({
     host: options.host,
@@ -125,23 +143,25 @@ export async function startIdentityProvider(options: IdentityProviderOptions): P
     ca: options.ca,
     handler: requestPipeline({
       admin: { adminSecret, faults, requests, clock },
-      adminRoutes: ownRoutes,
-      answer: (req, url) => answerPublicRequest(servedRoutes, req.method ?? "GET", url.pathname),
+      adminRoutes: adminRoutes(admin, { mint, rotateKeys }, ctx),
+      answer: (req, url) => answerPublicRequest({ req, url, ctx }),
     }),
   });
+  issuer = server.url;
 
-  const issuer = server.url;
-  provider = {
+  return {
     issuer,
     configurationUrl: `${issuer}${DISCOVERY_PATH}`,
+    metadataUrl: `${issuer}${OAUTH_METADATA_PATH}`,
     jwksUri: `${issuer}${JWKS_PATH}`,
     caPem: options.ca.certPem,
     adminSecret,
-    mintIdToken: (mint) => mintIdToken(keys, clock, issuer, mint),
-    rotateKeys: () => keys.rotate(),
+    mintIdToken: mint,
+    rotateKeys,
+    admin,
+    clock,
     faults,
     requests,
     close: server.close,
   };
-  return provider;
 }

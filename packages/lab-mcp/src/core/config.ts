@@ -31,6 +31,16 @@ export function coreSettings(toolsets?: readonly string[]) {
         help: "When set, every HTTP request must carry 'Authorization: Bearer <token>'. At least 32 characters (e.g. from 'openssl rand -hex 32'); required when MCP_HOST is not a loopback address.",
       })
       .optional(),
+    MCP_METRICS_TOKEN: setting
+      .secret({
+        help: "A second bearer token that GET /metrics accepts besides MCP_HTTP_TOKEN, for a Prometheus scraper that should not hold the MCP one. At least 32 characters. Without either token /metrics answers on a loopback MCP_HOST only.",
+      })
+      .optional(),
+    MCP_LOG_CALLS: setting
+      .boolean({
+        help: "One JSON line on stderr per tool call (time, server, tool, duration, outcome, error kind, a keyed hash of the caller; never arguments or results). Default: true over HTTP, false over stdio.",
+      })
+      .optional(),
     MCP_READ_ONLY: setting
       .boolean({ help: "Hide every tool that changes anything (readOnlyHint false)." })
       .default(false),
@@ -70,6 +80,24 @@ export function coreSettings(toolsets?: readonly string[]) {
         help: "Largest answer read from the remote service, in bytes after decompression (default 32 MiB); a larger one fails the call.",
       })
       .default(33_554_432),
+    MCP_AUTH_ISSUER: setting
+      .string({
+        help: "Team mode: the OAuth authorization server (its issuer URL, e.g. your company's Keycloak realm, Entra ID tenant, Okta or Auth0) whose access tokens every HTTP request must carry. Needs MCP_AUTH_AUDIENCE; instead of MCP_HTTP_TOKEN.",
+      })
+      .optional(),
+    MCP_AUTH_AUDIENCE: setting
+      .string({
+        help: "Team mode: this server's public MCP URL (e.g. https://mcp.lab.example/mcp), the audience its access tokens must be issued for.",
+      })
+      .optional(),
+    MCP_AUTH_CLIENT_ID: setting
+      .string({
+        help: "Team mode, optional: this server's own client at the authorization server, to ask it about every token (RFC 7662 introspection) so that a revoked one stops at once. Needs MCP_AUTH_CLIENT_SECRET.",
+      })
+      .optional(),
+    MCP_AUTH_CLIENT_SECRET: setting
+      .secret({ help: "Team mode, optional: the secret of MCP_AUTH_CLIENT_ID." })
+      .optional(),
     REDIS_URL: setting
       .secret({
         help: "Shared state for a fleet of replicas (rate budgets, tokens, cursors), e.g. redis://127.0.0.1:6379 (rediss:// for TLS). Unset: kept in this process. Needs MCP_STATE_KEY.",

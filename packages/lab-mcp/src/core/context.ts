@@ -33,6 +33,22 @@ export interface ClientSession {
    * without MCP_HTTP_TOKEN): what it supplies serves this call alone.
    */
   readonly thisCallOnly?: boolean;
+  /**
+   * The person, when the server is an OAuth resource server (MCP_AUTH_ISSUER): verified from their
+   * access token on every request, the same on every replica. What they supply (an API key, a
+   * sign-in) is bound to it in the shared state, for them alone.
+   */
+  readonly person?: Person;
+}
+
+/** A person signed in to the MCP server through its authorization server. */
+export interface Person {
+  /** `<issuer> <sub>`: stable, unique across issuers. Never shown; logged only as a keyed hash. */
+  readonly subject: string;
+  /** What the token says of them, for messages to them (e.g. their email); may be absent. */
+  readonly email?: string;
+  /** Their access token as they sent it, for a remote that trusts the same identity provider. */
+  readonly accessToken: string;
 }
 
 /** What a service needs of a caller to keep client-supplied credentials apart. */

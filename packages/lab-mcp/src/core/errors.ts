@@ -79,6 +79,39 @@ export function errorText(error: unknown): string {
   return `Error: Unexpected error occurred: ${typeName(error)}`;
 }
 
+/**
+ * The kind of the text errorText gives, for metrics and logs: a closed set, never the text itself (an
+ * ActionableError's or InvalidInputError's message may quote what the caller sent).
+ */
+export type ErrorKind =
+  | "auth_failed"
+  | "permission_denied"
+  | "not_found"
+  | "rate_limited"
+  | "remote_status"
+  | "timeout"
+  | "invalid_input"
+  | "action_needed"
+  | "unexpected"
+  | "unknown_tool"
+  | "tool_unavailable";
+
+const STATUS_KINDS: Record<number, ErrorKind> = {
+  401: "auth_failed",
+  403: "permission_denied",
+  404: "not_found",
+  429: "rate_limited",
+};
+
+/** The kind of the text an agent reads for a thrown value (see errorText). */
+export function errorKind(error: unknown): ErrorKind {
+  if (error instanceof RemoteStatusError) return STATUS_KINDS[error.status] ?? "remote_status";
+  if (error instanceof RemoteTimeoutError) return "timeout";
+  if (error instanceof InvalidInputError) return "invalid_input";
+  if (error instanceof ActionableError) return "action_needed";
+  return "unexpected";
+}
+
 function typeName(error: unknown): string {
   if (error instanceof Error) return error.name || error.constructor.name || "Error";
   if (error === null) return "null";

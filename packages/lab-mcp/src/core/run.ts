@@ -1,10 +1,13 @@
 // The start-up of every tool-server bin: settings, service, transport, and a clean stop on signals.
-import { isIPv4 } from "node:net";
+
+import type { ResourceServerSettings } from "./auth/resource-server.js";
 import { ConfigError, type CoreValues, coreSettings, helpText, loadConfig } from "./config.js";
+import { isLoopbackHost } from "./loopback.js";
 import { createServerFactory, type ServerOptions, type ServiceDefinition } from "./server.js";
 import { describeSettings, type SettingSpec, type SettingsShape } from "./setting.js";
 import { MemoryState } from "./state/memory-state.js";
 import { openSharedState, type StateSettings, stateSettingsOf } from "./state/open.js";
+import { deriveKey } from "./state/secret-box.js";
 import type { SharedState } from "./state/shared-state.js";
 import { type RunningTransport, serveHttp, serveStdio } from "./transport.js";
 
@@ -15,6 +18,8 @@ export interface CoreSettings extends ServerOptions {
   host: string;
   port: number;
   httpToken?: string;
+  /** MCP_METRICS_TOKEN: a bearer token GET /metrics accepts besides httpToken. */
+  metricsToken?: string;
   requestTimeoutMs: number;
   /** The largest answer read from the remote (MCP_MAX_RESPONSE_BYTES). */
   maxResponseBytes: number;
@@ -25,6 +30,8 @@ export interface CoreSettings extends ServerOptions {
   stateSettings?: StateSettings;
   /** Rate budgets, tokens and cursors: this process's own, or the fleet's in Redis. */
   state: SharedState;
+  /** MCP_AUTH_ISSUER and MCP_AUTH_AUDIENCE: every HTTP request carries a person's access token. */
+  auth?: ResourceServerSettings;
 }
 
 /** The core settings of a service's bin, its toolsets known by name. */
@@ -46,20 +53,33 @@ export function coreSettingsOf(values: CoreValues, env: NodeJS.ProcessEnv = {}):
       "MCP_HTTP_TOKEN is set but MCP_TRANSPORT is stdio; set MCP_TRANSPORT=http or unset MCP_HTTP_TOKEN",
     );
   }
+  if (transport === "stdio" && values.MCP_METRICS_TOKEN !== undefined) {
+    throw new ConfigError(
+      "MCP_METRICS_TOKEN is set but MCP_TRANSPORT is stdio, which serves no /metrics; set MCP_TRANSPORT=http or unset it",
+    );
+  }
   const host = values.MCP_HOST;
   const httpToken = values.MCP_HTTP_TOKEN;
+  const metricsToken = values.MCP_METRICS_TOKEN;
   const stateSettings = stateSettingsOf(values);
+  const auth = authSettingsOf(values, transport);
   if (transport === "http") {
     // A blank MCP_HTTP_TOKEN reads as unset; whoever wrote it meant a token, so it is refused as one.
     const blank = httpToken === undefined && env.MCP_HTTP_TOKEN !== undefined ? "" : undefined;
-    const problem = httpAccessProblem(host, httpToken ?? blank);
+    const problem = auth ? undefined : httpAccessProblem(host, httpToken ?? blank);
     if (problem) throw new ConfigError(problem);
+    if (metricsToken !== undefined && metricsToken.length < MIN_HTTP_TOKEN_LENGTH) {
+      throw new ConfigError(
+        `MCP_METRICS_TOKEN is too short (${metricsToken.length} characters); use at least ${MIN_HTTP_TOKEN_LENGTH} random characters`,
+      );
+    }
   }
   return {
     transport,
     host,
     port: values.MCP_PORT,
     httpToken,
+    metricsToken,
     readOnly: values.MCP_READ_ONLY,
     allowDestructive: values.MCP_ALLOW_DESTRUCTIVE,
     toolsets: values.MCP_TOOLSETS ?? [],
@@ -69,9 +89,62 @@ export function coreSettingsOf(values: CoreValues, env: NodeJS.ProcessEnv = {}):
     maxSessions: values.MCP_MAX_SESSIONS,
     isolateClients: transport === "http",
     stateSettings,
+    auth,
     requestStateKey: stateSettings?.requestStateKey,
+    // Over stdio stderr is the client's log of its server: quiet unless asked for.
+    logCalls: values.MCP_LOG_CALLS ?? transport === "http",
+    logSubjectKey: stateSettings ? deriveKey(stateSettings.key, "call log subject") : undefined,
     state: new MemoryState(),
   };
+}
+
+/** MCP_AUTH_ISSUER and MCP_AUTH_AUDIENCE, checked: both or neither, over HTTP, not with MCP_HTTP_TOKEN. */
+function authSettingsOf(values: CoreValues, transport: string): ResourceServerSettings | undefined {
+  const { MCP_AUTH_ISSUER: issuer, MCP_AUTH_AUDIENCE: audience } = values;
+  if (issuer === undefined && audience === undefined) {
+    if (values.MCP_AUTH_CLIENT_ID !== undefined || values.MCP_AUTH_CLIENT_SECRET !== undefined) {
+      throw new ConfigError(
+        "MCP_AUTH_CLIENT_ID is for team mode: set MCP_AUTH_ISSUER and MCP_AUTH_AUDIENCE too",
+      );
+    }
+    return undefined;
+  }
+  if (issuer === undefined || audience === undefined) {
+    throw new ConfigError(
+      "MCP_AUTH_ISSUER and MCP_AUTH_AUDIENCE go together: set both for team mode, or neither",
+    );
+  }
+  if (transport !== "http") throw new ConfigError("MCP_AUTH_ISSUER needs MCP_TRANSPORT=http");
+  if (values.MCP_HTTP_TOKEN !== undefined) {
+    throw new ConfigError(
+      "MCP_AUTH_ISSUER and MCP_HTTP_TOKEN are two ways to let clients in: keep MCP_AUTH_ISSUER for a team, MCP_HTTP_TOKEN for one user",
+    );
+  }
+  for (const [name, value] of [
+    ["MCP_AUTH_ISSUER", issuer],
+    ["MCP_AUTH_AUDIENCE", audience],
+  ] as const) {
+    if (!isSecureUrl(value)) {
+      throw new ConfigError(
+        `${name} must be an https:// URL (http:// only on a loopback address), got ${value}`,
+      );
+    }
+  }
+  const { MCP_AUTH_CLIENT_ID: clientId, MCP_AUTH_CLIENT_SECRET: clientSecret } = values;
+  if ((clientId === undefined) !== (clientSecret === undefined)) {
+    throw new ConfigError("MCP_AUTH_CLIENT_ID and MCP_AUTH_CLIENT_SECRET go together");
+  }
+  const introspection = clientId && clientSecret ? { clientId, clientSecret } : undefined;
+  return { issuer, audience, introspection };
+}
+
+function isSecureUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname));
+  } catch {
+    return false;
+  }
 }
 
 /** The shortest MCP_HTTP_TOKEN accepted: a guessable token is no lock. */
@@ -92,15 +165,6 @@ function httpAccessProblem(host: string, token: string | undefined): string | un
     );
   }
   return undefined;
-}
-
-function isLoopbackHost(host: string): boolean {
-  const bare = host
-    .trim()
-    .toLowerCase()
-    .replace(/^\[(.*)\]$/, "$1");
-  if (bare === "localhost" || bare === "::1") return true;
-  return isIPv4(bare) && bare.startsWith("127.");
 }
 
 /** Loads and checks the settings; a problem is a ConfigError with a one-line message. */
@@ -185,10 +249,12 @@ export async function runServer<S, Shape extends SettingsShape>(
         host: core.host,
         port: core.port,
         token: core.httpToken,
+        metricsToken: core.metricsToken,
         sessionIdleMs: core.sessionIdleMs,
         maxSessions: core.maxSessions,
         // Ready while the shared state answers (always, in memory).
         readiness: () => core.state.health(),
+        auth: core.auth,
       });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;

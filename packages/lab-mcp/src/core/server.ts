@@ -2,6 +2,7 @@
 // read-only mode and toolsets, and runs every call through the same validation and error boundary.
 // One factory serves both protocol eras (2025-11-25 and 2026-07-28) on every transport.
 import { randomBytes } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import {
   type CallToolResult,
   createRequestStateCodec,
@@ -15,9 +16,11 @@ import {
   type Tool,
 } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { subjectHash, toolCallLine, writeToolCallLine } from "./call-log.js";
 import type { CoreValues } from "./config.js";
 import { type ClientSession, createToolContext, LogLevelState, type ToolContext } from "./context.js";
-import { errorText, InvalidInputError, RemoteStatusError } from "./errors.js";
+import { type ErrorKind, errorKind, errorText, InvalidInputError, RemoteStatusError } from "./errors.js";
+import { type CallOutcome, countToolCall, withCallLabels } from "./metrics.js";
 import { PendingAsks } from "./pending-asks.js";
 import { type AnyResource, matchResource, type ResourceBody } from "./resource.js";
 import type { CoreSettings } from "./run.js";
@@ -62,6 +65,10 @@ export interface ServerOptions {
   isolateClients?: boolean;
   /** Signs requestState (derived from MCP_STATE_KEY), so that every replica reads another's; random otherwise. */
   requestStateKey?: Buffer;
+  /** MCP_LOG_CALLS: one JSON line on stderr per tool call (call-log.ts). */
+  logCalls?: boolean;
+  /** Keys the caller's hash in those lines (derived from MCP_STATE_KEY, alike on every replica); random otherwise. */
+  logSubjectKey?: Buffer;
 }
 
 /**
@@ -135,9 +142,37 @@ export function createServerFactory<S>(
     key: options.requestStateKey ?? randomBytes(32),
     ttlSeconds: 15 * 60,
   });
+  const subjectKey = options.logSubjectKey ?? randomBytes(32);
+  const recordCall: CallRecorder = (clientSession, call) => {
+    const server = definition.serverName;
+    countToolCall({ server, ...call });
+    if (!options.logCalls) return;
+    writeToolCallLine(toolCallLine({ server, ...call, subject: subjectHash(clientSession, subjectKey) }));
+  };
   return (clientSession) =>
-    buildServer({ definition, service, options, tools, listedTools, pending, codec, clientSession });
+    buildServer({
+      definition,
+      service,
+      options,
+      tools,
+      listedTools,
+      pending,
+      codec,
+      clientSession,
+      recordCall,
+    });
 }
+
+/** How a tool call ended, as the metrics and the call log see it: names and kinds, never arguments. */
+interface CallRecord {
+  /** The tool's name; "unknown" for a name the server does not have (what a client sends is no label). */
+  tool: string;
+  outcome: CallOutcome;
+  error?: ErrorKind;
+  durationMs: number;
+}
+
+type CallRecorder = (clientSession: ClientSession, call: CallRecord) => void;
 
 /** One instance for a single client (stdio, or a test's in-memory link). */
 export function createMcpServer<S>(
@@ -164,8 +199,10 @@ function buildServer<S>(parts: {
   pending: PendingAsks;
   codec: ReturnType<typeof createRequestStateCodec<AskState>>;
   clientSession: ClientSession;
+  recordCall: CallRecorder;
 }): McpServer {
-  const { definition, service, options, tools, listedTools, pending, codec, clientSession } = parts;
+  const { definition, service, options, tools, listedTools, pending, codec, clientSession, recordCall } =
+    parts;
   const resources = definition.resources ?? [];
   const mcp = new McpServer(
     { name: definition.serverName, version: definition.version },
@@ -222,49 +259,62 @@ function buildServer<S>(parts: {
         { uri },
       );
     const params = validateInput(`resource ${match.resource.name}`, match.resource.params, match.params);
+    const labels = { service: definition.id, tool: `resource:${match.resource.name}` };
     return {
       mimeType: match.resource.mimeType,
-      body: await match.resource.read(params, contextFor(request), service),
+      body: await withCallLabels(labels, () => match.resource.read(params, contextFor(request), service)),
     };
   };
 
   // Tools are handled here rather than by McpServer.registerTool so that validation messages, the
   // trimming rule and the error texts are ours, exactly as the conventions word them.
   mcp.server.setRequestHandler("tools/list", () => ({ tools: listedTools }));
-  mcp.server.setRequestHandler(
-    "tools/call",
-    async (request, extra): Promise<CallToolResult | InputRequiredResult> => {
-      const tool = tools.find((candidate) => candidate.name === request.params.name);
-      if (!tool) {
-        const hidden = definition.tools.find((candidate) => candidate.name === request.params.name);
-        const why = hidden ? whyHidden(definition, hidden, options, service) : undefined;
-        if (why === READ_ONLY_OR_TOOLSETS || !hidden) {
-          const what = hidden
-            ? "is not enabled on this server (read-only mode or toolsets)"
-            : "does not exist";
-          return textResult(
-            `Error: Tool ${request.params.name} ${what}. Call tools/list for the tools available.`,
-            true,
-          );
-        }
-        return textResult(`Error: ${why}`, true);
+  type Answer = CallToolResult | InputRequiredResult;
+  const callTool = async (
+    request: { params: { name: string; arguments?: Record<string, unknown> } },
+    extra: ServerContext,
+  ): Promise<{ result: Answer; tool: string; outcome: CallOutcome; error?: ErrorKind }> => {
+    const tool = tools.find((candidate) => candidate.name === request.params.name);
+    if (!tool) {
+      const hidden = definition.tools.find((candidate) => candidate.name === request.params.name);
+      const why = hidden ? whyHidden(definition, hidden, options, service) : undefined;
+      const failed = (text: string) => ({
+        result: textResult(text, true),
+        tool: hidden?.name ?? "unknown",
+        outcome: "error" as const,
+        error: hidden ? ("tool_unavailable" as const) : ("unknown_tool" as const),
+      });
+      if (why === READ_ONLY_OR_TOOLSETS || !hidden) {
+        const what = hidden ? "is not enabled on this server (read-only mode or toolsets)" : "does not exist";
+        return failed(`Error: Tool ${request.params.name} ${what}. Call tools/list for the tools available.`);
       }
-      const ctx = contextFor(extra);
-      try {
-        const args = validateInput(tool.name, tool.input, request.params.arguments);
-        const answer = await tool.handler(args, ctx, service);
-        const result = textResult(answer.text, false);
-        result.content.push(...(answer.files ?? []).flatMap(fileContent));
-        return { ...result, structuredContent: answer.structured };
-      } catch (error) {
-        if (error instanceof InputRequiredSignal) return error.result;
-        if (!(error instanceof InvalidInputError)) {
-          await ctx.log("error", `${tool.name} failed`, { error: errorName(error) });
-        }
-        return textResult(errorText(error), true);
+      return failed(`Error: ${why}`);
+    }
+    const ctx = contextFor(extra);
+    const labels = { service: definition.id, tool: tool.name };
+    try {
+      const args = validateInput(tool.name, tool.input, request.params.arguments);
+      const answer = await withCallLabels(labels, () => tool.handler(args, ctx, service));
+      const result = textResult(answer.text, false);
+      result.content.push(...(answer.files ?? []).flatMap(fileContent));
+      return { result: { ...result, structuredContent: answer.structured }, tool: tool.name, outcome: "ok" };
+    } catch (error) {
+      if (error instanceof InputRequiredSignal) {
+        return { result: error.result, tool: tool.name, outcome: "input_required" };
       }
-    },
-  );
+      if (!(error instanceof InvalidInputError)) {
+        await ctx.log("error", `${tool.name} failed`, { error: errorName(error) });
+      }
+      const kind = errorKind(error);
+      return { result: textResult(errorText(error), true), tool: tool.name, outcome: "error", error: kind };
+    }
+  };
+  mcp.server.setRequestHandler("tools/call", async (request, extra): Promise<Answer> => {
+    const started = performance.now();
+    const { result, ...call } = await callTool(request, extra);
+    recordCall(clientSession, { ...call, durationMs: performance.now() - started });
+    return result;
+  });
 
   // The SDK lists the resources and templates; reading is ours, so that a URI is matched by
   // core/resource.ts (query parameters in any order, or none) and read through the one boundary.

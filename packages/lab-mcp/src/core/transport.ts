@@ -2,20 +2,24 @@
 // against DNS rebinding (Host and Origin checks) and, when MCP_HTTP_TOKEN is set, by a bearer token.
 // Both serve the 2026-07-28 protocol (stateless: any request to any process) and 2025-11-25 clients
 // (initialize, and over HTTP an MCP session held by this process). GET /healthz and /readyz answer
-// load balancers' probes (health.ts).
+// load balancers' probes (health.ts); GET /metrics a Prometheus scraper (metrics-endpoint.ts).
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
 import {
+  type AuthInfo,
   createMcpHandler,
   isInitializeRequest,
   isLegacyRequest,
   type McpServer,
 } from "@modelcontextprotocol/server";
 import { serveStdio as serveSdkStdio } from "@modelcontextprotocol/server/stdio";
-import type { ClientSession } from "./context.js";
+import { callerOf, personOf, ResourceServer, type ResourceServerSettings } from "./auth/resource-server.js";
+import type { ClientSession, Person } from "./context.js";
 import { answerProbe, isProbe, type ReadinessCheck } from "./health.js";
+import { isLoopbackHost } from "./loopback.js";
+import { answerMetrics, isMetricsRequest } from "./metrics-endpoint.js";
 import type { ServerFactory } from "./server.js";
 
 export interface RunningTransport {
@@ -46,6 +50,11 @@ export interface HttpOptions {
   port: number;
   /** When set, every request must carry "Authorization: Bearer <token>". */
   token?: string;
+  /**
+   * A bearer token GET /metrics accepts besides `token`. With neither, /metrics answers only on a
+   * loopback host, to loopback Host names.
+   */
+  metricsToken?: string;
   /** Path of the MCP endpoint. */
   path?: string;
   /**
@@ -60,11 +69,15 @@ export interface HttpOptions {
   maxSessions?: number;
   /** Whether this replica should be given work, for GET /readyz (default: always ready). */
   readiness?: ReadinessCheck;
+  /** Team mode: every request carries a person's access token from this authorization server. */
+  auth?: ResourceServerSettings;
 }
 
 interface Session {
   transport: NodeStreamableHTTPServerTransport;
   server: McpServer;
+  /** Team mode: the person who opened it; only their tokens may use it. */
+  person?: Person;
   /** When the session's last exchange began or ended. */
   lastSeen: number;
   /** Exchanges still open: calls in flight (answered on their own stream) and GET event streams. */
@@ -87,15 +100,25 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
   /** Initializations under way, not yet in `sessions`: they count against the cap too. */
   let starting = 0;
   const expectedToken = options.token ? digest(options.token) : undefined;
+  const metricsTokens = [options.token, options.metricsToken].flatMap((token) =>
+    token ? [digest(token)] : [],
+  );
   let allowedHosts: Set<string> = new Set();
   // Stateless requests have no session: the caller is who the bearer token says. With
   // MCP_HTTP_TOKEN that is its one holder, whose asks and supplied credentials last across requests;
   // without a token nobody is known, and what a request supplies serves that request alone.
   const tokenHolder: ClientSession = { caller: "token-holder", isolated: true };
-  const modernClient = (): ClientSession =>
-    expectedToken ? tokenHolder : { caller: "anonymous", isolated: true, thisCallOnly: true };
+  // In team mode the caller is the person the request's access token names, on every replica alike.
+  const resourceServer = options.auth ? new ResourceServer(options.auth) : undefined;
+  const modernClient = (authInfo: AuthInfo | undefined): ClientSession => {
+    if (resourceServer && authInfo) {
+      const person = personOf(authInfo, resourceServer.settings.issuer);
+      return { caller: callerOf(person), isolated: true, person };
+    }
+    return expectedToken ? tokenHolder : { caller: "anonymous", isolated: true, thisCallOnly: true };
+  };
   const modern = toNodeHandler(
-    createMcpHandler(() => factory(modernClient()), {
+    createMcpHandler(({ authInfo }) => factory(modernClient(authInfo)), {
       legacy: "reject",
       onerror: (error) => process.stderr.write(`MCP request refused: ${error.message}\n`),
     }),
@@ -106,6 +129,14 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
     const origin = req.headers.origin;
     if (isProbe(req) && (origin === undefined || isLocalOrigin(origin, options.host))) {
       return answerProbe(req, res, options.readiness);
+    }
+    if (isMetricsRequest(req) && (origin === undefined || isLocalOrigin(origin, options.host))) {
+      return serveMetrics(req, res);
+    }
+    if (resourceServer?.metadataPaths.includes(new URL(req.url ?? "/", "http://localhost").pathname)) {
+      // Public, for any client (and a browser-based one) to find the authorization server.
+      res.setHeader("access-control-allow-origin", "*");
+      return sendJson(res, 200, resourceServer.metadata());
     }
     if (!allowedHosts.has((req.headers.host ?? "").toLowerCase())) {
       return sendJson(res, 403, { error: "Forbidden: the Host header is not one this server answers to" });
@@ -120,8 +151,26 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname !== path) return sendJson(res, 404, { error: `Not found: the MCP endpoint is ${path}` });
 
+    let person: Person | undefined;
+    if (resourceServer) {
+      let authInfo: AuthInfo;
+      try {
+        authInfo = await resourceServer.verify(req.headers.authorization);
+      } catch (error) {
+        return sendWebResponse(res, resourceServer.challenge(error));
+      }
+      (req as IncomingMessage & { auth?: AuthInfo }).auth = authInfo;
+      person = personOf(authInfo, resourceServer.settings.issuer);
+    }
+
     const sessionId = req.headers["mcp-session-id"];
     const existing = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
+    if (existing?.person && existing.person.subject !== person?.subject) {
+      return sendRpcError(res, 403, "Forbidden: this MCP session belongs to another person");
+    }
+    // The session's person keeps their newest token (for a remote that trusts the same provider).
+    if (existing?.person && person)
+      (existing.person as { accessToken: string }).accessToken = person.accessToken;
     if (existing) holdOpen(existing, res);
     if (req.method === "POST") {
       const body = await readJsonBody(req, res);
@@ -144,11 +193,18 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
       }
       starting++;
       try {
-        const server = factory({ caller: `session:${randomUUID()}`, isolated: true });
+        const sessionPerson = person ? { ...person } : undefined;
+        const server = factory({ caller: `session:${randomUUID()}`, isolated: true, person: sessionPerson });
         const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
           sessionIdGenerator: () => randomUUID(),
           onsessioninitialized: (id) => {
-            sessions.set(id, { transport, server, lastSeen: Date.now(), openExchanges: 0 });
+            sessions.set(id, {
+              transport,
+              server,
+              person: sessionPerson,
+              lastSeen: Date.now(),
+              openExchanges: 0,
+            });
           },
         });
         transport.onclose = () => {
@@ -168,6 +224,28 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
     }
     res.setHeader("allow", "GET, POST, DELETE");
     return sendJson(res, 405, { error: "Method not allowed" });
+  };
+
+  /**
+   * GET /metrics. Scrapers reach replicas by IP, so a token (either) skips the Host check; without
+   * one, /metrics is as guarded as the MCP endpoint on loopback (a DNS-rebinding page sends a foreign
+   * Host), and not served on any other address.
+   */
+  const serveMetrics = (req: IncomingMessage, res: ServerResponse) => {
+    if (metricsTokens.length > 0) {
+      if (!metricsTokens.some((token) => bearerMatches(req.headers.authorization, token))) {
+        res.setHeader("www-authenticate", 'Bearer realm="metrics"');
+        return sendJson(res, 401, {
+          error: "Unauthorized: send 'Authorization: Bearer <MCP_METRICS_TOKEN or MCP_HTTP_TOKEN>'",
+        });
+      }
+    } else if (!isLoopbackHost(options.host) || !allowedHosts.has((req.headers.host ?? "").toLowerCase())) {
+      return sendJson(res, 403, {
+        error:
+          "Forbidden: without MCP_METRICS_TOKEN, /metrics answers on loopback to loopback Host names only",
+      });
+    }
+    return answerMetrics(req, res);
   };
 
   /** A session is busy while any of its exchanges is open: a call waiting on the remote, a GET stream. */
@@ -218,8 +296,11 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
     Math.min(idleMs, 60_000),
   );
   sweeper.unref();
-  const hostNames = new Set([...LOOPBACK_NAMES, hostForUrl(options.host)]);
-  allowedHosts = new Set([...hostNames].flatMap((name) => [name, `${name}:${port}`]));
+  // In team mode clients reach us by the public name of MCP_AUTH_AUDIENCE (through a proxy, often).
+  const publicNames = resourceServer ? [resourceServer.resource.hostname.toLowerCase()] : [];
+  const hostNames = new Set([...LOOPBACK_NAMES, hostForUrl(options.host), ...publicNames]);
+  const publicHosts = resourceServer ? [resourceServer.resource.host.toLowerCase()] : [];
+  allowedHosts = new Set([...[...hostNames].flatMap((name) => [name, `${name}:${port}`]), ...publicHosts]);
 
   return {
     url: `http://${hostForUrl(options.host)}:${port}${path}`,
@@ -279,6 +360,12 @@ async function readJsonBody(req: IncomingMessage, res: ServerResponse): Promise<
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(body));
+}
+
+/** Writes a web-standard Response (the SDK's bearer challenge) to a Node response. */
+async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(Buffer.from(await response.arrayBuffer()));
 }
 
 function sendRpcError(res: ServerResponse, status: number, message: string): void {

@@ -3,15 +3,15 @@
 // redirected; other errors go back to the registered redirect_uri, as RFC 6749 section 4.1.2.1 says.
 // Then: sign-in form (when nobody is signed in), consent page, and a 302 to redirect_uri with the code.
 import type { IncomingMessage } from "node:http";
+import { cookieValue, setCookie } from "../../common/cookies.js";
 import { secretsEqual } from "../../common/http.js";
+import { readParams } from "../../common/request-params.js";
 import { emptyResponse, type HttpResponse } from "../../common/response.js";
 import type { ProtocolsContext } from "../context.js";
 import type { User } from "../model.js";
 import { newOpaqueId } from "../new-secrets.js";
-import { cookieValue, setCookie } from "./browser-sessions.js";
 import type { AuthorizationRequest } from "./form-tickets.js";
 import { AUTHORIZE_PATH, consentPage, errorPage, htmlResponse, signInPage } from "./html-pages.js";
-import { readParams } from "./request-params.js";
 
 const SIGN_IN_COOKIE = "protocols_sign_in";
 const SIGN_IN_SECONDS = 15 * 60;

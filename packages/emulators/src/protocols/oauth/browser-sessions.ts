@@ -2,23 +2,11 @@
 // admin "browser session" setting, which lets tests approve consent as a named user without a form.
 import type { IncomingMessage } from "node:http";
 import type { Clock } from "../../common/clock.js";
+import { cookieValue, setCookie } from "../../common/cookies.js";
 import { newOpaqueId } from "../new-secrets.js";
 
 export const SESSION_COOKIE = "protocols_session";
 const SESSION_SECONDS = 24 * 3600;
-
-export function cookieValue(req: IncomingMessage, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
-/** Secure and HttpOnly; SameSite=Lax still sends it when the client's link opens the authorize page. */
-export function setCookie(name: string, value: string, maxAgeSeconds: number): string {
-  return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; Secure; HttpOnly; SameSite=Lax`;
-}
 
 export class BrowserSessions {
   #sessions = new Map<string, { userId: number; expiresAt: number }>();

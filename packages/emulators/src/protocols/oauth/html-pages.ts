@@ -1,7 +1,8 @@
 // The pages a person sees during sign-in: the sign-in form, the consent page and the error page. Every
 // value is HTML-escaped, and the headers forbid framing (no clickjacking of the Approve button) and caching.
 import { escapeHtml } from "../../common/html.js";
-import type { HttpResponse, ResponseHeaders } from "../../common/response.js";
+
+export { htmlResponse } from "../../common/html.js";
 
 export const AUTHORIZE_PATH = "/api/v3/oauth/authorize";
 
@@ -21,19 +22,6 @@ ${body}
 </main></body>
 </html>
 `;
-}
-
-export function htmlResponse(status: number, html: string, headers: ResponseHeaders = {}): HttpResponse {
-  return {
-    status,
-    headers: {
-      "cache-control": "no-store",
-      "x-frame-options": "DENY",
-      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-      ...headers,
-    },
-    body: { kind: "text", text: html, contentType: "text/html; charset=utf-8" },
-  };
 }
 
 export function signInPage(opts: {

@@ -2,11 +2,11 @@
 // a new refresh token. Errors are RFC 6749 section 5.2 bodies {error, error_description}: 401 for client
 // authentication failures, 400 for everything else.
 import type { IncomingMessage } from "node:http";
-import { secretsEqual } from "../../common/http.js";
+import { readBasicCredentials, secretsEqual } from "../../common/http.js";
+import { readParams } from "../../common/request-params.js";
 import { type HttpResponse, jsonResponse } from "../../common/response.js";
 import type { ProtocolsContext } from "../context.js";
 import type { CodeExchange, TokenPair } from "./issued-tokens.js";
-import { readParams } from "./request-params.js";
 
 // Token responses must never be cached (RFC 6749 section 5.1).
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
@@ -53,22 +53,6 @@ function recordedTokenBody(ctx: ProtocolsContext, tokens: TokenPair) {
   };
 }
 
-// HTTP Basic per RFC 6749 section 2.3.1: form-encoded id and secret, joined by a colon, in base64.
-function basicCredentials(req: IncomingMessage): { id: string; secret: string } | "malformed" | undefined {
-  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(req.headers.authorization ?? "");
-  if (!match?.[1])
-    return req.headers.authorization?.toLowerCase().startsWith("basic") ? "malformed" : undefined;
-  const decoded = Buffer.from(match[1], "base64").toString("utf8");
-  const colon = decoded.indexOf(":");
-  if (colon < 0) return "malformed";
-  const decode = (s: string): string => decodeURIComponent(s.replaceAll("+", " "));
-  try {
-    return { id: decode(decoded.slice(0, colon)), secret: decode(decoded.slice(colon + 1)) };
-  } catch {
-    return "malformed";
-  }
-}
-
 type ClientCheck = { ok: true; clientId: string } | { ok: false; status: 400 | 401; message: string };
 
 function authenticateClient(
@@ -76,7 +60,7 @@ function authenticateClient(
   params: Record<string, string>,
   ctx: ProtocolsContext,
 ): ClientCheck {
-  const basic = basicCredentials(req);
+  const basic = readBasicCredentials(req);
   if (basic === "malformed")
     return { ok: false, status: 401, message: "The Basic credentials are malformed." };
   if (basic && params.client_secret !== undefined) {

@@ -11,6 +11,7 @@ import {
   RemoteTimeoutError,
   ResponseTooLargeError,
 } from "../errors.js";
+import { countRemoteAnswer, countRemoteFailure, countWait } from "../metrics.js";
 import { RateBudget } from "../state/budget.js";
 import { MemoryState } from "../state/memory-state.js";
 import type { ApiPath } from "./api-path.js";
@@ -118,13 +119,18 @@ export class RemoteClient {
     let renewedAuth = false;
 
     for (let attempt = 0; ; attempt++) {
-      const ticket = await this.limiter?.take(scope.signal, (ms) =>
-        scope.onWait?.(ms, "client-side rate limit"),
+      const ticket = await countWait("budget", async (waiting) =>
+        this.limiter?.take(scope.signal, (ms) => {
+          waiting();
+          scope.onWait?.(ms, "client-side rate limit");
+        }),
       );
       const outgoing = await this.outgoing(method, options, scope);
       const exchange = new Exchange(this.timeoutMs, scope.signal);
       try {
-        const response = await exchange.run(() => this.send(url, outgoing, options, scope, exchange.signal));
+        const response = await exchange
+          .run(() => this.send(url, outgoing, options, scope, exchange.signal))
+          .then(countRemoteAnswer, countRemoteFailure);
         await this.observeRateHeaders(response.headers, ticket);
 
         if (response.status === 401 && !renewedAuth && this.auth.renewAfterUnauthorized) {
@@ -147,7 +153,10 @@ export class RemoteClient {
             `429 from ${method} ${options.path}; retry ${attempt + 1} in ${Math.round(delay)} ms`,
           );
           scope.onWait?.(delay, "remote rate limit (429)");
-          await sleep(delay, scope.signal);
+          await countWait("retry_after", async (waiting) => {
+            waiting();
+            await sleep(delay, scope.signal);
+          });
           continue;
         }
         if (!response.ok) {

@@ -24,6 +24,14 @@ import {
 
 /** The platform's default limit: 100 requests per 10 s per user or app. */
 const RATE_LIMIT = { requests: 100, windowMs: 10_000 };
+
+/**
+ * The rate budget of a credential on the platform at `baseUrl`, shared by every client (and replica)
+ * that uses it: the API's requests, and the token requests of an app, which the platform counts too.
+ */
+export function labdataBudget(state: SharedState, baseUrl: string, credentialId: string): RateBudget {
+  return new RateBudget(state.budget(`labdata:${baseUrl}:${credentialId}`, RATE_LIMIT));
+}
 const MAX_PAGE_SIZE = 100;
 
 export interface SequenceFilters {
@@ -191,7 +199,7 @@ export class LabdataApi {
           auth: credential,
           timeoutMs: this.timeoutMs,
           maxResponseBytes: this.maxResponseBytes,
-          limiter: new RateBudget(this.state.budget(`labdata:${this.baseUrl}:${credential.id}`, RATE_LIMIT)),
+          limiter: labdataBudget(this.state, this.baseUrl, credential.id),
         }),
     );
   }

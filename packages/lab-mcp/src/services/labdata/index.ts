@@ -3,14 +3,14 @@
 
 import { noAuth } from "../../core/http/auth.js";
 import { RemoteClient } from "../../core/http/remote-client.js";
+import type { CoreSettings } from "../../core/run.js";
 import type { ServiceDefinition } from "../../core/server.js";
-import type { SecretStore } from "../../core/state/shared-state.js";
 import { userConfigFile } from "../../core/user-config.js";
 import { apiKeyCredential } from "./auth/api-key.js";
-import { clientCredentials } from "./auth/client-credentials.js";
+import { clientCredentials, clientCredentialsId } from "./auth/client-credentials.js";
 import type { LabdataCredential } from "./auth/credential.js";
 import { idTokenCredential } from "./auth/oidc.js";
-import { LabdataApi } from "./client.js";
+import { LabdataApi, labdataBudget } from "./client.js";
 import { LabdataCredentialSource } from "./credential-source.js";
 import {
   currentUserResource,
@@ -51,16 +51,23 @@ import { searchDnaBases } from "./tools/search-dna-bases.js";
 import { searchEntities } from "./tools/search-entities.js";
 import { unarchiveEntities } from "./tools/unarchive-entities.js";
 
-function configuredCredential(
-  values: LabdataValues,
-  tokenClient: RemoteClient,
-  secrets: SecretStore,
-): LabdataCredential | undefined {
+function configuredCredential(values: LabdataValues, core: CoreSettings): LabdataCredential | undefined {
   const apiKey = values.LABDATA_API_KEY;
   if (apiKey) return apiKeyCredential(apiKey);
   const clientId = values.LABDATA_CLIENT_ID;
   const clientSecret = values.LABDATA_CLIENT_SECRET;
-  if (clientId && clientSecret) return clientCredentials({ clientId, clientSecret, tokenClient, secrets });
+  if (clientId && clientSecret) {
+    const baseUrl = values.LABDATA_BASE_URL;
+    // The platform counts token requests in the app's window: they take from the app's budget.
+    const tokenClient = new RemoteClient({
+      baseUrl,
+      auth: noAuth,
+      timeoutMs: core.requestTimeoutMs,
+      maxResponseBytes: core.maxResponseBytes,
+      limiter: labdataBudget(core.state, baseUrl, clientCredentialsId(clientId, clientSecret)),
+    });
+    return clientCredentials({ clientId, clientSecret, tokenClient, secrets: core.state.secrets });
+  }
   const idToken = values.LABDATA_ID_TOKEN;
   if (idToken) return idTokenCredential({ token: idToken });
   const idTokenFile = values.LABDATA_ID_TOKEN_FILE;
@@ -134,20 +141,11 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
   checkSettings: checkLabdataSettings,
   createService(values, core) {
     const baseUrl = values.LABDATA_BASE_URL;
-    const tokenClient = new RemoteClient({
-      baseUrl,
-      auth: noAuth,
-      timeoutMs: core.requestTimeoutMs,
-      maxResponseBytes: core.maxResponseBytes,
-    });
     const store = {
       baseUrl,
       file: values.LABDATA_CREDENTIALS_FILE ?? userConfigFile("labdata.json"),
     };
-    const holder = new LabdataCredentialSource(
-      configuredCredential(values, tokenClient, core.state.secrets),
-      store,
-    );
+    const holder = new LabdataCredentialSource(configuredCredential(values, core), store);
     return new LabdataApi(baseUrl, core.requestTimeoutMs, holder, core.state, core.maxResponseBytes);
   },
 };

@@ -27,6 +27,11 @@ interface Token {
 
 const tokenSchema = z.object({ value: z.string().min(1), renewAt: z.number(), expiresAt: z.number() });
 
+/** The id of an app's credential (a digest: it names the app's budget and token, never contains them). */
+export function clientCredentialsId(clientId: string, clientSecret: string): string {
+  return credentialId("client_credentials", `${clientId}:${clientSecret}`);
+}
+
 /** Renew this long before expiry, or at 90 % of a short lifetime. */
 const RENEW_MARGIN_MS = 60_000;
 /** How long one replica may hold the renewal for the fleet before another takes over (it died). */
@@ -50,7 +55,7 @@ export function clientCredentials(options: {
   now?: () => number;
 }): LabdataCredential {
   const now = options.now ?? Date.now;
-  const id = credentialId("client_credentials", `${options.clientId}:${options.clientSecret}`);
+  const id = clientCredentialsId(options.clientId, options.clientSecret);
   const name = `labdata:token:${options.tokenClient.baseUrl.href}:${id}`;
   let token: Token | undefined;
   let pending: Promise<Token> | undefined;

@@ -1,7 +1,7 @@
 // Request parameters from a form (application/x-www-form-urlencoded, what browsers and RFC 6749 send) or
 // a JSON object of strings (what many API clients send), as one flat record.
 import type { IncomingMessage } from "node:http";
-import { BodyTooLargeError, readBody } from "../../common/http.js";
+import { BodyTooLargeError, readBody } from "./http.js";
 
 export type ParsedParams = { ok: true; params: Record<string, string> } | { ok: false; message: string };
 

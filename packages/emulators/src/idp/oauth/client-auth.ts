@@ -1,0 +1,45 @@
+// Who is calling the token, revocation and introspection endpoints (RFC 6749 section 2.3): a public
+// client names itself with client_id; a confidential one proves its secret in HTTP Basic or in the body
+// (either is taken; both at once is refused, as is a secret a public client should not have).
+import type { IncomingMessage } from "node:http";
+import { readBasicCredentials, secretsEqual } from "../../common/http.js";
+import type { HttpResponse } from "../../common/response.js";
+import type { Clients, OAuthClient } from "./clients.js";
+import { oauthError } from "./errors.js";
+
+export type ClientAuthentication = { ok: true; client: OAuthClient } | { ok: false; refusal: HttpResponse };
+
+const refuse = (status: 400 | 401, error: string, description: string): ClientAuthentication => ({
+  ok: false,
+  refusal: oauthError(status, error, description),
+});
+
+export async function authenticateClient(
+  req: IncomingMessage,
+  params: Record<string, string>,
+  clients: Clients,
+): Promise<ClientAuthentication> {
+  const basic = readBasicCredentials(req);
+  if (basic === "malformed") return refuse(401, "invalid_client", "The Basic credentials are malformed.");
+  if (basic && params.client_secret !== undefined) {
+    return refuse(400, "invalid_request", "Send the client secret in the body or in Basic, not both.");
+  }
+  if (basic && params.client_id !== undefined && params.client_id !== basic.id) {
+    return refuse(400, "invalid_request", "client_id differs from the Basic credentials.");
+  }
+  const clientId = basic?.id ?? params.client_id;
+  if (!clientId) return refuse(401, "invalid_client", "client_id is required.");
+  const found = await clients.find(clientId);
+  if (!found.ok) return refuse(401, "invalid_client", found.problem);
+  const { client } = found;
+  const secret = basic?.secret ?? params.client_secret;
+  if (client.clientSecret === undefined) {
+    return secret === undefined
+      ? { ok: true, client }
+      : refuse(401, "invalid_client", "This client is public: it has no secret to send.");
+  }
+  if (!secretsEqual(secret, client.clientSecret)) {
+    return refuse(401, "invalid_client", "Unknown client or wrong client secret.");
+  }
+  return { ok: true, client };
+}
