@@ -12,7 +12,7 @@ import {
   renewalLockName,
   sharedSignInName,
 } from "../../packages/lab-mcp/src/services/protocols/auth/shared-token-store.js";
-import { connectStdio } from "../support/clients.js";
+import { connectStdio, textOf } from "../support/clients.js";
 import {
   freePort,
   NO_REDIS,
@@ -26,6 +26,7 @@ import {
 import { run } from "./run-bin.js";
 import {
   call,
+  connectWithBrowser,
   loopbackApp,
   oauthEnv,
   playBrowser,
@@ -301,6 +302,30 @@ describe.skipIf(!REDIS_SERVER)("the operator's sign-in shared by a fleet through
     await fleet.close();
   });
 
+  it("protocols_sign_in on a server with REDIS_URL stores the sign-in in the shared state for every replica", async () => {
+    const app = await loopbackApp(emulator);
+    const state = await openRedisState(redis, { prefix: PREFIX, key: TEST_STATE_KEY });
+    const signer = await connectWithBrowser(emulator, fleetEnv(app).env, "mei-chen", state);
+    const signedIn = await signer.client.callTool({ name: "protocols_sign_in", arguments: {} });
+    expect(signedIn.structuredContent).toEqual({
+      username: "mei-chen",
+      name: "Mei Chen",
+      kept_in: "shared_state",
+      token_file: null,
+    });
+    expect(textOf(signedIn).text).toBe(
+      `Signed in to the protocol repository as Mei Chen (mei-chen). The tokens are stored encrypted in ${where()} ` +
+        "and renew themselves; every replica of this server now works with this sign-in.",
+    );
+    const fleet = await replicasOf(app, 1);
+    const [other] = fleet.replicas as [Replica];
+    expect((await profile(other)).text).toContain("Mei Chen (mei-chen)");
+    for (const file of fleet.tokenFiles) expect(existsSync(file)).toBe(false);
+    await fleet.close();
+    await signer.close();
+    await state.close();
+  });
+
   it("login with Redis out of reach says so in one line before any sign-in starts, and exits 1", async () => {
     const app = await loopbackApp(emulator);
     const port = await freePort();
@@ -317,5 +342,21 @@ describe.skipIf(!REDIS_SERVER)("the operator's sign-in shared by a fleet through
       ),
     );
     expect(login.stderr()).not.toContain(TEST_STATE_KEY_HEX);
+  });
+
+  it("logout with REDIS_URL needs to know whose sign-in to delete", async () => {
+    const { env } = fleetEnv(await loopbackApp(emulator));
+    const {
+      PROTOCOLS_CLIENT_ID: _id,
+      PROTOCOLS_CLIENT_SECRET: _secret,
+      PROTOCOLS_REDIRECT_URI: _uri,
+      ...noApp
+    } = env;
+    const logout = run(["logout"], noApp);
+    expect(await logout.exit).toBe(2);
+    expect(logout.stderr()).toBe(
+      "protocols-mcp: logout with REDIS_URL needs PROTOCOLS_BASE_URL and PROTOCOLS_CLIENT_ID: the shared state keeps " +
+        "one sign-in per repository and application. Run 'protocols-mcp --help' for all settings.\n",
+    );
   });
 });
