@@ -1,12 +1,12 @@
 // `protocols-mcp login` and `logout`, the built bin as a child process; the test plays the browser:
 // reads the printed authorize URL, signs in on the repository's form, approves, and lets the redirect
 // reach the bin's listener.
-import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { binPath, connectStdio, ROOT, textOf } from "../support/clients.js";
+import { connectStdio, ROOT, textOf } from "../support/clients.js";
+import { run } from "./run-bin.js";
 import {
   filesContaining,
   holdPortInAnotherProcess,
@@ -27,44 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await emulator.close();
 });
-
-interface Running {
-  child: ChildProcess;
-  authorizeUrl: Promise<string>;
-  exit: Promise<number | null>;
-  stdout(): string;
-  stderr(): string;
-}
-
-function run(args: string[], env: Record<string, string>): Running {
-  const child = spawn(process.execPath, [binPath("protocols-mcp"), ...args], {
-    env: {
-      PATH: env.PATH ?? process.env.PATH ?? "",
-      NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const authorizeUrl = new Promise<string>((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-      // The address, once the whole announcement (ending with the "Waiting" line) is out.
-      const match = /^\s+(https:\/\/\S+\/api\/v3\/oauth\/authorize\?\S+)$/m.exec(stdout);
-      if (match && stdout.includes("Ctrl-C to stop)...\n")) resolve(match[1] as string);
-    });
-    child.once("exit", () => reject(new Error(`exited without a URL; stdout: ${stdout} stderr: ${stderr}`)));
-  });
-  authorizeUrl.catch(() => undefined);
-  const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const killer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  void exit.then(() => clearTimeout(killer));
-  return { child, authorizeUrl, exit, stdout: () => stdout, stderr: () => stderr };
-}
 
 function appEnv(app: { clientId: string; clientSecret: string; redirectUri: string }, home = tempHome()) {
   return {

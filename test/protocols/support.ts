@@ -19,6 +19,7 @@ import {
   type ProtocolsEmulator,
   startProtocolsEmulator,
 } from "../../packages/emulators/src/protocols/index.js";
+import type { SharedState } from "../../packages/lab-mcp/src/core/state/shared-state.js";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
 import { type Connected, connectInMemory, ROOT, textOf } from "../support/clients.js";
 import { testCa } from "../support/emulator.js";
@@ -233,8 +234,9 @@ export async function connectWithBrowser(
   emulator: TestEmulator,
   env: Record<string, string>,
   user = "mei-chen",
+  state?: SharedState,
 ): Promise<Connected & { heard: Heard; client: Client }> {
-  const connection = await connectInMemory(protocolsService, env, { elicitation: { url: {} } });
+  const connection = await connectInMemory(protocolsService, env, { elicitation: { url: {} } }, state);
   const heard: Heard = { logs: [], progress: [], elicitations: [], completed: [], visits: [] };
   connection.client.setRequestHandler(ElicitRequestSchema, async (request) => {
     const params = request.params as { mode?: string; url: string; message: string; elicitationId: string };

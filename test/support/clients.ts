@@ -23,6 +23,7 @@ import {
   createServerFactory,
   type ServiceDefinition,
 } from "../../packages/lab-mcp/src/core/server.js";
+import type { SharedState } from "../../packages/lab-mcp/src/core/state/shared-state.js";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 /** The tool servers' bins are the product package's; the emulators', sandbox's and demo's the other one's. */
@@ -52,8 +53,10 @@ export async function connectInMemory<S>(
   definition: ServiceDefinition<S>,
   env: Record<string, string>,
   capabilities: ClientCapabilities = {},
+  /** The server's shared state (e.g. a RedisState the test opened); its own memory by default. */
+  state?: SharedState,
 ): Promise<Connected> {
-  const prepared = prepare(definition, [], env);
+  const prepared = prepare(definition, [], env, state);
   if (prepared.help) throw new Error("unexpected --help");
   const server = createMcpServer(definition, prepared.service, prepared.core);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

@@ -6,10 +6,23 @@ import { stat } from "node:fs/promises";
 import { type FlagSpec, parseArguments } from "../../core/argv.js";
 import { ConfigError, flagsOf, loadConfig, readSettings } from "../../core/config.js";
 import { coreSettingsFor } from "../../core/run.js";
+import { openSharedState, type StateSettings, stateSettingsOf } from "../../core/state/open.js";
+import { RedisUnreachableError } from "../../core/state/redis-state.js";
+import type { SharedState } from "../../core/state/shared-state.js";
 import { removeFile } from "../../core/user-config.js";
 import { SIGN_IN_TIMEOUT_MS } from "./auth/code-flow.js";
+import { SharedTokenStore, sharedStateWhere } from "./auth/shared-token-store.js";
+import type { SignInOwner } from "./auth/token-store.js";
+import type { ProtocolsApi } from "./client.js";
+import type { KeptIn } from "./credential-source.js";
 import { createProtocolsApi, protocolsService } from "./index.js";
-import { checkProtocolsSettings, PROTOCOLS_SETTINGS, tokenFileOf } from "./settings.js";
+import {
+  baseUrlOf,
+  checkProtocolsSettings,
+  PROTOCOLS_SETTINGS,
+  protocolsConfigOf,
+  tokenFileOf,
+} from "./settings.js";
 import { signedInAs, signIn } from "./sign-in.js";
 
 export const SUBCOMMANDS_HELP = `
@@ -18,9 +31,10 @@ Subcommands:
       Sign in with the OAuth application (PROTOCOLS_CLIENT_ID, PROTOCOLS_CLIENT_SECRET,
       PROTOCOLS_REDIRECT_URI): prints the sign-in address, opens it in your browser, waits for the
       redirect (5 minutes by default) and stores the tokens (mode 0600) in your config folder
-      (lab-mcp/protocols-tokens.json) or PROTOCOLS_TOKEN_FILE.
+      (lab-mcp/protocols-tokens.json) or PROTOCOLS_TOKEN_FILE; with REDIS_URL, encrypted in the
+      shared state of the server's replicas instead.
   protocols-mcp logout
-      Deletes the stored tokens.`;
+      Deletes the stored tokens (from the shared state with REDIS_URL).`;
 
 interface Output {
   out(line: string): void;
@@ -54,7 +68,8 @@ export async function runLogin(
   output: Output = consoleOutput,
 ): Promise<number> {
   const core = coreSettingsFor(protocolsService);
-  let api: ReturnType<typeof createProtocolsApi>;
+  let values: ReturnType<typeof readSettings<typeof core.shape, typeof PROTOCOLS_SETTINGS.shape>>;
+  let stateSettings: StateSettings | undefined;
   let openBrowser: boolean;
   let timeoutMs: number;
   try {
@@ -66,20 +81,35 @@ export async function runLogin(
     const noBrowser = given.get("--no-browser");
     openBrowser = noBrowser === undefined || noBrowser === "false";
     timeoutMs = signInTimeoutOf(given.get("--timeout"));
-    const values = readSettings(core, PROTOCOLS_SETTINGS, given, env);
+    values = readSettings(core, PROTOCOLS_SETTINGS, given, env);
     const conflict = checkProtocolsSettings(values);
     if (conflict) throw new ConfigError(conflict);
-    api = createProtocolsApi(values, values.MCP_REQUEST_TIMEOUT * 1000, env);
-    if (!api.credentials.config.oauth) {
+    if (!protocolsConfigOf(values, env).oauth) {
       throw new ConfigError(
         "login needs your OAuth application: set PROTOCOLS_CLIENT_ID, PROTOCOLS_CLIENT_SECRET and PROTOCOLS_REDIRECT_URI",
       );
     }
+    stateSettings = stateSettingsOf(values);
   } catch (error) {
     if (error instanceof ConfigError) return usageError(output, error.message);
     throw error;
   }
+  // With REDIS_URL the sign-in is the fleet's: Redis out of reach is said before any browser opens.
+  const state = await openStateFor("login", stateSettings, output);
+  if (!state) return 1;
+  try {
+    const api = createProtocolsApi(values, values.MCP_REQUEST_TIMEOUT * 1000, env, state, stateSettings);
+    return await signInFromTerminal(api, { openBrowser, timeoutMs }, output);
+  } finally {
+    await state.close();
+  }
+}
 
+async function signInFromTerminal(
+  api: ProtocolsApi,
+  { openBrowser, timeoutMs }: { openBrowser: boolean; timeoutMs: number },
+  output: Output,
+): Promise<number> {
   let stop: (() => void) | undefined;
   const onSignal = () => stop?.();
   process.once("SIGINT", onSignal);
@@ -110,7 +140,7 @@ export async function runLogin(
         }
       },
     });
-    output.out(`${signedInAs(signedIn)}. Tokens saved to ${signedIn.tokenFile} (readable only by you).`);
+    output.out(`${signedInAs(signedIn)}. ${savedTo(signedIn.keptIn)}`);
     return 0;
   } catch (error) {
     const message = error instanceof Error && error.name !== "Error" ? error.message : String(error);
@@ -129,8 +159,9 @@ export async function runLogout(
   output: Output = consoleOutput,
 ): Promise<number> {
   let file: string;
+  let shared: { settings: StateSettings; owner: SignInOwner } | undefined;
   try {
-    // Only where the tokens are matters here, so nothing is required.
+    // Only where the tokens are matters here, so nothing else is required.
     const core = coreSettingsFor(protocolsService).partial();
     const loaded = loadConfig(core, PROTOCOLS_SETTINGS.partial(), argv, env);
     if (loaded.help) {
@@ -138,16 +169,73 @@ export async function runLogout(
       return 0;
     }
     file = tokenFileOf(loaded.values, env);
+    // MCP_STATE_PREFIX keeps its default in the partial settings too.
+    const { MCP_STATE_PREFIX: prefix = "" } = loaded.values;
+    const settings = stateSettingsOf({ ...loaded.values, MCP_STATE_PREFIX: prefix });
+    if (settings?.redisUrl) shared = { settings, owner: sharedOwnerOf(loaded.values) };
   } catch (error) {
     if (error instanceof ConfigError) return usageError(output, error.message);
     throw error;
   }
+  if (shared) return signOutOfSharedState(shared, output);
   const existed = await fileExists(file);
   await removeFile(file);
   output.out(
     existed ? `Signed out: deleted the stored sign-in ${file}.` : `Not signed in: there is no ${file}.`,
   );
   return 0;
+}
+
+/** Whose sign-in `logout` deletes from the shared state: it is kept per repository and application. */
+function sharedOwnerOf(values: { PROTOCOLS_BASE_URL?: string; PROTOCOLS_CLIENT_ID?: string }): SignInOwner {
+  const { PROTOCOLS_BASE_URL: baseUrl, PROTOCOLS_CLIENT_ID: clientId } = values;
+  if (!baseUrl || !clientId) {
+    throw new ConfigError(
+      "logout with REDIS_URL needs PROTOCOLS_BASE_URL and PROTOCOLS_CLIENT_ID: the shared state keeps one sign-in per repository and application",
+    );
+  }
+  return { baseUrl: baseUrlOf(baseUrl), clientId };
+}
+
+async function signOutOfSharedState(
+  { settings, owner }: { settings: StateSettings; owner: SignInOwner },
+  output: Output,
+): Promise<number> {
+  const state = await openStateFor("logout", settings, output);
+  if (!state) return 1;
+  try {
+    const where = sharedStateWhere(settings.redisUrl ?? "", settings.prefix);
+    const existed = await new SharedTokenStore(state, owner, where, 0).remove();
+    output.out(
+      existed
+        ? `Signed out: deleted the stored sign-in from ${where}.`
+        : `Not signed in: there is no sign-in in ${where}.`,
+    );
+    return 0;
+  } finally {
+    await state.close();
+  }
+}
+
+/** The shared state the settings name (this process's memory without REDIS_URL); undefined, said in one line, when Redis is out of reach. */
+async function openStateFor(
+  subcommand: "login" | "logout",
+  settings: StateSettings | undefined,
+  output: Output,
+): Promise<SharedState | undefined> {
+  const say = (message: string) => output.err(`${COMMAND} ${subcommand}: ${message}`);
+  try {
+    return await openSharedState(settings, (message) => say(`${message}.`));
+  } catch (error) {
+    if (!(error instanceof RedisUnreachableError)) throw error;
+    const nothing = subcommand === "login" ? "Nothing was signed in." : "Nothing was deleted.";
+    say(`${oneLine(capitalized(error.message))} ${nothing}`);
+    return undefined;
+  }
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function usageError(output: Output, message: string): number {
@@ -186,4 +274,10 @@ function tryToOpen(url: string): void {
   } catch {
     // No opener on this system: the printed address is enough.
   }
+}
+
+/** The last line of a sign-in: where the tokens went (never the tokens). */
+function savedTo(keptIn: KeptIn | undefined): string {
+  if (keptIn?.kind === "shared_state") return `Tokens stored encrypted in ${keptIn.where}.`;
+  return `Tokens saved to ${keptIn?.where ?? "this process's memory"} (readable only by you).`;
 }

@@ -1,35 +1,38 @@
 // Which credential the server uses: the configured client token; else, over HTTP, the sign-in the
-// calling client made in its own session (kept in memory for that session alone); else the OAuth
-// sign-in in the token file, read on every call so that a sign-in or sign-out from a terminal counts at
-// once; else none (PDFs of public protocols still work anonymously).
+// calling client made in its own session (kept in memory for that session alone); else the operator's
+// OAuth sign-in, in the token file or, for a fleet of replicas, in the shared state (Redis), read on
+// every call so that a sign-in or sign-out from a terminal counts at once; else none (PDFs of public
+// protocols still work anonymously).
 import type { ClientSession, SessionScoped } from "../../core/context.js";
 import { ActionableError } from "../../core/errors.js";
 import { type CodeFlow, startCodeFlow } from "./auth/code-flow.js";
 import { clientTokenCredential, type ProtocolsCredential } from "./auth/credential.js";
 import { OAuthSession, SessionEndedError } from "./auth/oauth-session.js";
 import { SessionTokenStore } from "./auth/session-token-store.js";
+import { SharedTokenStore } from "./auth/shared-token-store.js";
 import type { TokenEndpoint } from "./auth/token-endpoint.js";
-import { TokenStore } from "./auth/token-store.js";
+import { type SignInStore, TokenStore } from "./auth/token-store.js";
 import { type ProtocolsConfig, SETUP_HINT, SIGN_IN_HINT } from "./settings.js";
 import type { TokenResponse } from "./types.js";
 
 export class ProtocolsCredentialSource {
   private readonly clientToken: ProtocolsCredential | undefined;
-  /** Present when an OAuth application is configured. */
-  readonly store: TokenStore | undefined;
+  /** The operator's sign-in; present when an OAuth application is configured. */
+  readonly store: SignInStore | undefined;
   private session: OAuthSession | undefined;
   /** Over HTTP: the sign-in each client session made through protocols_sign_in, for it alone. */
   private readonly bySession = new WeakMap<ClientSession, OAuthSession>();
   private signingIn = false;
 
+  /** `shared`: where the operator's sign-in is kept instead of the token file (a fleet's shared state). */
   constructor(
     readonly config: ProtocolsConfig,
     private readonly endpoint: TokenEndpoint | undefined,
+    shared?: (owner: { baseUrl: string; clientId: string }) => SharedTokenStore,
   ) {
     this.clientToken = config.clientToken ? clientTokenCredential(config.clientToken) : undefined;
-    this.store = config.oauth
-      ? new TokenStore(config.tokenFile, { baseUrl: config.baseUrl, clientId: config.oauth.clientId })
-      : undefined;
+    const owner = config.oauth && { baseUrl: config.baseUrl, clientId: config.oauth.clientId };
+    this.store = owner && (shared ? shared(owner) : new TokenStore(config.tokenFile, owner));
   }
 
   /**
@@ -56,6 +59,8 @@ export class ProtocolsCredentialSource {
     }
     if (!this.session) this.session = new OAuthSession(stored.tokens, this.store, this.endpoint);
     if (!this.session.adopt(stored.tokens)) return { why: new SessionEndedError().message };
+    // Not this call's business if it fails: tried again on the next call.
+    if (this.session.outlived(stored.tokens)) await this.session.restoreShared().catch(() => undefined);
     return { credential: this.session };
   }
 
@@ -129,10 +134,10 @@ export class ProtocolsCredentialSource {
 
   /**
    * Keeps the tokens of a finished sign-in and makes it the one in use: in the token file (mode 0600)
-   * for everyone, or, made by a client of a server shared over HTTP, in memory for its session alone.
-   * Returns where they are kept: the token file, or undefined for the session's memory.
+   * or the shared state for everyone, or, made by a client of a server shared over HTTP, in memory for
+   * its session alone. Returns where they are kept, or undefined for the session's memory.
    */
-  async completeSignIn(tokens: TokenResponse, scope: SessionScoped): Promise<string | undefined> {
+  async completeSignIn(tokens: TokenResponse, scope: SessionScoped): Promise<KeptIn | undefined> {
     if (!this.store || !this.endpoint || !this.config.oauth)
       throw new ActionableError("OAuth sign-in is not configured.");
     const session = scope.clientSession;
@@ -146,6 +151,17 @@ export class ProtocolsCredentialSource {
     }
     const stored = await this.store.save(tokens);
     this.session = new OAuthSession(stored, this.store, this.endpoint);
-    return this.store.file;
+    return keptIn(this.store);
   }
+}
+
+/** Where the operator's sign-in is kept, for the user: a token file, or the shared state. */
+export interface KeptIn {
+  kind: "token_file" | "shared_state";
+  /** The file's path, or which shared state (never a secret). */
+  where: string;
+}
+
+export function keptIn(store: SignInStore): KeptIn {
+  return { kind: store instanceof SharedTokenStore ? "shared_state" : "token_file", where: store.where };
 }

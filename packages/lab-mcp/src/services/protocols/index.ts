@@ -4,8 +4,11 @@ import { noAuth } from "../../core/http/auth.js";
 import { RemoteClient } from "../../core/http/remote-client.js";
 import type { ServerValues, ServiceDefinition } from "../../core/server.js";
 import { MemoryState } from "../../core/state/memory-state.js";
+import type { StateSettings } from "../../core/state/open.js";
 import type { SharedState } from "../../core/state/shared-state.js";
+import { SharedTokenStore, sharedStateWhere } from "./auth/shared-token-store.js";
 import { TokenEndpoint } from "./auth/token-endpoint.js";
+import type { SignInOwner } from "./auth/token-store.js";
 import { ProtocolsApi } from "./client.js";
 import { ProtocolsCredentialSource } from "./credential-source.js";
 import { protocolPdfResource, protocolResource, protocolStepsResource } from "./resources.js";
@@ -34,6 +37,9 @@ import { setSteps } from "./tools/set-steps.js";
 import { signInTool } from "./tools/sign-in.js";
 import { updateDraft } from "./tools/update-draft.js";
 
+/** Beyond the token request's timeout, how long a renewal may hold the fleet's lock. */
+const RENEWAL_LOCK_MARGIN_MS = 5000;
+
 /** The API client of a configuration; also what `protocols-mcp login` and `logout` work with. */
 export function createProtocolsApi(
   values: ServerValues<ProtocolsShape>,
@@ -41,6 +47,8 @@ export function createProtocolsApi(
   env: NodeJS.ProcessEnv = process.env,
   /** Rate budgets (and, for a fleet, the sign-in): this process's own unless given. */
   state: SharedState = new MemoryState(),
+  /** Where `state` is, when in Redis: the operator's sign-in is then kept there. */
+  stateSettings?: StateSettings,
 ): ProtocolsApi {
   const config = { ...protocolsConfigOf(values, env), saveFilesByDefault: values.MCP_TRANSPORT === "stdio" };
   const limits = {
@@ -58,9 +66,26 @@ export function createProtocolsApi(
         config.oauth,
       )
     : undefined;
-  const api = new ProtocolsApi(new ProtocolsCredentialSource(config, endpoint), timeoutMs, state, limits);
+  const credentials = new ProtocolsCredentialSource(
+    config,
+    endpoint,
+    fleetSignIn(state, stateSettings, timeoutMs),
+  );
+  const api = new ProtocolsApi(credentials, timeoutMs, state, limits);
   api.allowDestructive = values.MCP_ALLOW_DESTRUCTIVE === true;
   return api;
+}
+
+/**
+ * With Redis, the operator's sign-in is the fleet's: kept in the shared state rather than in one
+ * replica's token file. A renewal holds its lock for the token request's timeout and a margin.
+ */
+function fleetSignIn(state: SharedState, settings: StateSettings | undefined, timeoutMs: number) {
+  const redisUrl = settings?.redisUrl;
+  if (state.kind !== "redis" || !settings || !redisUrl) return undefined;
+  const where = sharedStateWhere(redisUrl, settings.prefix);
+  return (owner: SignInOwner) =>
+    new SharedTokenStore(state, owner, where, timeoutMs + RENEWAL_LOCK_MARGIN_MS);
 }
 
 export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> = {
@@ -103,6 +128,6 @@ export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> =
   resources: [protocolPdfResource, protocolStepsResource, protocolResource],
   checkSettings: checkProtocolsSettings,
   createService(values, core) {
-    return createProtocolsApi(values, core.requestTimeoutMs, process.env, core.state);
+    return createProtocolsApi(values, core.requestTimeoutMs, process.env, core.state, core.stateSettings);
   },
 };

@@ -28,7 +28,7 @@ export const PROTOCOLS_SETTINGS = z.object({
     .optional(),
   PROTOCOLS_TOKEN_FILE: setting
     .file({
-      help: "Where the OAuth tokens are kept, mode 0600, never inside a git work tree (default: lab-mcp/protocols-tokens.json in your config folder)",
+      help: "Where the OAuth tokens are kept, mode 0600, never inside a git work tree (default: lab-mcp/protocols-tokens.json in your config folder); with REDIS_URL they are kept in the shared state instead",
     })
     .optional(),
   PROTOCOLS_DOWNLOAD_DIR: setting
@@ -77,13 +77,17 @@ export function protocolsConfigOf(
   const clientSecret = values.PROTOCOLS_CLIENT_SECRET;
   const redirectUri = values.PROTOCOLS_REDIRECT_URI;
   return {
-    // The origin, without the trailing slash the URL parser adds to a bare host.
-    baseUrl: values.PROTOCOLS_BASE_URL.replace(/\/+$/, ""),
+    baseUrl: baseUrlOf(values.PROTOCOLS_BASE_URL),
     clientToken: values.PROTOCOLS_ACCESS_TOKEN,
     oauth: clientId && clientSecret && redirectUri ? { clientId, clientSecret, redirectUri } : undefined,
     tokenFile: tokenFileOf(values, env),
     downloadDir: values.PROTOCOLS_DOWNLOAD_DIR ?? join(homedir(), "Downloads", "lab-mcp-protocols"),
   };
+}
+
+/** The repository's origin, without the trailing slash the URL parser adds to a bare host. */
+export function baseUrlOf(setting: string): string {
+  return setting.replace(/\/+$/, "");
 }
 
 /** PROTOCOLS_TOKEN_FILE, or lab-mcp/protocols-tokens.json in the user's config folder. */

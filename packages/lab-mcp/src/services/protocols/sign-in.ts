@@ -5,13 +5,14 @@ import type { SessionScoped } from "../../core/context.js";
 import type { RequestScope } from "../../core/http/remote-client.js";
 import type { CodeFlow } from "./auth/code-flow.js";
 import type { ProtocolsApi } from "./client.js";
+import type { KeptIn } from "./credential-source.js";
 import type { Profile, TokenResponse } from "./types.js";
 
 export interface SignedIn {
   /** Who signed in, when the repository said (the sign-in holds even if asking failed). */
   profile: Profile | undefined;
-  /** The token file the sign-in was stored in; undefined when kept in the client session's memory. */
-  tokenFile: string | undefined;
+  /** Where the sign-in was stored; undefined when kept in the client session's memory. */
+  keptIn: KeptIn | undefined;
 }
 
 export async function signIn(
@@ -33,12 +34,12 @@ export async function signIn(
     api.credentials.startSignIn({ timeoutMs: options.timeoutMs, onRefused: options.onRefused });
   const tokens = await options.present(start);
   const scope = options.scope ?? {};
-  const tokenFile = await api.credentials.completeSignIn(tokens, scope);
+  const keptIn = await api.credentials.completeSignIn(tokens, scope);
   const profile = await api.profile(scope).then(
     (answer) => answer.profile,
     () => undefined,
   );
-  return { profile, tokenFile };
+  return { profile, keptIn };
 }
 
 export function signedInAs(signedIn: SignedIn): string {

@@ -1,21 +1,26 @@
 // An OAuth sign-in in use: the current token pair, renewed before it expires and once after the
 // repository refuses it (expired or revoked), without the user noticing. The repository rotates tokens on
 // refresh (the old pair dies at once), so: one refresh at a time for all concurrent calls, the new pair
-// on disk before it is used, and a pair another process of the user stored is adopted, never refreshed
-// a second time.
+// stored before it is used, and a pair another process stored is adopted, never refreshed a second
+// time. Kept in the shared state of a fleet, one replica renews under the sign-in's lock and the others
+// wait for the pair it stores.
 import { randomUUID } from "node:crypto";
 import { ActionableError } from "../../../core/errors.js";
 import { sleep } from "../../../core/http/rate-limiter.js";
 import { SIGN_IN_HINT } from "../settings.js";
+import type { TokenResponse } from "../types.js";
 import type { ProtocolsCredential } from "./credential.js";
+import { SharedTokenStore } from "./shared-token-store.js";
 import { InvalidGrantError, type TokenEndpoint } from "./token-endpoint.js";
-import type { StoredTokens, TokenStore } from "./token-store.js";
+import type { SignInStore, StoredTokens } from "./token-store.js";
 
 /** Renew this long before the access token expires. */
 export const REFRESH_MARGIN_MS = 60_000;
 /** After a refused refresh, how often and how long to look for the pair another process stored. */
 const RACE_CHECKS = 5;
 const RACE_CHECK_EVERY_MS = 200;
+/** In a fleet, how often a replica waiting for another's renewal looks at the stored pair. */
+const FLEET_CHECK_EVERY_MS = 100;
 
 export class SessionEndedError extends ActionableError {
   constructor() {
@@ -28,8 +33,8 @@ export class SessionEndedError extends ActionableError {
 export class OAuthSession implements ProtocolsCredential {
   readonly kind = "oauth" as const;
   readonly description = "OAuth sign-in";
-  /** Names this sign-in for its rate limiters; stays the same across refreshes. */
-  readonly id = `oauth:${randomUUID()}`;
+  /** Names this sign-in for its rate limiters; stays the same across refreshes (and, in a fleet, replicas). */
+  readonly id: string;
   private refreshing: Promise<void> | undefined;
   /** Refresh tokens this session has rotated away from: never to be adopted again from the file. */
   private readonly retired = new Set<string>();
@@ -37,10 +42,12 @@ export class OAuthSession implements ProtocolsCredential {
 
   constructor(
     private tokens: StoredTokens,
-    private readonly store: TokenStore,
+    private readonly store: SignInStore,
     private readonly endpoint: TokenEndpoint,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.id = store instanceof SharedTokenStore ? store.credentialId : `oauth:${randomUUID()}`;
+  }
 
   get expiresAt(): Date {
     return new Date(this.tokens.expires_at * 1000);
@@ -56,6 +63,23 @@ export class OAuthSession implements ProtocolsCredential {
     this.tokens = stored;
     this.ended = false;
     return true;
+  }
+
+  /** Whether `stored` is a pair this session rotated away from: its renewal never reached the store. */
+  outlived(stored: StoredTokens): boolean {
+    return this.retired.has(stored.refresh_token);
+  }
+
+  /**
+   * In a fleet: where the shared state still holds a pair this session rotated away from (it renewed
+   * while Redis was out of reach, so only this replica knows the live pair), puts the live pair back,
+   * compare-and-set, so that the other replicas take it instead of sending a dead refresh token.
+   */
+  async restoreShared(): Promise<void> {
+    if (!(this.store instanceof SharedTokenStore)) return;
+    const { read, version } = await this.store.readVersioned();
+    if (read.status !== "signed_in" || version === null || !this.outlived(read.tokens)) return;
+    await this.store.saveIf(this.tokens, version);
   }
 
   async authorize(headers: Headers): Promise<void> {
@@ -87,44 +111,110 @@ export class OAuthSession implements ProtocolsCredential {
   }
 
   private async rotate(): Promise<void> {
-    if (await this.adoptFromFile()) return;
+    if (this.store instanceof SharedTokenStore) return this.rotateInFleet(this.store);
+    if (await this.adoptStored()) return;
     const old = this.tokens.refresh_token;
-    let response: Awaited<ReturnType<TokenEndpoint["refresh"]>>;
+    const response = await this.refreshAtRepository(old);
+    if (!response) return;
+    // The old pair is dead now: the new one is stored before any request uses it.
+    const now = this.now();
+    this.tokens = this.store.pairOf(response, now);
+    await this.keep(() => this.store.save(response, now));
+  }
+
+  /**
+   * Renewal in a fleet: whoever holds the sign-in's lock renews; the others look at the stored pair
+   * until it changes (or the lock of a replica that died runs out and they take it over). A replica
+   * whose pair is stale (the store holds a newer one) takes that one and never sends its dead refresh
+   * token.
+   */
+  private async rotateInFleet(store: SharedTokenStore): Promise<void> {
+    const giveUpAt = Date.now() + 2 * store.renewalLockMs;
+    for (;;) {
+      if (await this.adoptStored()) return;
+      const lock = await store.lockRenewal();
+      if (lock) {
+        try {
+          return await this.renewHoldingLock(store);
+        } finally {
+          await lock.release().catch(() => undefined);
+        }
+      }
+      if (Date.now() >= giveUpAt) {
+        throw new ActionableError(
+          "The sign-in to the protocol repository is being renewed by another replica of this server, which did " +
+            "not finish in time. Please try again.",
+        );
+      }
+      await sleep(FLEET_CHECK_EVERY_MS);
+    }
+  }
+
+  private async renewHoldingLock(store: SharedTokenStore): Promise<void> {
+    // Another replica may have renewed between our look and our lock.
+    const { read, version } = await store.readVersioned();
+    if (read.status !== "signed_in") {
+      // Signed out (or replaced by something unusable) meanwhile: nothing to renew.
+      this.ended = true;
+      throw new SessionEndedError();
+    }
+    const before = this.tokens.refresh_token;
+    if (this.adopt(read.tokens) && this.tokens.refresh_token !== before) return;
+    const response = await this.refreshAtRepository(before);
+    if (!response) return;
+    this.tokens = store.pairOf(response, this.now());
+    const stored = await this.keep(() => store.saveIf(this.tokens, version));
+    // Someone wrote between our read and our write (a sign-in from a terminal, or a replica whose lock
+    // had run out): theirs is the fleet's pair from now on.
+    if (!stored) await this.adoptStored();
+  }
+
+  /**
+   * The repository's new pair for `old`, which is retired from then on; undefined when the repository
+   * refused it because another process had renewed first, whose pair is ours now.
+   */
+  private async refreshAtRepository(old: string): Promise<TokenResponse | undefined> {
+    let response: TokenResponse;
     try {
       response = await this.endpoint.refresh(old);
     } catch (error) {
       if (!(error instanceof InvalidGrantError)) throw error;
-      // Lost a race with another process of the user's? Its pair replaced the refused one: in the file
-      // already (perhaps adopted by another call meanwhile), or in a moment.
+      // Lost a race with another process? Its pair replaced the refused one: in the store already
+      // (perhaps adopted by another call meanwhile), or in a moment.
       for (let attempt = 0; attempt < RACE_CHECKS; attempt++) {
-        if (await this.replaced(old)) return;
+        if (await this.replaced(old)) return undefined;
         await sleep(RACE_CHECK_EVERY_MS);
       }
       this.ended = true;
       throw new SessionEndedError();
     }
     if (response.refresh_token !== old) this.retired.add(old);
-    // The old pair is dead now: the new one goes to disk before any request uses it.
+    return response;
+  }
+
+  /** Stores the renewed pair; when that fails, this server goes on with it in memory and says so. */
+  private async keep<T>(store: () => Promise<T>): Promise<T> {
     try {
-      this.tokens = await this.store.save(response, this.now());
+      return await store();
     } catch (error) {
-      this.tokens = this.store.pairOf(response, this.now());
       const code = (error as NodeJS.ErrnoException).code ?? "write failed";
+      const fix = this.store instanceof SharedTokenStore ? "check the shared state" : "fix the file's folder";
       throw new ActionableError(
-        `The sign-in was renewed but could not be saved to ${this.store.file} (${code}). This server goes on ` +
-          "working; fix the file's folder, or you will have to sign in again after a restart.",
+        `The sign-in was renewed but could not be saved to ${this.store.where} (${code}). This server goes on ` +
+          `working; ${fix}, or you will have to sign in again after a restart.`,
       );
     }
   }
 
-  /** Whether a pair other than the one of `refusedRefreshToken` is current now, the file read again. */
+  /** Whether a pair other than the one of `refusedRefreshToken` is current now, the store read again. */
   private async replaced(refusedRefreshToken: string): Promise<boolean> {
     const stored = await this.store.read();
     if (stored.status === "signed_in") this.adopt(stored.tokens);
     return this.tokens.refresh_token !== refusedRefreshToken;
   }
 
-  private async adoptFromFile(): Promise<boolean> {
+  /** Adopts the stored pair when it is newer than ours; whether it was. */
+  private async adoptStored(): Promise<boolean> {
     const stored = await this.store.read();
     if (stored.status !== "signed_in") return false;
     const before = this.tokens.refresh_token;

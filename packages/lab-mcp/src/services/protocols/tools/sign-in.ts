@@ -23,9 +23,11 @@ export const signInTool = defineTool({
     username: z.string().nullable().describe("Who signed in, when the repository said."),
     name: z.string().nullable(),
     kept_in: z
-      .enum(["token_file", "session_memory"])
-      .describe("A token file, or this HTTP session's memory."),
-    token_file: z.string().nullable().describe("The token file's path; null when kept in memory."),
+      .enum(["token_file", "shared_state", "session_memory"])
+      .describe(
+        "A token file, the shared state of the server's replicas (Redis), or this HTTP session's memory.",
+      ),
+    token_file: z.string().nullable().describe("The token file's path; null when kept elsewhere."),
   },
   async handler(_args, ctx, api: ProtocolsApi) {
     if (!ctx.canOpenUrls() && api.credentials.config.oauth) {
@@ -65,13 +67,14 @@ export const signInTool = defineTool({
         throw new ActionableError(`${error.message} Call protocols_sign_in to try again.`);
       throw error;
     });
+    const { keptIn } = signedIn;
     const done = {
       username: signedIn.profile?.username ?? null,
       name: signedIn.profile?.name ?? null,
-      kept_in: signedIn.tokenFile === undefined ? ("session_memory" as const) : ("token_file" as const),
-      token_file: signedIn.tokenFile ?? null,
+      kept_in: keptIn?.kind ?? ("session_memory" as const),
+      token_file: keptIn?.kind === "token_file" ? keptIn.where : null,
     };
-    if (signedIn.tokenFile === undefined && ctx.clientSession.thisCallOnly) {
+    if (keptIn === undefined && ctx.clientSession.thisCallOnly) {
       return reply(
         done,
         `${signedInAs(signedIn)}, for this call only: this client reaches the server over HTTP with no session, ` +
@@ -80,7 +83,7 @@ export const signInTool = defineTool({
           "server's computer.",
       );
     }
-    if (signedIn.tokenFile === undefined) {
+    if (keptIn === undefined) {
       return reply(
         done,
         `${signedInAs(signedIn)}. This server is shared over HTTP, so the sign-in is kept in its memory for this ` +
@@ -88,9 +91,16 @@ export const signInTool = defineTool({
           "session now works with it.",
       );
     }
+    if (keptIn.kind === "shared_state") {
+      return reply(
+        done,
+        `${signedInAs(signedIn)}. The tokens are stored encrypted in ${keptIn.where} and renew themselves; every ` +
+          "replica of this server now works with this sign-in.",
+      );
+    }
     return reply(
       done,
-      `${signedInAs(signedIn)}. The tokens are stored in ${signedIn.tokenFile} (readable only by you) and renew ` +
+      `${signedInAs(signedIn)}. The tokens are stored in ${keptIn.where} (readable only by you) and renew ` +
         "themselves; every protocols tool now works with this sign-in.",
     );
   },

@@ -1,0 +1,117 @@
+// The operator's sign-in kept in the shared state of a fleet of replicas (Redis, encrypted at rest by
+// its backend) instead of the token file: one pair for every replica. Its name is bound to the
+// repository and the application (as the file's owner check), writes after a renewal are
+// compare-and-set on the version read, and a lock lets one replica at a time renew it.
+import { createHash } from "node:crypto";
+import { describeUrl } from "../../../core/state/open.js";
+import type { Lock, SharedState } from "../../../core/state/shared-state.js";
+import type { TokenResponse } from "../types.js";
+import {
+  pairFor,
+  type SignInOwner,
+  type SignInStore,
+  type StoredRead,
+  type StoredTokens,
+  storedReadOf,
+} from "./token-store.js";
+
+/** Which shared state, in words for the user: the Redis address (never its password) and the prefix. */
+export function sharedStateWhere(redisUrl: string, prefix: string): string {
+  return `the shared state at ${describeUrl(redisUrl)} (prefix ${prefix})`;
+}
+
+/** The secret holding the sign-in of one repository address and application. */
+export function sharedSignInName(owner: SignInOwner): string {
+  const digest = createHash("sha256").update(`${owner.baseUrl}\n${owner.clientId}`).digest("hex");
+  return `protocols:oauth:${digest.slice(0, 16)}`;
+}
+
+/** The lock a replica holds while it renews that sign-in. */
+export function renewalLockName(owner: SignInOwner): string {
+  return `${sharedSignInName(owner)}:renewal`;
+}
+
+/** A read with the version to compare-and-set against: null when nothing is stored. */
+export interface VersionedRead {
+  read: StoredRead;
+  version: string | null;
+}
+
+export class SharedTokenStore implements SignInStore {
+  private readonly name: string;
+  /**
+   * Names the fleet's sign-in for its rate budgets: the same on every replica and across renewals,
+   * so that the replicas share one budget, as the repository counts one.
+   */
+  readonly credentialId: string;
+
+  /** What the last read found, for while Redis is out of reach. */
+  private lastRead: VersionedRead | undefined;
+
+  constructor(
+    private readonly state: SharedState,
+    private readonly owner: SignInOwner,
+    /** E.g. "the shared state at redis://10.0.0.5:6379 (prefix lab-mcp:)". */
+    readonly where: string,
+    /**
+     * How long a renewal may hold the lock: the token request's timeout and a margin. A replica that
+     * dies holding it stops the others for this long at most.
+     */
+    readonly renewalLockMs: number,
+  ) {
+    this.name = sharedSignInName(owner);
+    this.credentialId = `oauth:${this.name.slice(this.name.lastIndexOf(":") + 1)}`;
+  }
+
+  async read(): Promise<StoredRead> {
+    return (await this.readVersioned()).read;
+  }
+
+  async readVersioned(): Promise<VersionedRead> {
+    const secret = await this.state.secrets.read(this.name);
+    if (!secret) {
+      // With Redis out of reach, each replica reads its own (empty) state: the fleet's sign-in as last
+      // read stays in use until Redis answers again. A sign-out counts once it can be seen.
+      if (this.lastRead && !(await this.state.health()).ready) return this.lastRead;
+      this.lastRead = undefined;
+      return { read: { status: "none" }, version: null };
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(secret.value);
+    } catch {
+      raw = null; // refused as "not in the expected form" below
+    }
+    const read = storedReadOf(raw, this.owner, `the sign-in in ${this.where}`);
+    this.lastRead = { read, version: secret.version };
+    return this.lastRead;
+  }
+
+  /** Stores a new sign-in whatever was there (a sign-in from a terminal or the tool). */
+  async save(response: TokenResponse, now = Date.now()): Promise<StoredTokens> {
+    const tokens = this.pairOf(response, now);
+    await this.state.secrets.write(this.name, JSON.stringify(tokens));
+    return tokens;
+  }
+
+  /**
+   * Stores a renewed pair only if the stored one is still at `version` (null: only if none is);
+   * false when another process wrote in between, whose pair then stands.
+   */
+  saveIf(tokens: StoredTokens, version: string | null): Promise<boolean> {
+    return this.state.secrets.write(this.name, JSON.stringify(tokens), { ifVersion: version });
+  }
+
+  pairOf(response: TokenResponse, now = Date.now()): StoredTokens {
+    return pairFor(response, this.owner, now);
+  }
+
+  remove(): Promise<boolean> {
+    return this.state.secrets.remove(this.name);
+  }
+
+  /** The renewal lock, or undefined while another replica holds it. */
+  lockRenewal(): Promise<Lock | undefined> {
+    return this.state.secrets.tryLock(renewalLockName(this.owner), this.renewalLockMs);
+  }
+}
