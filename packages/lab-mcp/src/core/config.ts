@@ -100,6 +100,7 @@ export function coreSettings(toolsets?: readonly string[]) {
       .optional(),
     REDIS_URL: setting
       .secret({
+        flag: "--redis-url",
         help: "Shared state for a fleet of replicas (rate budgets, tokens, cursors), e.g. redis://127.0.0.1:6379 (rediss:// for TLS). Unset: kept in this process. Needs MCP_STATE_KEY.",
       })
       .optional(),
