@@ -17,12 +17,14 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult, ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { serveStdio as serveSdkStdio } from "@modelcontextprotocol/server/stdio";
 import { expect } from "vitest";
+import type { ClientSession } from "../../packages/lab-mcp/src/core/context.js";
 import { prepare } from "../../packages/lab-mcp/src/core/run.js";
 import {
   createMcpServer,
   createServerFactory,
   type ServiceDefinition,
 } from "../../packages/lab-mcp/src/core/server.js";
+import type { SharedState } from "../../packages/lab-mcp/src/core/state/shared-state.js";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 /** The tool servers' bins are the product package's; the emulators', sandbox's and demo's the other one's. */
@@ -211,12 +213,15 @@ export async function connectModernInMemory<S>(
   definition: ServiceDefinition<S>,
   env: Record<string, string>,
   capabilities: ModernClientCapabilities = {},
+  /** The caller as the transport would make it (e.g. a signed-in person), and a shared state (a replica's). */
+  options: { clientSession?: ClientSession; state?: SharedState } = {},
 ): Promise<ModernConnected> {
-  const prepared = prepare(definition, [], env);
+  const prepared = prepare(definition, [], env, options.state);
   if (prepared.help) throw new Error("unexpected --help");
   const factory = createServerFactory(definition, prepared.service, prepared.core);
   const [clientSide, serverSide] = ModernInMemoryTransport.createLinkedPair();
-  const served = serveSdkStdio(() => factory({ caller: "in-memory", isolated: false }), {
+  const clientSession = options.clientSession ?? { caller: "in-memory", isolated: false };
+  const served = serveSdkStdio(() => factory(clientSession), {
     transport: serverSide,
   });
   const client = newModernClient(capabilities);
