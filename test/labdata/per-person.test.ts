@@ -13,6 +13,7 @@ import {
   registerClient,
   startAuthorization,
 } from "@modelcontextprotocol/client";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -23,10 +24,17 @@ import {
 import { ConfigError } from "../../packages/lab-mcp/src/core/config.js";
 import type { ClientSession } from "../../packages/lab-mcp/src/core/context.js";
 import { prepare } from "../../packages/lab-mcp/src/core/run.js";
+import type { ServerFactory } from "../../packages/lab-mcp/src/core/server.js";
 import type { SharedState } from "../../packages/lab-mcp/src/core/state/shared-state.js";
 import { runForget } from "../../packages/lab-mcp/src/services/labdata/cli.js";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
-import { connectModernInMemory, type ModernConnected, textOf } from "../support/clients.js";
+import {
+  connectInMemory,
+  connectModernInMemory,
+  inMemoryFactory,
+  type ModernConnected,
+  textOf,
+} from "../support/clients.js";
 import { testCa } from "../support/emulator.js";
 import {
   freePort,
@@ -39,7 +47,7 @@ import {
 } from "../support/redis.js";
 import { startTestLabdata } from "./support.js";
 
-const [MIRA, TOM, , LIN] = DEMO_PEOPLE as [
+const [MIRA, TOM, DANA, LIN] = DEMO_PEOPLE as [
   (typeof DEMO_PEOPLE)[0],
   (typeof DEMO_PEOPLE)[0],
   (typeof DEMO_PEOPLE)[0],
@@ -56,7 +64,7 @@ let idp: IdentityProvider;
 let redis: RunningRedis;
 let replicaA: SharedState;
 let replicaB: SharedState;
-const opened: ModernConnected[] = [];
+const opened: Array<Pick<ModernConnected, "close">> = [];
 /** Every text any client read, to prove no key ever reached one. */
 const outputs: string[] = [];
 
@@ -87,6 +95,8 @@ describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` ($
     REDIS_URL: redis.url,
     MCP_STATE_KEY: TEST_STATE_KEY_HEX,
     MCP_STATE_PREFIX: PREFIX,
+    // Quiet: the call log's lines are another test's subject.
+    MCP_LOG_CALLS: "false",
     ...extra,
   });
 
@@ -105,12 +115,13 @@ describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` ($
     clientSession: ClientSession,
     key: string,
     extraEnv: Record<string, string> = {},
+    factory?: ServerFactory,
   ) {
     const connection = await connectModernInMemory(
       labdataService,
       env(extraEnv),
       { elicitation: { url: {} } },
-      { clientSession, state: replica },
+      { clientSession, state: replica, factory },
     );
     opened.push(connection);
     const asked: Array<{ message: string; url: string; page?: string }> = [];
@@ -209,13 +220,45 @@ describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` ($
       }
     });
 
-    it("shares one page between concurrent calls of one person", async () => {
+    it("shares one page between concurrent calls of one person's client, whatever object each request gets", async () => {
       const lin = emulator.demo.reader;
-      const linOnA = await connect(replicaA, sessionOf(LIN), lin.apiKey);
-      const [one, two] = await Promise.all([linOnA.whoAmI(), linOnA.call("labdata_list_projects")]);
+      // One replica, two servers built for Lin's calls, each with its own ClientSession object (as a
+      // stateless transport makes one per request), the same caller (her bearer token's identity).
+      const replica = inMemoryFactory(labdataService, env(), replicaA);
+      const first = await connect(replicaA, sessionOf(LIN), lin.apiKey, {}, replica);
+      const second = await connect(replicaA, sessionOf(LIN), lin.apiKey, {}, replica);
+      const [one, two] = await Promise.all([first.whoAmI(), second.call("labdata_list_projects")]);
       expect(one.text).toContain(lin.name);
       expect(two.isError).toBe(false);
-      expect(new Set(linOnA.asked.map((page) => page.url)).size).toBe(1);
+      expect(new Set([...first.asked, ...second.asked].map((page) => page.url)).size).toBe(1);
+    });
+
+    it("asks a 2025-11-25 client through a URL elicitation, and the other replica's 2026 client uses the key", async () => {
+      const dana = emulator.demo.admin;
+      const legacy = await connectInMemory(
+        labdataService,
+        env(),
+        { elicitation: { url: {} } },
+        { clientSession: sessionOf(DANA), state: replicaA },
+      );
+      opened.push(legacy);
+      const asked: string[] = [];
+      legacy.client.setRequestHandler(ElicitRequestSchema, async (request) => {
+        const { url } = request.params as { url: string };
+        asked.push(url);
+        setTimeout(
+          () => void fetch(url, { method: "POST", body: new URLSearchParams({ secret: dana.apiKey }) }),
+          5,
+        );
+        return { action: "accept" };
+      });
+      const me = textOf(await legacy.client.callTool({ name: "labdata_get_current_user", arguments: {} }));
+      expect(me.text).toContain(`- **User**: ${dana.name} (${dana.id})`);
+      expect(asked).toHaveLength(1);
+      const danaOnB = await connect(replicaB, sessionOf(DANA), "never-asked");
+      expect((await danaOnB.whoAmI()).text).toContain(dana.name);
+      expect(danaOnB.asked).toHaveLength(0);
+      expect(lastActor()).toEqual({ userId: dana.id, method: "api_key" });
     });
 
     it("signs Mira out on every replica, and leaves Tom alone", async () => {

@@ -37,7 +37,11 @@ export class LabdataCredentialSource {
   private asking: Promise<LabdataCredential> | undefined;
   /** Over HTTP: each client session's own key, asked for (or being asked for) on its own page. */
   private readonly bySession = new WeakMap<ClientSession, Promise<LabdataCredential>>();
-  /** A person's ask in flight in this process, by their secret's name: their concurrent calls share one page. */
+  /**
+   * A person's ask in flight in this process, by their secret's name and the caller: concurrent calls
+   * of one client share one page. Another client of the same person gets a page of its own, since a
+   * retry resumes only a page opened for its own caller (the signed requestState names it).
+   */
   private readonly personAsks = new Map<string, Promise<LabdataCredential>>();
 
   constructor(
@@ -126,7 +130,7 @@ export class LabdataCredentialSource {
     const keys = this.options.personKeys;
     const stored = await keys.read(person.subject);
     if (stored) return apiKeyCredential(stored.apiKey);
-    const name = keys.nameOf(person.subject);
+    const name = `${keys.nameOf(person.subject)} ${ctx.clientSession.caller}`;
     const known = this.personAsks.get(name);
     if (known) return known;
     const asking = this.askPerson(person, ctx, verify);
