@@ -236,7 +236,7 @@ export async function connectWithBrowser(
   user = "mei-chen",
   state?: SharedState,
 ): Promise<Connected & { heard: Heard; client: Client }> {
-  const connection = await connectInMemory(protocolsService, env, { elicitation: { url: {} } }, state);
+  const connection = await connectInMemory(protocolsService, env, { elicitation: { url: {} } }, { state });
   const heard: Heard = { logs: [], progress: [], elicitations: [], completed: [], visits: [] };
   connection.client.setRequestHandler(ElicitRequestSchema, async (request) => {
     const params = request.params as { mode?: string; url: string; message: string; elicitationId: string };

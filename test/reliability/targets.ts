@@ -158,6 +158,7 @@ async function startLabdataTarget(): Promise<RunningTarget> {
     },
     sampleArgs: {
       labdata_get_current_user: {},
+      labdata_sign_out: {},
       labdata_list_dna_sequences: { project_id: demo.projects["Plasmid Library"], limit: 5 },
       labdata_get_dna_sequence: { id: sequenceId },
       labdata_export_dna_sequence: { id: sequenceIds[1], format: "genbank" },

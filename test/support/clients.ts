@@ -17,10 +17,12 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult, ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { serveStdio as serveSdkStdio } from "@modelcontextprotocol/server/stdio";
 import { expect } from "vitest";
+import type { ClientSession } from "../../packages/lab-mcp/src/core/context.js";
 import { prepare } from "../../packages/lab-mcp/src/core/run.js";
 import {
   createMcpServer,
   createServerFactory,
+  type ServerFactory,
   type ServiceDefinition,
 } from "../../packages/lab-mcp/src/core/server.js";
 import type { SharedState } from "../../packages/lab-mcp/src/core/state/shared-state.js";
@@ -53,12 +55,14 @@ export async function connectInMemory<S>(
   definition: ServiceDefinition<S>,
   env: Record<string, string>,
   capabilities: ClientCapabilities = {},
-  /** The server's shared state (e.g. a RedisState the test opened); its own memory by default. */
-  state?: SharedState,
+  /** The caller as the transport would make it (e.g. a signed-in person), and a shared state (a replica's). */
+  options: { clientSession?: ClientSession; state?: SharedState } = {},
 ): Promise<Connected> {
-  const prepared = prepare(definition, [], env, state);
+  const prepared = prepare(definition, [], env, options.state);
   if (prepared.help) throw new Error("unexpected --help");
-  const server = createMcpServer(definition, prepared.service, prepared.core);
+  const server = options.clientSession
+    ? createServerFactory(definition, prepared.service, prepared.core)(options.clientSession)
+    : createMcpServer(definition, prepared.service, prepared.core);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = newClient(capabilities);
@@ -209,17 +213,32 @@ export function newModernClient(capabilities: ModernClientCapabilities = {}): Mo
   );
 }
 
+/** The server factory of one in-memory process of a service (a replica, on `state` when given). */
+export function inMemoryFactory<S>(
+  definition: ServiceDefinition<S>,
+  env: Record<string, string>,
+  state?: SharedState,
+): ServerFactory {
+  const prepared = prepare(definition, [], env, state);
+  if (prepared.help) throw new Error("unexpected --help");
+  return createServerFactory(definition, prepared.service, prepared.core);
+}
+
 /** The server in this process, served as stdio serves it, to a 2026-07-28 client linked in memory. */
 export async function connectModernInMemory<S>(
   definition: ServiceDefinition<S>,
   env: Record<string, string>,
   capabilities: ModernClientCapabilities = {},
+  /**
+   * The caller as the transport would make it (e.g. a signed-in person), and a shared state (a
+   * replica's), or the factory of a process made by inMemoryFactory (several clients of one replica).
+   */
+  options: { clientSession?: ClientSession; state?: SharedState; factory?: ServerFactory } = {},
 ): Promise<ModernConnected> {
-  const prepared = prepare(definition, [], env);
-  if (prepared.help) throw new Error("unexpected --help");
-  const factory = createServerFactory(definition, prepared.service, prepared.core);
+  const factory = options.factory ?? inMemoryFactory(definition, env, options.state);
   const [clientSide, serverSide] = ModernInMemoryTransport.createLinkedPair();
-  const served = serveSdkStdio(() => factory({ caller: "in-memory", isolated: false }), {
+  const clientSession = options.clientSession ?? { caller: "in-memory", isolated: false };
+  const served = serveSdkStdio(() => factory(clientSession), {
     transport: serverSide,
   });
   const client = newModernClient(capabilities);

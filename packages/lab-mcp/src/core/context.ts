@@ -181,14 +181,15 @@ export function createToolContext(options: {
     },
     async askForSecret({ message, ...text }) {
       if (!options.canOpenUrls) return undefined;
-      // Over HTTP, what this client types is for its session only: nothing to remember.
-      const sessionOnly = options.clientSession.isolated;
+      // Over HTTP, what this client types is for its session only (or, for a signed-in person, kept
+      // for them by the service): nothing to remember on this computer.
+      const sessionOnly = options.clientSession.isolated && !text.keptUntilSignOut;
       const outcome = await context.openUrl({
         message,
         open: async () => {
           const page = await openSecretPage({
             ...text,
-            offerRemember: text.offerRemember && !sessionOnly,
+            offerRemember: text.offerRemember && !options.clientSession.isolated,
             sessionOnly,
           });
           return { url: page.url, until: page.answer, close: page.close };

@@ -25,6 +25,11 @@ export interface SecretPageText {
   offerRemember: boolean;
   /** Say that the value is kept for this client's session only, in memory (a server shared over HTTP). */
   sessionOnly?: boolean;
+  /**
+   * Say that the value is kept for the signed-in person alone, encrypted in the server's shared state,
+   * for every replica, until they sign out (a team server; wins over sessionOnly).
+   */
+  keptUntilSignOut?: boolean;
 }
 
 const MAX_FORM_BYTES = 16 * 1024;
@@ -79,9 +84,12 @@ function formPage(text: SecretPageText, path: string, problem?: string): PageRep
     `<input id="secret" name="secret" type="password" autocomplete="off" required autofocus>` +
     `${remember}<button type="submit">Send to the server</button></form>` +
     `<p><small>The value goes only to the MCP server on this computer, not to your assistant.</small></p>` +
-    (text.sessionOnly
-      ? `<p><small>This server is shared over HTTP: the value is kept in its memory for your session only, ` +
-        `used for no other client and never stored. You will be asked again in a new session.</small></p>`
-      : "");
+    (text.keptUntilSignOut
+      ? `<p><small>This server is shared by your team: the value is kept for you alone, encrypted, usable ` +
+        `from any replica of the server, until you sign out. No one else's calls use it.</small></p>`
+      : text.sessionOnly
+        ? `<p><small>This server is shared over HTTP: the value is kept in its memory for your session only, ` +
+          `used for no other client and never stored. You will be asked again in a new session.</small></p>`
+        : "");
   return { status: problem ? 400 : 200, title: text.title, body };
 }

@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import type { ClientSession, ToolContext } from "../../core/context.js";
 import { CursorPager } from "../../core/cursor-pager.js";
+import { RemoteStatusError } from "../../core/errors.js";
 import { type ApiPath, apiPath } from "../../core/http/api-path.js";
 import { ClientCache } from "../../core/http/client-cache.js";
 import { RemoteClient, type RequestOptions, type RequestScope } from "../../core/http/remote-client.js";
@@ -86,11 +87,22 @@ export class LabdataApi {
 
   async me(ctx: LabdataScope): Promise<{ user: LabUser; credential: LabdataCredential }> {
     const credential = await this.credential(ctx);
-    const { body } = await this.remoteFor(credential).request(
-      { path: apiPath`api/v2/users/me`, schema: userSchema },
+    const { body } = await this.refusalHeard(
       ctx,
+      credential,
+      this.remoteFor(credential).request({ path: apiPath`api/v2/users/me`, schema: userSchema }, ctx),
     );
     return { user: body, credential };
+  }
+
+  /** Forgets the caller's own key (labdata_sign_out). */
+  signOut(ctx: LabdataScope) {
+    return this.credentials.signOut(ctx);
+  }
+
+  /** The operator's credential everyone acts as, when one is configured. */
+  get configuredCredential(): string | undefined {
+    return this.credentials.configuredDescription;
   }
 
   async getSequence(id: string, ctx: LabdataScope): Promise<DnaSequence> {
@@ -140,7 +152,20 @@ export class LabdataApi {
   }
 
   async send<T>(options: RequestOptions<T>, ctx: LabdataScope) {
-    return this.remoteFor(await this.credential(ctx)).request(options, ctx);
+    const credential = await this.credential(ctx);
+    return this.refusalHeard(ctx, credential, this.remoteFor(credential).request(options, ctx));
+  }
+
+  /** `request`, telling the credential source when the platform refused the credential (401). */
+  private async refusalHeard<T>(ctx: LabdataScope, credential: LabdataCredential, request: Promise<T>) {
+    try {
+      return await request;
+    } catch (error) {
+      if (error instanceof RemoteStatusError && error.status === 401) {
+        await this.credentials.refused(ctx, credential);
+      }
+      throw error;
+    }
   }
 
   /**
@@ -168,13 +193,17 @@ export class LabdataApi {
       offset,
       limit,
       async (cursor, pageSize) => {
-        const response = await remote.request(
-          {
-            path,
-            query: { ...query, pageSize, nextToken: cursor },
-            schema: schema as z.ZodType<Record<string, unknown>>,
-          },
+        const response = await this.refusalHeard(
           ctx,
+          credential,
+          remote.request(
+            {
+              path,
+              query: { ...query, pageSize, nextToken: cursor },
+              schema: schema as z.ZodType<Record<string, unknown>>,
+            },
+            ctx,
+          ),
         );
         const items = (response.body[key] as T[] | undefined) ?? [];
         const nextToken = response.body.nextToken as string | undefined;
@@ -199,7 +228,7 @@ export class LabdataApi {
           auth: credential,
           timeoutMs: this.timeoutMs,
           maxResponseBytes: this.maxResponseBytes,
-          limiter: labdataBudget(this.state, this.baseUrl, credential.id),
+          limiter: labdataBudget(this.state, this.baseUrl, credential.budgetId ?? credential.id),
         }),
     );
   }

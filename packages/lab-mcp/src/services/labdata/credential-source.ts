@@ -1,38 +1,72 @@
-// Which credential the server uses: the configured one; else an API key the user asked us to
-// remember; else one asked for now through a local password page. Over stdio an asked key serves the
-// process (the one client is the user who started it), in memory unless the user ticks "remember",
-// which stores it in their config folder with mode 0600. Over HTTP an asked key belongs to the client
-// session that typed it: in memory, never stored, never used for another client, and no client waits
-// on another's page.
+// Which credential the server uses: the configured one (everyone acts as it: a service account);
+// else, with OpenID Connect pass-through, the signed-in person's own MCP access token; else, for a
+// signed-in person (a team server, MCP_AUTH_ISSUER), their own API key from the shared state, asked
+// once through a one-time page; else an API key the user asked us to remember; else one asked for now
+// through a local password page. Over stdio an asked key serves the process (the one client is the
+// user who started it), in memory unless the user ticks "remember", which stores it in their config
+// folder with mode 0600. Over HTTP without a person an asked key belongs to the client session that
+// typed it: in memory, never stored, never used for another client, and no client waits on another's
+// page.
+import { stat } from "node:fs/promises";
 import { z } from "zod";
-import type { ClientSession } from "../../core/context.js";
+import type { ClientSession, Person } from "../../core/context.js";
 import { ActionableError } from "../../core/errors.js";
-import { readJsonIfPresent, writePrivateJson } from "../../core/user-config.js";
+import { readJsonIfPresent, removeFile, writePrivateJson } from "../../core/user-config.js";
 import { apiKeyCredential } from "./auth/api-key.js";
 import type { LabdataCredential } from "./auth/credential.js";
+import { passThroughCredential } from "./auth/oidc.js";
 import type { LabdataScope } from "./client.js";
-import { SETUP_HINT } from "./settings.js";
+import type { PersonKeys } from "./person-keys.js";
+import { PASS_THROUGH_NEEDS_PERSON, SETUP_HINT } from "./settings.js";
 
 const rememberedSchema = z.object({ baseUrl: z.string(), apiKey: z.string().min(1) });
 
 type Verify = (credential: LabdataCredential) => Promise<void>;
 
+/** What labdata_sign_out removed, and what the caller's next call does. */
+export interface SignOut {
+  /** person_key: the person's key in the shared state; session_key: this HTTP session's; remembered_key: the stdio user's file; memory_key: the stdio user's key in memory. */
+  removed: Array<"person_key" | "session_key" | "remembered_key" | "memory_key">;
+  /** ask: the next call asks for a key again; configured: everyone acts as the operator's credential; pass_through: the person's own sign-in is passed through. */
+  next: "ask" | "configured" | "pass_through";
+}
+
 export class LabdataCredentialSource {
-  /** The operator's credential (configured or remembered), or the key asked for over stdio. */
+  /** Over stdio: the key remembered or asked for, when nothing is configured. */
   private current: LabdataCredential | undefined;
   private asking: Promise<LabdataCredential> | undefined;
   /** Over HTTP: each client session's own key, asked for (or being asked for) on its own page. */
   private readonly bySession = new WeakMap<ClientSession, Promise<LabdataCredential>>();
+  /**
+   * A person's ask in flight in this process, by their secret's name and the caller: concurrent calls
+   * of one client share one page. Another client of the same person gets a page of its own, since a
+   * retry resumes only a page opened for its own caller (the signed requestState names it).
+   */
+  private readonly personAsks = new Map<string, Promise<LabdataCredential>>();
 
   constructor(
-    configured: LabdataCredential | undefined,
-    private readonly store: { file: string; baseUrl: string },
-  ) {
-    this.current = configured;
-  }
+    private readonly options: {
+      /** The operator's credential (a key or an app): everyone acts as it. */
+      configured: LabdataCredential | undefined;
+      /** LABDATA_OIDC_PASS_THROUGH: each person's own MCP access token goes to the platform. */
+      passThrough: boolean;
+      /** Where a stdio user's key is remembered. */
+      store: { file: string; baseUrl: string };
+      /** Each signed-in person's own key, in the shared state. */
+      personKeys: PersonKeys;
+    },
+  ) {}
 
   /** The credential to use, asking the user once when none is known. */
   async get(ctx: LabdataScope, verify: Verify): Promise<LabdataCredential> {
+    const { configured, passThrough } = this.options;
+    if (configured) return configured;
+    const person = ctx.clientSession.person;
+    if (passThrough) {
+      if (!person) throw new ActionableError(PASS_THROUGH_NEEDS_PERSON);
+      return passThroughCredential(person);
+    }
+    if (person) return this.forPerson(person, ctx, verify);
     if (this.current) return this.current;
     const remembered = await this.remembered();
     if (remembered) {
@@ -52,6 +86,84 @@ export class LabdataCredentialSource {
     return this.asking;
   }
 
+  /**
+   * The platform refused `credential` (401). A person's stored key it refused is dropped for every
+   * replica, so that their next call asks again; a key they stored since is left alone.
+   */
+  async refused(ctx: LabdataScope, credential: LabdataCredential): Promise<void> {
+    const person = ctx.clientSession.person;
+    if (!person || this.options.configured || this.options.passThrough) return;
+    const keys = this.options.personKeys;
+    const stored = await keys.read(person.subject).catch(() => undefined);
+    if (stored && apiKeyCredential(stored.apiKey).id === credential.id) {
+      await keys.remove(person.subject, stored.version).catch(() => false);
+    }
+  }
+
+  /** Forgets the caller's own key: the person's stored one, this HTTP session's, or the stdio user's. */
+  async signOut(ctx: LabdataScope): Promise<SignOut> {
+    const removed: SignOut["removed"] = [];
+    const session = ctx.clientSession;
+    if (session.person) {
+      if (await this.options.personKeys.remove(session.person.subject)) removed.push("person_key");
+    } else if (session.isolated) {
+      if (this.bySession.delete(session)) removed.push("session_key");
+    } else {
+      const file = this.options.store.file;
+      if (await fileExists(file)) {
+        await removeFile(file);
+        removed.push("remembered_key");
+      } else if (this.current) removed.push("memory_key");
+      this.current = undefined;
+    }
+    const next = this.options.configured ? "configured" : this.options.passThrough ? "pass_through" : "ask";
+    return { removed, next };
+  }
+
+  /** The configured credential's description, when the operator configured one. */
+  get configuredDescription(): string | undefined {
+    return this.options.configured?.description;
+  }
+
+  /** The person's stored key; else one asked for on a page, verified, and stored for every replica. */
+  private async forPerson(person: Person, ctx: LabdataScope, verify: Verify): Promise<LabdataCredential> {
+    const keys = this.options.personKeys;
+    const stored = await keys.read(person.subject);
+    if (stored) return apiKeyCredential(stored.apiKey);
+    const name = `${keys.nameOf(person.subject)} ${ctx.clientSession.caller}`;
+    const known = this.personAsks.get(name);
+    if (known) return known;
+    const asking = this.askPerson(person, ctx, verify);
+    this.personAsks.set(name, asking);
+    const done = () => {
+      if (this.personAsks.get(name) === asking) this.personAsks.delete(name);
+    };
+    asking.then(done, done);
+    return asking;
+  }
+
+  private async askPerson(person: Person, ctx: LabdataScope, verify: Verify): Promise<LabdataCredential> {
+    const answer = await ctx.askForSecret({
+      message:
+        "labdata_mcp needs your own API key of the lab data platform. Open the page to enter it: it is kept " +
+        "for you alone, encrypted, usable from any replica of this server, until you sign out (labdata_sign_out).",
+      title: "Your lab data platform API key",
+      label: `Your API key for ${this.options.store.baseUrl} (from your profile settings)`,
+      offerRemember: false,
+      keptUntilSignOut: true,
+    });
+    if (!answer) {
+      throw new ActionableError(
+        "No credentials for the lab data platform. Call the tool again from a client that can open a page " +
+          "(URL elicitation) and enter your own API key there, or ask the server's operator",
+      );
+    }
+    const credential = apiKeyCredential(answer.secret);
+    await verify(credential); // a wrong key is never stored
+    await this.options.personKeys.store(person.subject, answer.secret);
+    return credential;
+  }
+
   /** The calling session's own key; its concurrent calls share one page, other sessions never see it. */
   private forSession(ctx: LabdataScope, verify: Verify): Promise<LabdataCredential> {
     const session = ctx.clientSession;
@@ -67,26 +179,33 @@ export class LabdataCredentialSource {
   }
 
   private async remembered(): Promise<LabdataCredential | undefined> {
-    const parsed = rememberedSchema.safeParse(
-      await readJsonIfPresent(this.store.file).catch(() => undefined),
-    );
-    if (!parsed.success || parsed.data.baseUrl !== this.store.baseUrl) return undefined;
+    const { store } = this.options;
+    const parsed = rememberedSchema.safeParse(await readJsonIfPresent(store.file).catch(() => undefined));
+    if (!parsed.success || parsed.data.baseUrl !== store.baseUrl) return undefined;
     return apiKeyCredential(parsed.data.apiKey);
   }
 
   private async ask(ctx: LabdataScope, verify: Verify): Promise<LabdataCredential> {
     const sessionOnly = ctx.clientSession.isolated;
+    const { store } = this.options;
     const answer = await ctx.askForSecret({
       message: "labdata_mcp needs an API key of the lab data platform. Open the page to enter it.",
       title: "Lab data platform API key",
-      label: `API key for ${this.store.baseUrl} (from your profile settings)`,
+      label: `API key for ${store.baseUrl} (from your profile settings)`,
       offerRemember: !sessionOnly,
     });
     if (!answer) throw new ActionableError(`No credentials for the lab data platform. ${SETUP_HINT}.`);
     const credential = apiKeyCredential(answer.secret);
     await verify(credential); // a wrong key is neither kept nor stored
     if (answer.remember && !sessionOnly)
-      await writePrivateJson(this.store.file, { baseUrl: this.store.baseUrl, apiKey: answer.secret });
+      await writePrivateJson(store.file, { baseUrl: store.baseUrl, apiKey: answer.secret });
     return credential;
   }
+}
+
+async function fileExists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
 }

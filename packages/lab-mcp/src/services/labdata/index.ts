@@ -12,6 +12,7 @@ import type { LabdataCredential } from "./auth/credential.js";
 import { idTokenCredential } from "./auth/oidc.js";
 import { LabdataApi, labdataBudget } from "./client.js";
 import { LabdataCredentialSource } from "./credential-source.js";
+import { PersonKeys, personNameKey } from "./person-keys.js";
 import {
   currentUserResource,
   entityResource,
@@ -49,6 +50,7 @@ import { listTasks } from "./tools/list-tasks.js";
 import { locate } from "./tools/locate.js";
 import { searchDnaBases } from "./tools/search-dna-bases.js";
 import { searchEntities } from "./tools/search-entities.js";
+import { signOut } from "./tools/sign-out.js";
 import { unarchiveEntities } from "./tools/unarchive-entities.js";
 
 function configuredCredential(values: LabdataValues, core: CoreSettings): LabdataCredential | undefined {
@@ -99,6 +101,7 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
   },
   tools: [
     getCurrentUser,
+    signOut,
     listDnaSequences,
     getDnaSequence,
     exportDnaSequence,
@@ -145,7 +148,12 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
       baseUrl,
       file: values.LABDATA_CREDENTIALS_FILE ?? userConfigFile("labdata.json"),
     };
-    const holder = new LabdataCredentialSource(configuredCredential(values, core), store);
+    const holder = new LabdataCredentialSource({
+      configured: configuredCredential(values, core),
+      passThrough: values.LABDATA_OIDC_PASS_THROUGH,
+      store,
+      personKeys: new PersonKeys(core.state.secrets, baseUrl, personNameKey(core.stateSettings?.key)),
+    });
     return new LabdataApi(baseUrl, core.requestTimeoutMs, holder, core.state, core.maxResponseBytes);
   },
 };

@@ -11,6 +11,11 @@ export interface LabdataCredential extends AuthStrategy {
   description: string;
   /** A one-way digest of the secret: safe to use as a key, never reversible. */
   id: string;
+  /**
+   * The rate budget it counts against, when not its own id: a person's passed-through tokens change as
+   * they are refreshed, while the platform counts the person.
+   */
+  budgetId?: string;
 }
 
 export function credentialId(method: AuthMethod, secret: string): string {

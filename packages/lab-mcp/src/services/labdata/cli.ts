@@ -1,0 +1,96 @@
+// `labdata-mcp forget`: an operator deletes one person's stored API key from the fleet's shared state
+// (a person who left, a key reported lost), with the same settings (environment or flags) as the
+// servers. The person's next call asks for a key again.
+import { type FlagSpec, parseArguments } from "../../core/argv.js";
+import { ConfigError, flagsOf, readSettings } from "../../core/config.js";
+import { coreSettingsFor } from "../../core/run.js";
+import { openSharedState, stateSettingsOf } from "../../core/state/open.js";
+import { labdataService } from "./index.js";
+import { PersonKeys, personNameKey } from "./person-keys.js";
+import { LABDATA_SETTINGS } from "./settings.js";
+
+export const SUBCOMMANDS_HELP = `
+Subcommands:
+  labdata-mcp forget --subject <sub> [--issuer <issuer>]
+      Deletes the API key a person stored on a team server (MCP_AUTH_ISSUER), from the shared state of
+      every replica (REDIS_URL, MCP_STATE_KEY, MCP_STATE_PREFIX and LABDATA_BASE_URL as the servers
+      have them). <sub> is the person's subject at the identity provider (the 'sub' of their token);
+      the issuer defaults to MCP_AUTH_ISSUER. Their next call asks for a key again.`;
+
+interface Output {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+const consoleOutput: Output = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+const COMMAND = "labdata-mcp";
+const FORGET_FLAGS: FlagSpec[] = [{ name: "--subject" }, { name: "--issuer" }];
+
+/** Runs `forget`; returns the exit code: 0 done (deleted, or nothing stored), 1 the state failed, 2 a settings problem. */
+export async function runForget(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  output: Output = consoleOutput,
+): Promise<number> {
+  const core = coreSettingsFor(labdataService);
+  let subject: string;
+  let keys: (state: Awaited<ReturnType<typeof openSharedState>>) => PersonKeys;
+  let settings: ReturnType<typeof stateSettingsOf>;
+  try {
+    const { help, given } = parseArguments(argv, [...FORGET_FLAGS, ...flagsOf(core, LABDATA_SETTINGS)]);
+    if (help) {
+      output.out(SUBCOMMANDS_HELP.trim());
+      return 0;
+    }
+    const sub = given.get("--subject")?.trim();
+    if (!sub)
+      throw new ConfigError("forget needs --subject <sub>: the person's subject at the identity provider");
+    const issuer = (given.get("--issuer") ?? env.MCP_AUTH_ISSUER)?.trim();
+    if (!issuer)
+      throw new ConfigError("forget needs --issuer <issuer>, or MCP_AUTH_ISSUER as the servers have it");
+    // The settings flags only: the subcommand's own are not settings.
+    const settingsGiven = new Map([...given].filter(([name]) => name !== "--subject" && name !== "--issuer"));
+    const values = readSettings(core, LABDATA_SETTINGS, settingsGiven, env);
+    settings = stateSettingsOf(values);
+    if (!settings?.redisUrl) {
+      throw new ConfigError(
+        "forget works on the servers' shared state: set REDIS_URL and MCP_STATE_KEY as the servers have them " +
+          "(a server without REDIS_URL keeps keys in its own memory, gone when it stops)",
+      );
+    }
+    const nameKey = personNameKey(settings.key);
+    subject = `${issuer} ${sub}`;
+    keys = (state) => new PersonKeys(state.secrets, values.LABDATA_BASE_URL, nameKey);
+  } catch (error) {
+    if (error instanceof ConfigError) return usageError(output, error.message);
+    throw error;
+  }
+
+  let state: Awaited<ReturnType<typeof openSharedState>> | undefined;
+  try {
+    state = await openSharedState(settings, (message) => output.err(`${COMMAND} forget: ${message}`));
+    const removed = await keys(state).remove(subject);
+    output.out(
+      removed
+        ? "Forgotten: deleted the person's stored API key. Their next call asks for a key again."
+        : "Nothing to forget: no API key is stored for that person on this platform.",
+    );
+    return 0;
+  } catch (error) {
+    const reason = (error as Error).message.replace(/[.\s]+$/, "");
+    output.err(`${COMMAND} forget: ${reason}. Nothing was deleted.`);
+    return 1;
+  } finally {
+    await state?.close().catch(() => undefined);
+  }
+}
+
+function usageError(output: Output, message: string): number {
+  const sentence = /[.?!]$/.test(message) ? message : `${message}.`;
+  output.err(`${COMMAND}: ${sentence} Run '${COMMAND} forget --help'.`);
+  return 2;
+}

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { responseFormat } from "../../../core/inputs.js";
+import { heading, json, markdown } from "../../../core/render.js";
+import { defineTool, reply } from "../../../core/tool.js";
+import type { LabdataApi } from "../client.js";
+import type { SignOut } from "../credential-source.js";
+
+const REMOVED_TEXT: Record<SignOut["removed"][number], string> = {
+  person_key: "your API key stored for you on this server (every replica)",
+  session_key: "the API key this session entered",
+  remembered_key: "the API key remembered on this computer",
+  memory_key: "the API key entered in this server's memory",
+};
+
+export const signOut = defineTool({
+  name: "labdata_sign_out",
+  title: "Sign Out of the Lab Data Platform",
+  description:
+    "Forget your own API key of the lab data platform on this server: the one stored for you (a team server), " +
+    "the one this session entered, or the one remembered on this computer. The next labdata call asks for a key " +
+    "again. Changes no lab data; a key configured by the server's operator stays.",
+  // Not read-only: it deletes a stored credential (so MCP_READ_ONLY hides it, as that setting hides every
+  // tool that changes anything). Not destructive: no lab data is touched and entering the key again
+  // restores it. Idempotent: a second sign-out finds nothing to remove. Closed world: only this server.
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  toolset: "users",
+  input: { response_format: responseFormat },
+  output: {
+    removed: z
+      .array(z.enum(["person_key", "session_key", "remembered_key", "memory_key"]))
+      .describe("What was forgotten; empty when there was nothing of yours."),
+    next: z
+      .enum(["ask", "configured", "pass_through"])
+      .describe(
+        "ask: the next call asks for a key; configured: calls act as the operator's credential; pass_through: your sign-in to this server is used.",
+      ),
+    base_url: z.string(),
+  },
+  async handler({ response_format }, ctx, api: LabdataApi) {
+    const outcome = await api.signOut(ctx);
+    const structured = { ...outcome, base_url: api.baseUrl };
+    if (response_format === "json") return reply(structured, json(structured));
+    const removed =
+      outcome.removed.length > 0
+        ? `Removed ${outcome.removed.map((kind) => REMOVED_TEXT[kind]).join(" and ")} for ${api.baseUrl}.`
+        : `Nothing to remove: no API key of yours is kept for ${api.baseUrl}.`;
+    const next = {
+      ask: "The next labdata call asks for an API key again, on a one-time page your client opens.",
+      configured: `Every call of this server acts as the operator's ${api.configuredCredential ?? "credential"}, which stays.`,
+      pass_through:
+        "This server passes your own sign-in to it on to the platform and keeps nothing of yours; to end access, sign out of this server in your client.",
+    }[outcome.next];
+    return reply(structured, markdown(heading(1, "Sign-out from the lab data platform"), removed, next));
+  },
+});
