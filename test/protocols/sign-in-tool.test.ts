@@ -118,6 +118,7 @@ describe("protocols_sign_in", () => {
       name: "Mei Chen",
       kept_in: "token_file",
       token_file: home.tokenFile,
+      sign_in_url: null,
     });
     const stored = tokensIn(home.tokenFile);
     for (const secret of [stored.access_token, stored.refresh_token, app.clientSecret])
