@@ -207,7 +207,10 @@ describe.skipIf(!REDIS_SERVER)("each person signs in to the protocol repository 
     proxy.mcpTo = 0;
     const before = await mira.call("protocols_get_profile");
     expect(before.isError).toBe(true);
-    expect(before.text).toContain("protocols_sign_in");
+    expect(before.text).toBe(
+      "Error: Not signed in to the protocol repository. Call protocols_sign_in to sign in to the protocol repository as " +
+        "yourself, then try again.",
+    );
 
     proxy.callbackTo = 1;
     const signedIn = await mira.call("protocols_sign_in");

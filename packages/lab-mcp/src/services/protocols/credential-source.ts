@@ -63,10 +63,15 @@ export class ProtocolsCredentialSource {
     const person = this.personOf(scope);
     if (person) {
       const store = this.personStore(person);
-      return this.fromStore(store, this.people.get(person), (session) => {
-        if (session) this.people.set(person, session);
-        else this.people.delete(person);
-      });
+      return this.fromStore(
+        store,
+        this.people.get(person),
+        (session) => {
+          if (session) this.people.set(person, session);
+          else this.people.delete(person);
+        },
+        PERSONAL_SIGN_IN_HINT,
+      );
     }
     const own = this.ownSession(scope);
     if (own) return { credential: own };
@@ -80,6 +85,7 @@ export class ProtocolsCredentialSource {
     store: SignInStore,
     cached: OAuthSession | undefined,
     keep: (session: OAuthSession | undefined) => void,
+    hint = SIGN_IN_HINT,
   ): Promise<{ credential?: ProtocolsCredential; why?: string; anonymous?: boolean }> {
     const endpoint = this.endpoint as TokenEndpoint;
     const stored = await store.read();
@@ -87,7 +93,7 @@ export class ProtocolsCredentialSource {
       keep(undefined);
       const detail = stored.status === "unusable" ? ` (${stored.why})` : "";
       return {
-        why: `Not signed in to the protocol repository${detail}. ${SIGN_IN_HINT}, then try again.`,
+        why: `Not signed in to the protocol repository${detail}. ${hint}, then try again.`,
         anonymous: stored.status === "none",
       };
     }
@@ -241,6 +247,9 @@ export class ProtocolsCredentialSource {
     return keptIn(this.store);
   }
 }
+
+/** Team mode: how a person signs in (no terminal of the server's is theirs). */
+const PERSONAL_SIGN_IN_HINT = "Call protocols_sign_in to sign in to the protocol repository as yourself";
 
 /** Which sign-in protocols_sign_out removed. */
 export type SignedOutFrom =

@@ -23,7 +23,7 @@ export const PROTOCOLS_SETTINGS = z.object({
   PROTOCOLS_CLIENT_SECRET: setting.secret({ help: "OAuth application client secret" }).optional(),
   PROTOCOLS_REDIRECT_URI: setting
     .string({
-      help: "The application's redirect URI, on this computer: http://127.0.0.1:<port>/<path>",
+      help: "The application's redirect URI, on this computer: http://127.0.0.1:<port>/<path>; in team mode (MCP_AUTH_AUDIENCE) <origin of MCP_AUTH_AUDIENCE>/oauth/protocols/callback",
     })
     .optional(),
   PROTOCOLS_TOKEN_FILE: setting
