@@ -241,10 +241,19 @@ describe.skipIf(!REDIS_SERVER)("each person signs in to the protocol repository 
     if (!url) throw new Error(`no sign-in address in the answer: ${textOf(asked).text}`);
     expect(textOf(asked).text).toContain(url);
     expect((await tom.call("protocols_get_profile")).text).toMatch(/Not signed in/);
+    // A link checker's HEAD on the callback does not use up his sign-in.
+    const state = new URL(url).searchParams.get("state") ?? "";
+    const head = await fetch(
+      `${endpoint.replace("/mcp", "")}/oauth/protocols/callback?state=${state}&code=x`,
+      {
+        method: "HEAD",
+      },
+    );
+    expect(head.status).toBe(200);
     const visit = await playBrowser(emulator, url, { user: "tomas-garcia" });
     expect(visit.listenerStatus).toBe(200);
     expect(visit.listenerPage).toContain("(tomas-garcia)");
-    expect(proxy.callbacksAt).toEqual([1, 0]);
+    expect(proxy.callbacksAt).toEqual([1, 0, 0]);
     for (const replica of [0, 1]) {
       proxy.mcpTo = replica;
       const his = await tom.call("protocols_get_profile");

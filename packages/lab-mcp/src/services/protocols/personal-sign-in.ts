@@ -65,7 +65,10 @@ export function waitForSignIn(
 export function callbackRoute(api: ProtocolsApi, pending: PendingSignIns): HttpRoute {
   return {
     path: CALLBACK_PATH,
-    async handle(_req: IncomingMessage, res: ServerResponse, url: URL) {
+    async handle(req: IncomingMessage, res: ServerResponse, url: URL) {
+      // A HEAD (a link checker, a prefetch) must not use up the sign-in the person's browser brings.
+      if (req.method === "HEAD")
+        return sendPage(res, textPage(200, "Sign-in", "Open this address with GET."));
       sendPage(res, await answerCallback(api, pending, url.searchParams), true);
     },
   };
