@@ -156,11 +156,14 @@ describe.skipIf(!REDIS_SERVER)("each person signs in to the protocol repository 
     await signInHeadless(provider, endpoint);
     const client = newModernClient(opensPages ? { elicitation: { url: {} } } : {});
     const visits: BrowserVisit[] = [];
+    const browser = { decision: "approve" as "approve" | "deny" };
     if (opensPages)
       client.setRequestHandler("elicitation/create", async (request) => {
         const params = request.params as { mode?: string; url: string };
         expect(params.mode).toBe("url");
-        visits.push(await playBrowser(emulator, params.url, { user: repositoryUser }));
+        visits.push(
+          await playBrowser(emulator, params.url, { user: repositoryUser, decision: browser.decision }),
+        );
         return { action: "accept" };
       });
     await client.connect(
@@ -169,7 +172,7 @@ describe.skipIf(!REDIS_SERVER)("each person signs in to the protocol repository 
     clients.push(client);
     const call = async (name: string, args: Record<string, unknown> = {}) =>
       textOf(await client.callTool({ name, arguments: args }));
-    return { call, visits, subject: `${idp.issuer} ${subjectOf(email)}`, client };
+    return { call, visits, browser, subject: `${idp.issuer} ${subjectOf(email)}`, client };
   }
 
   const owner = () => ({ baseUrl: emulator.url, clientId: app.clientId });
@@ -326,6 +329,14 @@ describe.skipIf(!REDIS_SERVER)("each person signs in to the protocol repository 
     expect((await tom.call("protocols_get_profile")).text).toContain("tomas-garcia");
     const again = await mira.client.callTool({ name: "protocols_sign_out", arguments: {} });
     expect(again.structuredContent).toEqual({ removed: false, from: "your_sign_in" });
+    // Denied at the repository: the waiting call hears why, and nothing is stored.
+    mira.browser.decision = "deny";
+    const denied = await mira.call("protocols_sign_in");
+    expect(denied.isError).toBe(true);
+    expect(denied.text).toMatch(
+      /^Error: The sign-in was not completed in the browser \(.+\)\. Call protocols_sign_in/,
+    );
+    expect(await storedPair(mira.subject)).toBeUndefined();
   });
 
   it("refuses to start in team mode when PROTOCOLS_REDIRECT_URI is not the server's public callback", async () => {

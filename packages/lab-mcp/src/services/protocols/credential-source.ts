@@ -28,6 +28,7 @@ export class ProtocolsCredentialSource {
   private signingIn = false;
   /** Team mode: each person's sign-in in use on this replica, by personDigest. */
   private readonly people = new Map<string, OAuthSession>();
+  private readonly personStores = new Map<string, SharedTokenStore>();
 
   /**
    * `shared`: where the operator's sign-in is kept instead of the token file (a fleet's shared state).
@@ -116,11 +117,19 @@ export class ProtocolsCredentialSource {
     return this.personal !== undefined && !this.clientToken && this.config.oauth !== undefined;
   }
 
-  /** Where one person's sign-in is kept (by personDigest). */
+  /**
+   * Where one person's sign-in is kept (by personDigest): one store per person on this replica, which
+   * remembers the last read for while Redis is out of reach.
+   */
   personStore(person: string): SharedTokenStore {
     const { oauth } = this.signInApp();
     if (!this.personal) throw new ActionableError("Per-person sign-ins need team mode (MCP_AUTH_ISSUER).");
-    return this.personal({ baseUrl: this.config.baseUrl, clientId: oauth.clientId }, person);
+    let store = this.personStores.get(person);
+    if (!store) {
+      store = this.personal({ baseUrl: this.config.baseUrl, clientId: oauth.clientId }, person);
+      this.personStores.set(person, store);
+    }
+    return store;
   }
 
   /** Trades a sign-in's code for tokens (the callback of a person's sign-in). */
