@@ -312,6 +312,7 @@ describe.skipIf(!REDIS_SERVER)("the operator's sign-in shared by a fleet through
       name: "Mei Chen",
       kept_in: "shared_state",
       token_file: null,
+      sign_in_url: null,
     });
     expect(textOf(signedIn).text).toBe(
       `Signed in to the protocol repository as Mei Chen (mei-chen). The tokens are stored encrypted in ${where()} ` +

@@ -83,6 +83,10 @@ describe("protocols_sign_in, 2026-07-28 over HTTP", () => {
     const profile = await call(connection, "protocols_get_profile");
     expect(profile.isError, profile.text).toBe(false);
     expect(profile.text).toContain("Mei");
+    // protocols_sign_out forgets that holder's sign-in from the server's memory.
+    const out = await connection.client.callTool({ name: "protocols_sign_out", arguments: {} });
+    expect(out.structuredContent).toEqual({ removed: true, from: "session_memory" });
+    expect((await call(connection, "protocols_get_profile")).text).toContain("Not signed in");
     await connection.close();
   });
 });

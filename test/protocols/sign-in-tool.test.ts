@@ -118,10 +118,33 @@ describe("protocols_sign_in", () => {
       name: "Mei Chen",
       kept_in: "token_file",
       token_file: home.tokenFile,
+      sign_in_url: null,
     });
     const stored = tokensIn(home.tokenFile);
     for (const secret of [stored.access_token, stored.refresh_token, app.clientSecret])
       expect(JSON.stringify(result.structuredContent)).not.toContain(secret);
+    await connection.close();
+  });
+
+  it("protocols_sign_out deletes the token file of a server on this computer, and says so", async () => {
+    const app = await loopbackApp(emulator);
+    const home = tempHome();
+    const connection = await connectWithBrowser(emulator, oauthEnv(emulator, app, home), "mei-chen");
+    await connection.client.callTool({ name: "protocols_sign_in", arguments: {} });
+    expect(existsSync(home.tokenFile)).toBe(true);
+    const out = await connection.client.callTool({ name: "protocols_sign_out", arguments: {} });
+    expect(out.structuredContent).toEqual({ removed: true, from: "token_file" });
+    expect(textOf(out).text).toBe(
+      "Signed out of the protocol repository: removed the sign-in in the token file. Call protocols_sign_in to " +
+        "sign in again.",
+    );
+    expect(existsSync(home.tokenFile)).toBe(false);
+    const profile = textOf(
+      await connection.client.callTool({ name: "protocols_get_profile", arguments: {} }),
+    );
+    expect(profile.text).toContain("Not signed in");
+    const again = await connection.client.callTool({ name: "protocols_sign_out", arguments: {} });
+    expect(again.structuredContent).toEqual({ removed: false, from: "token_file" });
     await connection.close();
   });
 

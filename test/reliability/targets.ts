@@ -332,6 +332,7 @@ async function startProtocolsTarget(): Promise<RunningTarget> {
       protocols_download_pdf: { protocol },
       protocols_get_profile: {},
       protocols_sign_in: {},
+      protocols_sign_out: {},
       protocols_list_all_my_protocols: { limit: 5 },
       protocols_get_materials: { protocol },
       protocols_list_versions: { protocol },

@@ -114,7 +114,7 @@ export async function openLocalPage<T>(options: LocalPageOptions<T>): Promise<Lo
           .catch(() => ({ status: 500, title: "Error", body: "<p>Something went wrong.</p>" }))
           .then((answer) => {
             // The last reply closes its connection, so that no later request reaches this page.
-            send(res, answer, settled);
+            sendPage(res, answer, settled);
             if (settledHere) stopListening(lingerMs);
           });
       });
@@ -157,7 +157,8 @@ export async function openLocalPage<T>(options: LocalPageOptions<T>): Promise<Lo
   };
 }
 
-function send(res: ServerResponse, reply: PageReply, last: boolean): void {
+/** Writes a page with this file's style and security headers (also for a service's own HTTP route). */
+export function sendPage(res: ServerResponse, reply: PageReply, last = false): void {
   if (res.headersSent) return;
   res.writeHead(reply.status, {
     "content-type": "text/html; charset=utf-8",

@@ -255,6 +255,7 @@ export async function runServer<S, Shape extends SettingsShape>(
         // Ready while the shared state answers (always, in memory).
         readiness: () => core.state.health(),
         auth: core.auth,
+        routes: definition.httpRoutes?.(service),
       });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;

@@ -2,6 +2,7 @@
 // read-only mode and toolsets, and runs every call through the same validation and error boundary.
 // One factory serves both protocol eras (2025-11-25 and 2026-07-28) on every transport.
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
 import {
   type CallToolResult,
@@ -32,6 +33,13 @@ import { inputSchemaOf, validateInput } from "./validate.js";
 /** What a server's handlers and checks read: the core MCP_* values and the service's own, typed. */
 export type ServerValues<Shape extends SettingsShape> = CoreValues & ValuesOf<Shape>;
 
+/** A GET page of a service on the HTTP transport (ServiceDefinition.httpRoutes). */
+export interface HttpRoute {
+  /** Exact path, e.g. "/oauth/protocols/callback". */
+  path: string;
+  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
+}
+
 export interface ServiceDefinition<Service, Shape extends SettingsShape = SettingsShape> {
   /** Prefix of every tool name, e.g. "example". */
   id: string;
@@ -48,6 +56,11 @@ export interface ServiceDefinition<Service, Shape extends SettingsShape = Settin
   resources?: AnyResource<Service>[];
   /** Cross-setting checks; returns a one-line problem or undefined. */
   checkSettings?(values: ServerValues<Shape>): string | undefined;
+  /**
+   * Pages of the service on the HTTP transport beside the MCP endpoint, answered to GET before the
+   * bearer check (a browser follows a redirect there without the MCP token): e.g. an OAuth callback.
+   */
+  httpRoutes?(service: Service): HttpRoute[];
   /** Builds what the handlers share (API client, rate limiter), once per process. */
   createService(values: ServerValues<Shape>, core: CoreSettings): Service;
 }

@@ -20,7 +20,7 @@ import type { ClientSession, Person } from "./context.js";
 import { answerProbe, isProbe, type ReadinessCheck } from "./health.js";
 import { isLoopbackHost } from "./loopback.js";
 import { answerMetrics, isMetricsRequest } from "./metrics-endpoint.js";
-import type { ServerFactory } from "./server.js";
+import type { HttpRoute, ServerFactory } from "./server.js";
 
 export interface RunningTransport {
   /** For HTTP: the MCP endpoint URL. */
@@ -71,6 +71,8 @@ export interface HttpOptions {
   readiness?: ReadinessCheck;
   /** Team mode: every request carries a person's access token from this authorization server. */
   auth?: ResourceServerSettings;
+  /** A service's own GET pages (e.g. an OAuth callback), served after the Host check, before the bearer one. */
+  routes?: HttpRoute[];
 }
 
 interface Session {
@@ -124,6 +126,12 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
     }),
   );
 
+  const routeOf = (req: IncomingMessage) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+    const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+    return options.routes?.find((route) => route.path === pathname);
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     // Load balancers and orchestrators probe by IP with no token; a page of another origin may not.
     const origin = req.headers.origin;
@@ -141,6 +149,8 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
     if (!allowedHosts.has((req.headers.host ?? "").toLowerCase())) {
       return sendJson(res, 403, { error: "Forbidden: the Host header is not one this server answers to" });
     }
+    const route = routeOf(req);
+    if (route) return route.handle(req, res, new URL(req.url ?? "/", "http://localhost"));
     if (origin !== undefined && !isLocalOrigin(origin, options.host)) {
       return sendJson(res, 403, { error: "Forbidden: requests from this Origin are not allowed" });
     }

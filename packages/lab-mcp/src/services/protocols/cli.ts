@@ -11,7 +11,7 @@ import { RedisUnreachableError } from "../../core/state/redis-state.js";
 import type { SharedState } from "../../core/state/shared-state.js";
 import { removeFile } from "../../core/user-config.js";
 import { SIGN_IN_TIMEOUT_MS } from "./auth/code-flow.js";
-import { SharedTokenStore, sharedStateWhere } from "./auth/shared-token-store.js";
+import { personDigest, SharedTokenStore, sharedStateWhere } from "./auth/shared-token-store.js";
 import type { SignInOwner } from "./auth/token-store.js";
 import type { ProtocolsApi } from "./client.js";
 import type { KeptIn } from "./credential-source.js";
@@ -34,7 +34,11 @@ Subcommands:
       (lab-mcp/protocols-tokens.json) or PROTOCOLS_TOKEN_FILE; with REDIS_URL, encrypted in the
       shared state of the server's replicas instead.
   protocols-mcp logout
-      Deletes the stored tokens (from the shared state with REDIS_URL).`;
+      Deletes the stored tokens (from the shared state with REDIS_URL).
+  protocols-mcp forget --subject <sub> [--issuer <issuer>]
+      Team mode, for an administrator: deletes one person's own sign-in from the shared state
+      (REDIS_URL, MCP_STATE_KEY, PROTOCOLS_BASE_URL, PROTOCOLS_CLIENT_ID). The person is the 'sub' of
+      their access tokens at the issuer (default MCP_AUTH_ISSUER).`;
 
 interface Output {
   out(line: string): void;
@@ -186,6 +190,63 @@ export async function runLogout(
   return 0;
 }
 
+/** The flags of `forget` beside the settings. */
+const FORGET_FLAGS: FlagSpec[] = [{ name: "--subject" }, { name: "--issuer" }];
+
+/** Runs `forget`: deletes one person's sign-in from the shared state; exit codes as `logout`. */
+export async function runForget(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  output: Output = consoleOutput,
+): Promise<number> {
+  let settings: StateSettings;
+  let owner: SignInOwner;
+  let subject: string;
+  try {
+    const core = coreSettingsFor(protocolsService).partial();
+    const own = PROTOCOLS_SETTINGS.partial();
+    const { help, given } = parseArguments(argv, [...FORGET_FLAGS, ...flagsOf(core, own)]);
+    if (help) {
+      output.out(SUBCOMMANDS_HELP.trim());
+      return 0;
+    }
+    const sub = given.get("--subject");
+    if (!sub) throw new ConfigError("forget needs --subject <sub>: the person's subject at the issuer");
+    const values = readSettings(core, own, given, env);
+    const issuer = given.get("--issuer") ?? values.MCP_AUTH_ISSUER;
+    if (!issuer)
+      throw new ConfigError("forget needs --issuer <issuer> or MCP_AUTH_ISSUER: whose subject it is");
+    // The person as the resource server names them: `<issuer> <sub>` (core/auth/resource-server.ts).
+    subject = `${issuer} ${sub}`;
+    const { MCP_STATE_PREFIX: prefix = "" } = values;
+    const stated = stateSettingsOf({ ...values, MCP_STATE_PREFIX: prefix });
+    if (!stated?.redisUrl) {
+      throw new ConfigError(
+        "forget needs REDIS_URL and MCP_STATE_KEY: people's sign-ins are kept in the shared state",
+      );
+    }
+    settings = stated;
+    owner = sharedOwnerOf(values);
+  } catch (error) {
+    if (error instanceof ConfigError) return usageError(output, error.message);
+    throw error;
+  }
+  const state = await openStateFor("forget", settings, output);
+  if (!state) return 1;
+  try {
+    const where = sharedStateWhere(settings.redisUrl ?? "", settings.prefix);
+    const existed = await new SharedTokenStore(state, owner, where, 0, personDigest(subject)).remove();
+    output.out(
+      existed
+        ? `Forgotten: deleted that person's sign-in from ${where}.`
+        : `Nothing to forget: that person has no sign-in in ${where}.`,
+    );
+    return 0;
+  } finally {
+    await state.close();
+  }
+}
+
 /** Whose sign-in `logout` deletes from the shared state: it is kept per repository and application. */
 function sharedOwnerOf(values: { PROTOCOLS_BASE_URL?: string; PROTOCOLS_CLIENT_ID?: string }): SignInOwner {
   const { PROTOCOLS_BASE_URL: baseUrl, PROTOCOLS_CLIENT_ID: clientId } = values;
@@ -219,7 +280,7 @@ async function signOutOfSharedState(
 
 /** The shared state the settings name (this process's memory without REDIS_URL); undefined, said in one line, when Redis is out of reach. */
 async function openStateFor(
-  subcommand: "login" | "logout",
+  subcommand: "login" | "logout" | "forget",
   settings: StateSettings | undefined,
   output: Output,
 ): Promise<SharedState | undefined> {

@@ -2,14 +2,17 @@
 // calling client made in its own session (kept in memory for that session alone); else the operator's
 // OAuth sign-in, in the token file or, for a fleet of replicas, in the shared state (Redis), read on
 // every call so that a sign-in or sign-out from a terminal counts at once; else none (PDFs of public
-// protocols still work anonymously).
+// protocols still work anonymously). In team mode (a person behind every call) each person's own
+// sign-in, kept in the shared state under a digest of their subject, unless a client token is set
+// (a service account everybody acts as).
 import type { ClientSession, SessionScoped } from "../../core/context.js";
 import { ActionableError } from "../../core/errors.js";
 import { type CodeFlow, startCodeFlow } from "./auth/code-flow.js";
 import { clientTokenCredential, type ProtocolsCredential } from "./auth/credential.js";
 import { OAuthSession, SessionEndedError } from "./auth/oauth-session.js";
+import type { PendingSignIns } from "./auth/pending-sign-ins.js";
 import { SessionTokenStore } from "./auth/session-token-store.js";
-import { SharedTokenStore } from "./auth/shared-token-store.js";
+import { personDigest, SharedTokenStore } from "./auth/shared-token-store.js";
 import type { TokenEndpoint } from "./auth/token-endpoint.js";
 import { type SignInStore, TokenStore } from "./auth/token-store.js";
 import { type ProtocolsConfig, SETUP_HINT, SIGN_IN_HINT } from "./settings.js";
@@ -23,12 +26,24 @@ export class ProtocolsCredentialSource {
   /** Over HTTP: the sign-in each client session made through protocols_sign_in, for it alone. */
   private readonly bySession = new WeakMap<ClientSession, OAuthSession>();
   private signingIn = false;
+  /** Team mode: each person's sign-in in use on this replica, by personDigest. */
+  private readonly people = new Map<string, OAuthSession>();
+  private readonly personStores = new Map<string, SharedTokenStore>();
 
-  /** `shared`: where the operator's sign-in is kept instead of the token file (a fleet's shared state). */
+  /**
+   * `shared`: where the operator's sign-in is kept instead of the token file (a fleet's shared state).
+   * `personal`: where one person's own sign-in is kept (the shared state, named by their digest).
+   */
   constructor(
     readonly config: ProtocolsConfig,
     private readonly endpoint: TokenEndpoint | undefined,
     shared?: (owner: { baseUrl: string; clientId: string }) => SharedTokenStore,
+    private readonly personal?: (
+      owner: { baseUrl: string; clientId: string },
+      person: string,
+    ) => SharedTokenStore,
+    /** Team mode: the sign-ins people started and whose browser has not come back yet. */
+    readonly pending?: PendingSignIns,
   ) {
     this.clientToken = config.clientToken ? clientTokenCredential(config.clientToken) : undefined;
     const owner = config.oauth && { baseUrl: config.baseUrl, clientId: config.oauth.clientId };
@@ -46,22 +61,106 @@ export class ProtocolsCredentialSource {
     if (!this.store || !this.endpoint) {
       return { why: `No access to the protocol repository is configured. ${SETUP_HINT}.`, anonymous: true };
     }
+    const person = this.personOf(scope);
+    if (person) {
+      const store = this.personStore(person);
+      return this.fromStore(
+        store,
+        this.people.get(person),
+        (session) => {
+          if (session) this.people.set(person, session);
+          else this.people.delete(person);
+        },
+        PERSONAL_SIGN_IN_HINT,
+      );
+    }
     const own = this.ownSession(scope);
     if (own) return { credential: own };
-    const stored = await this.store.read();
+    return this.fromStore(this.store, this.session, (session) => {
+      this.session = session;
+    });
+  }
+
+  /** The sign-in kept in `store`, through the OAuthSession this replica holds for it (`cached`). */
+  private async fromStore(
+    store: SignInStore,
+    cached: OAuthSession | undefined,
+    keep: (session: OAuthSession | undefined) => void,
+    hint = SIGN_IN_HINT,
+  ): Promise<{ credential?: ProtocolsCredential; why?: string; anonymous?: boolean }> {
+    const endpoint = this.endpoint as TokenEndpoint;
+    const stored = await store.read();
     if (stored.status !== "signed_in") {
-      this.session = undefined;
+      keep(undefined);
       const detail = stored.status === "unusable" ? ` (${stored.why})` : "";
       return {
-        why: `Not signed in to the protocol repository${detail}. ${SIGN_IN_HINT}, then try again.`,
+        why: `Not signed in to the protocol repository${detail}. ${hint}, then try again.`,
         anonymous: stored.status === "none",
       };
     }
-    if (!this.session) this.session = new OAuthSession(stored.tokens, this.store, this.endpoint);
-    if (!this.session.adopt(stored.tokens)) return { why: new SessionEndedError().message };
+    const session = cached ?? new OAuthSession(stored.tokens, store, endpoint);
+    keep(session);
+    if (!session.adopt(stored.tokens)) return { why: new SessionEndedError().message };
     // Not this call's business if it fails: tried again on the next call.
-    if (this.session.outlived(stored.tokens)) await this.session.restoreShared().catch(() => undefined);
-    return { credential: this.session };
+    if (session.outlived(stored.tokens)) await session.restoreShared().catch(() => undefined);
+    return { credential: session };
+  }
+
+  /** Team mode with per-person sign-ins: the calling person's digest; undefined otherwise. */
+  personOf(scope: SessionScoped): string | undefined {
+    const subject = scope.clientSession?.person?.subject;
+    return subject && this.personal && !this.clientToken ? personDigest(subject) : undefined;
+  }
+
+  /** Whether each person signs in as themselves (team mode without a shared client token). */
+  get perPerson(): boolean {
+    return this.personal !== undefined && !this.clientToken && this.config.oauth !== undefined;
+  }
+
+  /**
+   * Where one person's sign-in is kept (by personDigest): one store per person on this replica, which
+   * remembers the last read for while Redis is out of reach.
+   */
+  personStore(person: string): SharedTokenStore {
+    const { oauth } = this.signInApp();
+    if (!this.personal) throw new ActionableError("Per-person sign-ins need team mode (MCP_AUTH_ISSUER).");
+    let store = this.personStores.get(person);
+    if (!store) {
+      store = this.personal({ baseUrl: this.config.baseUrl, clientId: oauth.clientId }, person);
+      this.personStores.set(person, store);
+    }
+    return store;
+  }
+
+  /** Trades a sign-in's code for tokens (the callback of a person's sign-in). */
+  exchangeCode(code: string, codeVerifier: string): Promise<TokenResponse> {
+    return this.signInApp().endpoint.exchangeCode(code, codeVerifier);
+  }
+
+  /** Team mode: keeps a person's finished sign-in (from the callback, on any replica). */
+  async completePersonalSignIn(subject: string, tokens: TokenResponse): Promise<void> {
+    const person = personDigest(subject);
+    const store = this.personStore(person);
+    const stored = await store.save(tokens);
+    this.people.set(person, new OAuthSession(stored, store, this.endpoint as TokenEndpoint));
+  }
+
+  /**
+   * Deletes the caller's sign-in: in team mode the person's (shared state), over HTTP without a person
+   * this client session's (memory), else the operator's (token file or shared state). What was removed.
+   */
+  async signOut(scope: SessionScoped): Promise<{ removed: boolean; from: SignedOutFrom }> {
+    const person = this.personOf(scope);
+    if (person) {
+      this.people.delete(person);
+      return { removed: await this.personStore(person).remove(), from: "your_sign_in" };
+    }
+    const session = scope.clientSession;
+    if (session?.isolated) return { removed: this.bySession.delete(session), from: "session_memory" };
+    if (!this.store) return { removed: false, from: "nothing_configured" };
+    this.session = undefined;
+    const removed = await this.store.remove();
+    return { removed, from: keptIn(this.store).kind };
   }
 
   /** The credential for API calls; an ActionableError saying what to do when there is none. */
@@ -73,7 +172,10 @@ export class ProtocolsCredentialSource {
 
   /** The OAuth session, when that is the sign-in in use (for its expiry, on the profile). */
   oauthSession(scope: SessionScoped): OAuthSession | undefined {
-    return this.clientToken ? undefined : (this.ownSession(scope) ?? this.session);
+    if (this.clientToken) return undefined;
+    const person = this.personOf(scope);
+    if (person) return this.people.get(person);
+    return this.ownSession(scope) ?? this.session;
   }
 
   /** The sign-in the calling client made in its own session over HTTP, if any. */
@@ -154,6 +256,17 @@ export class ProtocolsCredentialSource {
     return keptIn(this.store);
   }
 }
+
+/** Team mode: how a person signs in (no terminal of the server's is theirs). */
+const PERSONAL_SIGN_IN_HINT = "Call protocols_sign_in to sign in to the protocol repository as yourself";
+
+/** Which sign-in protocols_sign_out removed. */
+export type SignedOutFrom =
+  | "your_sign_in"
+  | "session_memory"
+  | "token_file"
+  | "shared_state"
+  | "nothing_configured";
 
 /** Where the operator's sign-in is kept, for the user: a token file, or the shared state. */
 export interface KeptIn {

@@ -6,11 +6,14 @@ import type { ServerValues, ServiceDefinition } from "../../core/server.js";
 import { MemoryState } from "../../core/state/memory-state.js";
 import type { StateSettings } from "../../core/state/open.js";
 import type { SharedState } from "../../core/state/shared-state.js";
+import { SIGN_IN_TIMEOUT_MS } from "./auth/code-flow.js";
+import { PendingSignIns } from "./auth/pending-sign-ins.js";
 import { SharedTokenStore, sharedStateWhere } from "./auth/shared-token-store.js";
 import { TokenEndpoint } from "./auth/token-endpoint.js";
 import type { SignInOwner } from "./auth/token-store.js";
 import { ProtocolsApi } from "./client.js";
 import { ProtocolsCredentialSource } from "./credential-source.js";
+import { callbackRoute } from "./personal-sign-in.js";
 import { protocolPdfResource, protocolResource, protocolStepsResource } from "./resources.js";
 import {
   checkProtocolsSettings,
@@ -35,6 +38,7 @@ import { listWorkspacesTool } from "./tools/list-workspaces.js";
 import { searchProtocols } from "./tools/search.js";
 import { setSteps } from "./tools/set-steps.js";
 import { signInTool } from "./tools/sign-in.js";
+import { signOutTool } from "./tools/sign-out.js";
 import { updateDraft } from "./tools/update-draft.js";
 
 /** Beyond the token request's timeout, how long a renewal may hold the fleet's lock. */
@@ -49,6 +53,8 @@ export function createProtocolsApi(
   state: SharedState = new MemoryState(),
   /** Where `state` is, when in Redis: the operator's sign-in is then kept there. */
   stateSettings?: StateSettings,
+  /** Team mode (MCP_AUTH_ISSUER): each person signs in as themselves, kept in `state`. */
+  team = false,
 ): ProtocolsApi {
   const config = { ...protocolsConfigOf(values, env), saveFilesByDefault: values.MCP_TRANSPORT === "stdio" };
   const limits = {
@@ -66,10 +72,18 @@ export function createProtocolsApi(
         config.oauth,
       )
     : undefined;
+  const where = stateSettings?.redisUrl
+    ? sharedStateWhere(stateSettings.redisUrl, stateSettings.prefix)
+    : "this server's memory";
   const credentials = new ProtocolsCredentialSource(
     config,
     endpoint,
     fleetSignIn(state, stateSettings, timeoutMs),
+    team
+      ? (owner, person) =>
+          new SharedTokenStore(state, owner, where, timeoutMs + RENEWAL_LOCK_MARGIN_MS, person)
+      : undefined,
+    team ? new PendingSignIns(state, SIGN_IN_TIMEOUT_MS) : undefined,
   );
   const api = new ProtocolsApi(credentials, timeoutMs, state, limits);
   api.allowDestructive = values.MCP_ALLOW_DESTRUCTIVE === true;
@@ -118,6 +132,7 @@ export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> =
     downloadPdf,
     getProfile,
     signInTool,
+    signOutTool,
     createDraft,
     updateDraft,
     setSteps,
@@ -126,8 +141,19 @@ export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> =
     deleteStep,
   ],
   resources: [protocolPdfResource, protocolStepsResource, protocolResource],
-  checkSettings: checkProtocolsSettings,
+  checkSettings: (values) => checkProtocolsSettings(values, values.MCP_AUTH_AUDIENCE),
   createService(values, core) {
-    return createProtocolsApi(values, core.requestTimeoutMs, process.env, core.state, core.stateSettings);
+    return createProtocolsApi(
+      values,
+      core.requestTimeoutMs,
+      process.env,
+      core.state,
+      core.stateSettings,
+      core.auth !== undefined,
+    );
+  },
+  httpRoutes(api) {
+    const { pending } = api.credentials;
+    return pending ? [callbackRoute(api, pending)] : [];
   },
 };

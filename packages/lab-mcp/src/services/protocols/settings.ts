@@ -23,7 +23,7 @@ export const PROTOCOLS_SETTINGS = z.object({
   PROTOCOLS_CLIENT_SECRET: setting.secret({ help: "OAuth application client secret" }).optional(),
   PROTOCOLS_REDIRECT_URI: setting
     .string({
-      help: "The application's redirect URI, on this computer: http://127.0.0.1:<port>/<path>",
+      help: "The application's redirect URI, on this computer: http://127.0.0.1:<port>/<path>; in team mode (MCP_AUTH_AUDIENCE) <origin of MCP_AUTH_AUDIENCE>/oauth/protocols/callback",
     })
     .optional(),
   PROTOCOLS_TOKEN_FILE: setting
@@ -105,8 +105,11 @@ export const SETUP_HINT =
 export const SIGN_IN_HINT =
   "Call protocols_sign_in (your client opens the sign-in page), or run 'protocols-mcp login' in a terminal";
 
-/** One sign-in way at most, the OAuth one complete, and a redirect URI this computer can receive. */
-export function checkProtocolsSettings(values: ProtocolsValues): string | undefined {
+/**
+ * One sign-in way at most, the OAuth one complete, and a redirect URI this server receives: on this
+ * computer, or in team mode (`audience`: MCP_AUTH_AUDIENCE) the callback route of its public URL.
+ */
+export function checkProtocolsSettings(values: ProtocolsValues, audience?: string): string | undefined {
   const has = (name: keyof ProtocolsValues) => values[name] !== undefined;
   const given = OAUTH_GROUP.filter(has);
   if (given.length > 0 && given.length < OAUTH_GROUP.length) {
@@ -120,10 +123,30 @@ export function checkProtocolsSettings(values: ProtocolsValues): string | undefi
     return "PROTOCOLS_TOKEN_FILE holds OAuth sign-ins and is not used with PROTOCOLS_ACCESS_TOKEN; unset one";
   }
   if (values.PROTOCOLS_REDIRECT_URI !== undefined) {
-    const problem = redirectUriProblem(values.PROTOCOLS_REDIRECT_URI);
+    const problem = audience
+      ? teamRedirectProblem(values.PROTOCOLS_REDIRECT_URI, audience)
+      : redirectUriProblem(values.PROTOCOLS_REDIRECT_URI);
     if (problem) return problem;
   }
   return secretFileProblem("PROTOCOLS_TOKEN_FILE", values.PROTOCOLS_TOKEN_FILE);
+}
+
+/** The route of the MCP server each person's sign-in comes back to (personal-sign-in.ts serves it). */
+export const TEAM_CALLBACK_PATH = "/oauth/protocols/callback";
+
+/** In team mode the browser comes back to the server's public URL, whichever replica answers. */
+export function teamRedirectProblem(value: string, audience: string): string | undefined {
+  let expected: string;
+  try {
+    expected = new URL(TEAM_CALLBACK_PATH, new URL(audience).origin).toString();
+  } catch {
+    return undefined; // MCP_AUTH_AUDIENCE's own check says what is wrong with it
+  }
+  if (value === expected) return undefined;
+  return (
+    `In team mode (MCP_AUTH_AUDIENCE) PROTOCOLS_REDIRECT_URI must be ${expected} (this server's public ` +
+    "callback, registered with your application), so that each person's sign-in comes back to the server"
+  );
 }
 
 /** The redirect must come back to a listener on this computer: plain http on loopback, with a port. */

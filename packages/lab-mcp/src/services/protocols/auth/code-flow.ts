@@ -100,7 +100,11 @@ const WRONG_STATE = textPage(
 );
 
 /** The repository's authorize endpoint with this flow's state and PKCE challenge. */
-function authorizeUrl(options: CodeFlowOptions, state: string, codeVerifier: string): string {
+export function authorizeUrl(
+  options: Pick<CodeFlowOptions, "baseUrl" | "app">,
+  state: string,
+  codeVerifier: string,
+): string {
   const authorize = new URL(AUTHORIZE_PATH, `${options.baseUrl}/`);
   authorize.search = new URLSearchParams({
     client_id: options.app.clientId,

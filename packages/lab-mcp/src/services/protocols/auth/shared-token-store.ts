@@ -20,15 +20,26 @@ export function sharedStateWhere(redisUrl: string, prefix: string): string {
   return `the shared state at ${describeUrl(redisUrl)} (prefix ${prefix})`;
 }
 
-/** The secret holding the sign-in of one repository address and application. */
-export function sharedSignInName(owner: SignInOwner): string {
-  const digest = createHash("sha256").update(`${owner.baseUrl}\n${owner.clientId}`).digest("hex");
+/**
+ * The secret holding the sign-in of one repository address and application: the operator's, or, in
+ * team mode, one person's (`person`: a digest of their subject, never the subject itself).
+ */
+export function sharedSignInName(owner: SignInOwner, person?: string): string {
+  const named = person
+    ? `${owner.baseUrl}\n${owner.clientId}\n${person}`
+    : `${owner.baseUrl}\n${owner.clientId}`;
+  const digest = createHash("sha256").update(named).digest("hex");
   return `protocols:oauth:${digest.slice(0, 16)}`;
 }
 
 /** The lock a replica holds while it renews that sign-in. */
-export function renewalLockName(owner: SignInOwner): string {
-  return `${sharedSignInName(owner)}:renewal`;
+export function renewalLockName(owner: SignInOwner, person?: string): string {
+  return `${sharedSignInName(owner, person)}:renewal`;
+}
+
+/** A digest naming a person (`<issuer> <sub>`) in secret names and credential ids. */
+export function personDigest(subject: string): string {
+  return createHash("sha256").update(`lab-mcp person\n${subject}`).digest("hex").slice(0, 32);
 }
 
 /** A read with the version to compare-and-set against: null when nothing is stored. */
@@ -58,8 +69,10 @@ export class SharedTokenStore implements SignInStore {
      * dies holding it stops the others for this long at most.
      */
     readonly renewalLockMs: number,
+    /** Team mode: the person (personDigest) whose own sign-in this is; the operator's when absent. */
+    readonly person?: string,
   ) {
-    this.name = sharedSignInName(owner);
+    this.name = sharedSignInName(owner, person);
     this.credentialId = `oauth:${this.name.slice(this.name.lastIndexOf(":") + 1)}`;
   }
 
@@ -112,6 +125,6 @@ export class SharedTokenStore implements SignInStore {
 
   /** The renewal lock, or undefined while another replica holds it. */
   lockRenewal(): Promise<Lock | undefined> {
-    return this.state.secrets.tryLock(renewalLockName(this.owner), this.renewalLockMs);
+    return this.state.secrets.tryLock(renewalLockName(this.owner, this.person), this.renewalLockMs);
   }
 }

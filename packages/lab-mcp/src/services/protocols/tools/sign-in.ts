@@ -1,9 +1,12 @@
 import { z } from "zod";
+import type { ToolContext } from "../../../core/context.js";
 import { ActionableError } from "../../../core/errors.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { SIGN_IN_TIMEOUT_MS, SignInError } from "../auth/code-flow.js";
+import type { PendingSignIns } from "../auth/pending-sign-ins.js";
 import type { ProtocolsApi } from "../client.js";
-import { signedInAs, signIn } from "../sign-in.js";
+import { startPersonalSignIn, waitForSignIn } from "../personal-sign-in.js";
+import { type SignedIn, signedInAs, signIn } from "../sign-in.js";
 
 export const signInTool = defineTool({
   name: "protocols_sign_in",
@@ -23,13 +26,21 @@ export const signInTool = defineTool({
     username: z.string().nullable().describe("Who signed in, when the repository said."),
     name: z.string().nullable(),
     kept_in: z
-      .enum(["token_file", "shared_state", "session_memory"])
+      .enum(["token_file", "shared_state", "session_memory", "your_sign_in", "not_yet"])
       .describe(
-        "A token file, the shared state of the server's replicas (Redis), or this HTTP session's memory.",
+        "A token file, the shared state of the server's replicas (Redis), this HTTP session's memory, your own " +
+          "sign-in in the shared state (team server), or not yet (open sign_in_url first).",
       ),
     token_file: z.string().nullable().describe("The token file's path; null when kept elsewhere."),
+    sign_in_url: z
+      .string()
+      .nullable()
+      .describe("Team server, client that cannot open pages: the address to open to sign in."),
   },
   async handler(_args, ctx, api: ProtocolsApi) {
+    const subject = ctx.clientSession.person?.subject;
+    const { pending } = api.credentials;
+    if (subject && pending && api.credentials.perPerson) return personalSignIn(ctx, api, pending, subject);
     if (!ctx.canOpenUrls() && api.credentials.config.oauth) {
       throw new ActionableError(
         "This client cannot open the sign-in page (it lacks URL elicitation). Run 'protocols-mcp login' in a " +
@@ -73,6 +84,7 @@ export const signInTool = defineTool({
       name: signedIn.profile?.name ?? null,
       kept_in: keptIn?.kind ?? ("session_memory" as const),
       token_file: keptIn?.kind === "token_file" ? keptIn.where : null,
+      sign_in_url: null,
     };
     if (keptIn === undefined && ctx.clientSession.thisCallOnly) {
       return reply(
@@ -105,3 +117,51 @@ export const signInTool = defineTool({
     );
   },
 });
+
+/**
+ * Team mode: the person signs in as themselves. The page comes back to this server's public callback
+ * (on any replica); without URL elicitation the address is given in the answer for them to open.
+ */
+async function personalSignIn(ctx: ToolContext, api: ProtocolsApi, pending: PendingSignIns, subject: string) {
+  const notYet = { username: null, name: null, kept_in: "not_yet" as const, token_file: null };
+  if (!ctx.canOpenUrls()) {
+    const { url } = await startPersonalSignIn(api, pending, subject);
+    return reply(
+      { ...notYet, sign_in_url: url },
+      `Open this address in your browser to sign in to the protocol repository as yourself (it works for the ` +
+        `next ${Math.round(SIGN_IN_TIMEOUT_MS / 60_000)} minutes, once): ${url}\nThen call the protocols tool again.`,
+    );
+  }
+  const outcome = await ctx.openUrl({
+    message: "Sign in to the protocol repository as yourself and approve access for lab-mcp.",
+    open: async () => {
+      const { url, state } = await startPersonalSignIn(api, pending, subject);
+      const waiting = waitForSignIn(pending, state);
+      return { url, until: waiting.outcome, close: waiting.stop };
+    },
+    timeoutMs: SIGN_IN_TIMEOUT_MS,
+    waitingMessage: "Waiting for the sign-in in the browser",
+  });
+  if (outcome.status === "timeout")
+    throw new ActionableError(
+      "No sign-in came back from the browser within 5 minutes. Call protocols_sign_in again.",
+    );
+  if (outcome.status !== "done") throw new ActionableError("Sign-in cancelled: the page was not opened.");
+  const done = outcome.value;
+  if (done.status === "failed") throw new ActionableError(`${done.why} Call protocols_sign_in to try again.`);
+  const signedIn: SignedIn = {
+    profile: { username: done.username ?? undefined, name: done.name ?? undefined },
+    keptIn: undefined,
+  };
+  return reply(
+    {
+      username: done.username,
+      name: done.name,
+      kept_in: "your_sign_in" as const,
+      token_file: null,
+      sign_in_url: null,
+    },
+    `${signedInAs(signedIn)}. The sign-in is yours alone: stored encrypted in the shared state under your ` +
+      "identity, renewed by itself, used by every replica for your calls only. protocols_sign_out removes it.",
+  );
+}

@@ -1,0 +1,90 @@
+// Team mode: the sign-ins people started from their agents and whose browser has not come back yet,
+// kept in the shared state (sealed like every secret) so that the callback may land on any replica.
+// Each is named by a digest of its OAuth state: the state itself is the secret the browser brings
+// back; the record holds the person it is for, the PKCE verifier, and expires with the sign-in. A
+// callback takes the record away (compare-and-set), so a replayed or forged state finds nothing; the
+// outcome is kept under the same digest for the waiting tool call, on whichever replica it waits.
+import { createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
+import type { SharedState } from "../../../core/state/shared-state.js";
+
+export interface PendingSignIn {
+  /** The person's subject (`<issuer> <sub>`), in the sealed value only, never in a name. */
+  subject: string;
+  codeVerifier: string;
+}
+
+export type SignInOutcome =
+  | { status: "signed_in"; username: string | null; name: string | null }
+  | { status: "failed"; why: string };
+
+const pendingSchema = z.object({ subject: z.string().min(1), codeVerifier: z.string().min(1) });
+const outcomeSchema = z.union([
+  z.object({ status: z.literal("signed_in"), username: z.string().nullable(), name: z.string().nullable() }),
+  z.object({ status: z.literal("failed"), why: z.string() }),
+]);
+
+/** How long a finished sign-in's outcome stays for its waiting call to read. */
+const OUTCOME_TTL_MS = 10 * 60 * 1000;
+
+export class PendingSignIns {
+  constructor(
+    private readonly state: SharedState,
+    /** How long the browser has to come back. */
+    private readonly ttlMs: number,
+  ) {}
+
+  /** Records a new sign-in for `subject`; returns its OAuth state and PKCE verifier. */
+  async begin(subject: string): Promise<{ state: string; codeVerifier: string }> {
+    const state = randomBytes(32).toString("base64url");
+    const codeVerifier = randomBytes(32).toString("base64url");
+    const record: PendingSignIn = { subject, codeVerifier };
+    await this.state.secrets.write(pendingName(state), JSON.stringify(record), {
+      ttlMs: this.ttlMs,
+      ifVersion: null,
+    });
+    return { state, codeVerifier };
+  }
+
+  /** The sign-in `state` belongs to, taken away so that no other callback can use it; else undefined. */
+  async take(state: string): Promise<PendingSignIn | undefined> {
+    const stored = await this.state.secrets.read(pendingName(state));
+    if (!stored) return undefined;
+    if (!(await this.state.secrets.remove(pendingName(state), stored.version))) return undefined;
+    try {
+      const parsed = pendingSchema.safeParse(JSON.parse(stored.value));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async settle(state: string, outcome: SignInOutcome): Promise<void> {
+    await this.state.secrets.write(outcomeName(state), JSON.stringify(outcome), { ttlMs: OUTCOME_TTL_MS });
+  }
+
+  /** The outcome of the sign-in `state`, once its callback came (and only for the one who holds `state`). */
+  async outcome(state: string): Promise<SignInOutcome | undefined> {
+    const stored = await this.state.secrets.read(outcomeName(state));
+    if (!stored) return undefined;
+    try {
+      const parsed = outcomeSchema.safeParse(JSON.parse(stored.value));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Forgets a sign-in that will not be waited for any more. */
+  async drop(state: string): Promise<void> {
+    await this.state.secrets.remove(pendingName(state));
+    await this.state.secrets.remove(outcomeName(state));
+  }
+}
+
+function digestOf(state: string): string {
+  return createHash("sha256").update(state).digest("hex").slice(0, 32);
+}
+
+const pendingName = (state: string) => `protocols:pending:${digestOf(state)}`;
+const outcomeName = (state: string) => `protocols:pending:${digestOf(state)}:outcome`;

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { defineTool, reply } from "../../../core/tool.js";
+import type { ProtocolsApi } from "../client.js";
+import type { SignedOutFrom } from "../credential-source.js";
+
+/** What each removal is called in the answer. */
+const REMOVED_FROM: Record<SignedOutFrom, string> = {
+  your_sign_in:
+    "your own sign-in (stored encrypted in the shared state under your identity, on every replica)",
+  session_memory: "this client session's sign-in (kept in the server's memory)",
+  token_file: "the sign-in in the token file",
+  shared_state: "the sign-in in the shared state of the server's replicas",
+  nothing_configured: "no sign-in: this server has no OAuth application configured",
+};
+
+export const signOutTool = defineTool({
+  name: "protocols_sign_out",
+  title: "Sign Out of the Protocol Repository",
+  description:
+    "Sign out of the protocol repository: deletes the stored OAuth sign-in this server uses for you (on a team " +
+    "server your own, on any other HTTP server this session's, on your computer the token file) and says what " +
+    "was removed. The grant stays listed at the repository until you revoke it there; protocols_sign_in signs in again.",
+  // Not read-only: it deletes stored tokens. Not destructive: signing in again brings access back.
+  // Idempotent: a second call finds nothing to remove. Closed world: the repository documents no
+  // revoke endpoint, so only what this server keeps is removed.
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  toolset: "account",
+  input: {},
+  output: {
+    removed: z.boolean().describe("Whether a stored sign-in was there and is now deleted."),
+    from: z
+      .enum(["your_sign_in", "session_memory", "token_file", "shared_state", "nothing_configured"])
+      .describe(
+        "Which sign-in: yours on a team server, this HTTP session's, the token file, or the fleet's.",
+      ),
+  },
+  async handler(_args, ctx, api: ProtocolsApi) {
+    const { removed, from } = await api.credentials.signOut(ctx);
+    const what = REMOVED_FROM[from];
+    if (from === "nothing_configured") return reply({ removed, from }, `Nothing to sign out of: ${what}.`);
+    const text = removed
+      ? `Signed out of the protocol repository: removed ${what}. Call protocols_sign_in to sign in again.`
+      : `Nothing to remove: ${what} was not there (already signed out).`;
+    const clientToken = api.credentials.config.clientToken
+      ? " This server also uses a client token (PROTOCOLS_ACCESS_TOKEN) set by its operator, which stays."
+      : "";
+    return reply({ removed, from }, `${text}${clientToken}`);
+  },
+});
