@@ -89,6 +89,8 @@ const CALLS: Calls = {
   labdata_list_assay_results: () => ({ run: "12" }),
   labdata_list_tasks: () => ({}),
   labdata_list_requests: () => ({}),
+  labdata_sign_out: () => ({}),
+  protocols_sign_out: () => ({}),
 };
 /**
  * Tools whose answer in the sandbox is, rightly, an error, and what it says: protocols_mcp is signed
