@@ -83,6 +83,7 @@ it("lists every tool with its annotations", async () => {
     protocols_download_pdf: [false, false, true, true],
     protocols_get_profile: [true, false, true, true],
     protocols_sign_in: [false, false, false, true],
+    protocols_sign_out: [false, false, true, false],
     protocols_create_draft: [false, false, false, true],
     protocols_update_draft: [false, false, true, true],
     protocols_set_steps: [false, true, true, true],
