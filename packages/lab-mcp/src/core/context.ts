@@ -3,6 +3,7 @@
 import type { LoggingLevel, ServerContext, ServerNotification } from "@modelcontextprotocol/server";
 import type { RequestScope } from "./http/remote-client.js";
 import type { OpenedPage } from "./pending-asks.js";
+import type { PublicSecretPages } from "./public-secret-page.js";
 import { openSecretPage, type SecretAnswer, type SecretPageText } from "./secret-page.js";
 import { type AskRound, askForUrl } from "./url-ask.js";
 
@@ -132,6 +133,8 @@ export function createToolContext(options: {
   readResource: (uri: string) => Promise<string>;
   /** The level a 2025-era client chose with logging/setLevel (info until it asks); absent in 2026. */
   sessionLogLevel?: LogLevelState;
+  /** A team server's secret pages, on its public URL (for a signed-in person, whose browser is elsewhere). */
+  secretPages?: PublicSecretPages;
 }): ToolContext {
   const { serverName, request } = options;
   const { signal } = request.mcpReq;
@@ -187,11 +190,15 @@ export function createToolContext(options: {
       const outcome = await context.openUrl({
         message,
         open: async () => {
-          const page = await openSecretPage({
+          const pageText = {
             ...text,
             offerRemember: text.offerRemember && !options.clientSession.isolated,
             sessionOnly,
-          });
+          };
+          const page =
+            options.secretPages && options.clientSession.person
+              ? await options.secretPages.open(pageText)
+              : await openSecretPage(pageText);
           return { url: page.url, until: page.answer, close: page.close };
         },
       });
