@@ -130,9 +130,50 @@ describe.skipIf(!REDIS_SERVER)("a team server's key page, on its public URL, ans
     }
   });
 
+  it("a retry that lands on the other replica (round-robin) waits for the same page, not a new one", async () => {
+    const lin = emulator.demo.reader;
+    idp.admin.autoApprove(lin.email);
+    const provider = new HeadlessOAuthProvider({ redirectUrl: REDIRECT });
+    await signInHeadless(provider, publicUrl);
+    const client = new ModernClient(
+      { name: "key-page-test", version: "1.0.0" },
+      { capabilities: { elicitation: { url: {} } }, versionNegotiation: { mode: { pin: MODERN_PROTOCOL } } },
+    );
+    const pages: string[] = [];
+    client.setRequestHandler("elicitation/create", async (request) => {
+      const { url } = request.params as { url: string };
+      pages.push(url);
+      await fetch(url, { method: "POST", body: new URLSearchParams({ secret: lin.apiKey }) });
+      return { action: "accept" };
+    });
+    // Every request goes to the next replica, as a round-robin balancer without stickiness sends them.
+    const replicas = [replicaA.url, replicaB.url];
+    const served: string[] = [];
+    let turn = 0;
+    await client.connect(
+      new ModernStreamableHTTPClientTransport(new URL(replicaA.url), {
+        authProvider: provider,
+        fetch: (_input, init) => {
+          const target = replicas[turn++ % replicas.length] as string;
+          served.push(target);
+          return fetch(target, init);
+        },
+      }),
+    );
+    try {
+      served.length = 0;
+      const answer = textOf(await client.callTool({ name: "labdata_get_current_user", arguments: {} }));
+      expect(answer.text).toContain(`- **User**: ${lin.name} (${lin.id})`);
+      expect(pages).toHaveLength(1);
+      expect(new Set(served).size).toBe(2);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("refuses a form posted from another site's page", async () => {
-    const dana = emulator.demo.reader;
-    idp.admin.autoApprove(dana.email);
+    // A person with no key stored yet (and none on the platform: the page is refused before that matters).
+    idp.admin.autoApprove("dana.whitfield@acme.example");
     const provider = new HeadlessOAuthProvider({ redirectUrl: REDIRECT });
     await signInHeadless(provider, publicUrl);
     const client = new ModernClient(

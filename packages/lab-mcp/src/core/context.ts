@@ -89,6 +89,8 @@ export interface OpenUrlRequest<T> {
   message: string;
   /** Opens the page (called on the first round only). */
   open(): Promise<OpenedPage<T>>;
+  /** The same page, opened by another replica (OpenedPage.resumeToken), when this one can wait for it too. */
+  resume?(token: string): OpenedPage<T> | undefined;
   /** How long the user has, from the request to the end (default 10 minutes). */
   timeoutMs?: number;
   /** The progress message sent now and then while waiting, which also keeps the call alive. */
@@ -195,12 +197,12 @@ export function createToolContext(options: {
             offerRemember: text.offerRemember && !options.clientSession.isolated,
             sessionOnly,
           };
-          const page =
-            options.secretPages && options.clientSession.person
-              ? await options.secretPages.open(pageText)
-              : await openSecretPage(pageText);
+          if (options.secretPages && options.clientSession.person) return options.secretPages.open(pageText);
+          const page = await openSecretPage(pageText);
           return { url: page.url, until: page.answer, close: page.close };
         },
+        resume: (token) =>
+          options.secretPages && options.clientSession.person ? options.secretPages.resume(token) : undefined,
       });
       return outcome.status === "done" ? outcome.value : undefined;
     },

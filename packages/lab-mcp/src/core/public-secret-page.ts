@@ -7,6 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sleep } from "./http/rate-limiter.js";
 import { sendPage, textPage } from "./local-page.js";
+import type { OpenedPage } from "./pending-asks.js";
 import { formPage, readForm, type SecretAnswer, type SecretPageText } from "./secret-page.js";
 import type { HttpRoute } from "./server.js";
 import type { SharedState } from "./state/shared-state.js";
@@ -18,12 +19,6 @@ const PAGE_LIFETIME_MS = 15 * 60_000;
 const POLL_MS = 250;
 const EXPIRED = textPage(410, "Expired", "This page has expired. Ask your assistant again.");
 
-export interface PublicSecretPage {
-  url: string;
-  answer: Promise<SecretAnswer>;
-  close(): void;
-}
-
 export class PublicSecretPages {
   constructor(
     private readonly state: SharedState,
@@ -31,17 +26,22 @@ export class PublicSecretPages {
     readonly origin: string,
   ) {}
 
-  /** Opens a page for one answer; `answer` settles when the form is posted to any replica. */
-  async open(text: SecretPageText): Promise<PublicSecretPage> {
+  /** Opens a page for one answer; `until` settles when the form is posted to any replica. */
+  async open(text: SecretPageText): Promise<OpenedPage<SecretAnswer>> {
     const id = randomBytes(24).toString("base64url");
-    const key = digest(id);
-    await this.state.secrets.write(`secret-page:${key}`, JSON.stringify(text), {
+    await this.state.secrets.write(`secret-page:${digest(id)}`, JSON.stringify(text), {
       ttlMs: PAGE_LIFETIME_MS,
       ifVersion: null,
     });
+    return this.resume(id);
+  }
+
+  /** The page `id` (opened here or by another replica): its URL, and its answer once posted anywhere. */
+  resume(id: string): OpenedPage<SecretAnswer> {
+    const key = digest(id);
     let closed = false;
-    const answer = (async (): Promise<SecretAnswer> => {
-      for (const until = Date.now() + PAGE_LIFETIME_MS; Date.now() < until && !closed; ) {
+    const wait = async (): Promise<SecretAnswer> => {
+      for (const end = Date.now() + PAGE_LIFETIME_MS; Date.now() < end && !closed; ) {
         const posted = await this.state.secrets.read(`secret-page-answer:${key}`);
         if (posted) {
           await this.state.secrets.remove(`secret-page-answer:${key}`);
@@ -50,11 +50,16 @@ export class PublicSecretPages {
         await sleep(POLL_MS);
       }
       throw new Error("The secret page was closed before an answer");
-    })();
-    answer.catch(() => undefined);
+    };
+    let waiting: Promise<SecretAnswer> | undefined;
     return {
       url: `${this.origin}${PREFIX}${id}`,
-      answer,
+      // Polled only by the replica that waits: the one that opened the page may never be asked again.
+      get until() {
+        waiting ??= wait();
+        return waiting;
+      },
+      resumeToken: id,
       close: () => {
         closed = true;
         void this.state.secrets.remove(`secret-page:${key}`).catch(() => undefined);
