@@ -50,6 +50,9 @@ const TOM = "tom.becker@acme.example";
 /** The load balancer: MCP requests to one replica, the sign-in callback to the one the test chooses. */
 class SteeringProxy {
   mcpTo = 0;
+  /** Every MCP request to the next replica, as a round-robin balancer without stickiness. */
+  alternate = false;
+  private turn = 0;
   callbackTo = 1;
   readonly callbacksAt: number[] = [];
   private server: Server | undefined;
@@ -59,7 +62,11 @@ class SteeringProxy {
   async listen(port: number): Promise<void> {
     this.server = createServer((req, res) => {
       const callback = (req.url ?? "").startsWith("/oauth/protocols/callback");
-      const to = callback ? this.callbackTo : this.mcpTo;
+      const to = callback
+        ? this.callbackTo
+        : this.alternate
+          ? this.turn++ % this.replicaPorts().length
+          : this.mcpTo;
       if (callback) this.callbacksAt.push(to);
       const upstream = request(
         {
@@ -362,5 +369,20 @@ describe.skipIf(!REDIS_SERVER)("each person signs in to the protocol repository 
     const without = run(["forget"], env);
     expect(await without.exit).toBe(2);
     expect(without.stderr()).toContain("forget needs --subject");
+  });
+
+  it("a sign-in whose retry lands on the other replica (round-robin) waits for the same sign-in, not a new one", async () => {
+    const dana = await personClient("dana.whitfield@acme.example", "ada-okafor");
+    proxy.alternate = true;
+    try {
+      const signedIn = await dana.call("protocols_sign_in");
+      expect(signedIn.isError, signedIn.text).toBe(false);
+      expect(signedIn.text).toMatch(/^Signed in to the protocol repository as .*\(ada-okafor\)/);
+      expect(dana.visits).toHaveLength(1);
+      const profile = await dana.call("protocols_get_profile");
+      expect(profile.text).toContain("ada-okafor");
+    } finally {
+      proxy.alternate = false;
+    }
   });
 });

@@ -3,6 +3,7 @@
 import type { LoggingLevel, ServerContext, ServerNotification } from "@modelcontextprotocol/server";
 import type { RequestScope } from "./http/remote-client.js";
 import type { OpenedPage } from "./pending-asks.js";
+import type { PublicSecretPages } from "./public-secret-page.js";
 import { openSecretPage, type SecretAnswer, type SecretPageText } from "./secret-page.js";
 import { type AskRound, askForUrl } from "./url-ask.js";
 
@@ -88,6 +89,8 @@ export interface OpenUrlRequest<T> {
   message: string;
   /** Opens the page (called on the first round only). */
   open(): Promise<OpenedPage<T>>;
+  /** The same page, opened by another replica (OpenedPage.resumeToken), when this one can wait for it too. */
+  resume?(token: string): OpenedPage<T> | undefined;
   /** How long the user has, from the request to the end (default 10 minutes). */
   timeoutMs?: number;
   /** The progress message sent now and then while waiting, which also keeps the call alive. */
@@ -132,6 +135,8 @@ export function createToolContext(options: {
   readResource: (uri: string) => Promise<string>;
   /** The level a 2025-era client chose with logging/setLevel (info until it asks); absent in 2026. */
   sessionLogLevel?: LogLevelState;
+  /** A team server's secret pages, on its public URL (for a signed-in person, whose browser is elsewhere). */
+  secretPages?: PublicSecretPages;
 }): ToolContext {
   const { serverName, request } = options;
   const { signal } = request.mcpReq;
@@ -187,13 +192,17 @@ export function createToolContext(options: {
       const outcome = await context.openUrl({
         message,
         open: async () => {
-          const page = await openSecretPage({
+          const pageText = {
             ...text,
             offerRemember: text.offerRemember && !options.clientSession.isolated,
             sessionOnly,
-          });
+          };
+          if (options.secretPages && options.clientSession.person) return options.secretPages.open(pageText);
+          const page = await openSecretPage(pageText);
           return { url: page.url, until: page.answer, close: page.close };
         },
+        resume: (token) =>
+          options.secretPages && options.clientSession.person ? options.secretPages.resume(token) : undefined,
       });
       return outcome.status === "done" ? outcome.value : undefined;
     },

@@ -9,6 +9,11 @@ export interface OpenedPage<T> {
   url: string;
   until: Promise<T>;
   close(): void;
+  /**
+   * What another process needs to wait for this same page (a page on the public URL whose answer goes
+   * through the shared state); absent for a page only this process can answer.
+   */
+  resumeToken?: string;
 }
 
 interface PendingAsk {
@@ -33,7 +38,8 @@ export class PendingAsks {
       if (oldest !== undefined) this.finish(oldest);
     }
     const id = randomUUID();
-    page.until.catch(() => undefined); // it may settle before anyone waits for it
+    // A local page may settle before anyone waits for it; a resumable one is only waited for on demand.
+    if (!page.resumeToken) page.until.catch(() => undefined);
     const timer = setTimeout(() => this.finish(id), timeoutMs);
     timer.unref();
     this.asks.set(id, { caller, page, deadline: Date.now() + timeoutMs, timer });

@@ -3,6 +3,7 @@
 import type { ResourceServerSettings } from "./auth/resource-server.js";
 import { ConfigError, type CoreValues, coreSettings, helpText, loadConfig } from "./config.js";
 import { isLoopbackHost } from "./loopback.js";
+import { PublicSecretPages } from "./public-secret-page.js";
 import { createServerFactory, type ServerOptions, type ServiceDefinition } from "./server.js";
 import { describeSettings, type SettingSpec, type SettingsShape } from "./setting.js";
 import { MemoryState } from "./state/memory-state.js";
@@ -239,6 +240,11 @@ export async function runServer<S, Shape extends SettingsShape>(
     process.stderr.write(`${command}: ${(error as Error).message}.\n`);
     process.exit(2);
   }
+  // Team mode: a person's browser is not on this machine, so their secret pages are on the public URL.
+  const secretPages = core.auth
+    ? new PublicSecretPages(core.state, new URL(core.auth.audience).origin)
+    : undefined;
+  core = { ...core, secretPages };
   const service = definition.createService(loaded.values, core);
   const build = createServerFactory(definition, service, core);
 
@@ -255,7 +261,7 @@ export async function runServer<S, Shape extends SettingsShape>(
         // Ready while the shared state answers (always, in memory).
         readiness: () => core.state.health(),
         auth: core.auth,
-        routes: definition.httpRoutes?.(service),
+        routes: [...(definition.httpRoutes?.(service) ?? []), ...(secretPages ? [secretPages.route()] : [])],
       });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;

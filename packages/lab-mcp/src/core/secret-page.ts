@@ -64,7 +64,7 @@ export async function openSecretPage(text: SecretPageText): Promise<SecretPage> 
   };
 }
 
-async function readForm(req: IncomingMessage): Promise<string> {
+export async function readForm(req: IncomingMessage): Promise<string> {
   let body = "";
   for await (const chunk of req) {
     body += chunk;
@@ -73,7 +73,7 @@ async function readForm(req: IncomingMessage): Promise<string> {
   return body;
 }
 
-function formPage(text: SecretPageText, path: string, problem?: string): PageReply {
+export function formPage(text: SecretPageText, path: string, problem?: string): PageReply {
   const remember = text.offerRemember
     ? `<p><label><input type="checkbox" name="remember"> Remember on this computer (stored in your user config folder, readable only by you)</label></p>`
     : "";
@@ -83,7 +83,9 @@ function formPage(text: SecretPageText, path: string, problem?: string): PageRep
     `<form method="post" action="${path}"><label for="secret">${escapeHtml(text.label)}</label>` +
     `<input id="secret" name="secret" type="password" autocomplete="off" required autofocus>` +
     `${remember}<button type="submit">Send to the server</button></form>` +
-    `<p><small>The value goes only to the MCP server on this computer, not to your assistant.</small></p>` +
+    (text.keptUntilSignOut
+      ? `<p><small>The value goes only to the MCP server, not to your assistant.</small></p>`
+      : `<p><small>The value goes only to the MCP server on this computer, not to your assistant.</small></p>`) +
     (text.keptUntilSignOut
       ? `<p><small>This server is shared by your team: the value is kept for you alone, encrypted, usable ` +
         `from any replica of the server, until you sign out. No one else's calls use it.</small></p>`

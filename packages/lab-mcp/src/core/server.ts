@@ -23,6 +23,7 @@ import { type ClientSession, createToolContext, LogLevelState, type ToolContext 
 import { type ErrorKind, errorKind, errorText, InvalidInputError, RemoteStatusError } from "./errors.js";
 import { type CallOutcome, countToolCall, withCallLabels } from "./metrics.js";
 import { PendingAsks } from "./pending-asks.js";
+import type { PublicSecretPages } from "./public-secret-page.js";
 import { type AnyResource, matchResource, type ResourceBody } from "./resource.js";
 import type { CoreSettings } from "./run.js";
 import type { SettingsObject, SettingsShape, ValuesOf } from "./setting.js";
@@ -33,10 +34,13 @@ import { inputSchemaOf, validateInput } from "./validate.js";
 /** What a server's handlers and checks read: the core MCP_* values and the service's own, typed. */
 export type ServerValues<Shape extends SettingsShape> = CoreValues & ValuesOf<Shape>;
 
-/** A GET page of a service on the HTTP transport (ServiceDefinition.httpRoutes). */
+/** A page of a service (or of core) on the HTTP transport, answered without the MCP bearer token. */
 export interface HttpRoute {
-  /** Exact path, e.g. "/oauth/protocols/callback". */
+  /** Exact path, e.g. "/oauth/protocols/callback"; with `prefix`, every path under it. */
   path: string;
+  prefix?: boolean;
+  /** Default GET and HEAD. */
+  methods?: string[];
   handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
 }
 
@@ -78,6 +82,8 @@ export interface ServerOptions {
   isolateClients?: boolean;
   /** Signs requestState (derived from MCP_STATE_KEY), so that every replica reads another's; random otherwise. */
   requestStateKey?: Buffer;
+  /** Team mode: the secret pages on the public URL, for signed-in people. */
+  secretPages?: PublicSecretPages;
   /** MCP_LOG_CALLS: one JSON line on stderr per tool call (call-log.ts). */
   logCalls?: boolean;
   /** Keys the caller's hash in those lines (derived from MCP_STATE_KEY, alike on every replica); random otherwise. */
@@ -248,6 +254,7 @@ function buildServer<S>(parts: {
       clientSession,
       request,
       canOpenUrls: canOpenUrls(mcp, request),
+      secretPages: options.secretPages,
       askRound: {
         caller: clientSession.caller,
         state: state && typeof state === "object" ? state : undefined,

@@ -127,9 +127,12 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
   );
 
   const routeOf = (req: IncomingMessage) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return undefined;
     const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
-    return options.routes?.find((route) => route.path === pathname);
+    return options.routes?.find(
+      (route) =>
+        (route.methods ?? ["GET", "HEAD"]).includes(req.method ?? "") &&
+        (route.prefix ? pathname.startsWith(route.path) : pathname === route.path),
+    );
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {

@@ -11,7 +11,7 @@ import {
   type ServerNotification,
 } from "@modelcontextprotocol/server";
 import type { OpenUrlOutcome, OpenUrlRequest } from "./context.js";
-import type { PendingAsks } from "./pending-asks.js";
+import type { OpenedPage, PendingAsks } from "./pending-asks.js";
 
 /** What the signed requestState of an ask holds: which page, opened for whom. Nothing secret. */
 export interface AskState {
@@ -19,6 +19,9 @@ export interface AskState {
   caller: string;
   /** The 2025 era's elicitation id, for the completion notification. */
   elicitationId?: string;
+  /** A page any replica can wait for (OpenedPage.resumeToken), and until when (epoch ms). */
+  page?: string;
+  deadline?: number;
 }
 
 /** One request's view of its rounds. */
@@ -69,7 +72,10 @@ export async function askForUrl<T>(
   const { round } = scope;
   const timeoutMs = ask.timeoutMs ?? OPEN_URL_TIMEOUT_MS;
   const askId = round.state?.caller === round.caller ? round.state.ask : undefined;
-  const resumed = askId === undefined ? undefined : round.pending.get<T>(askId, round.caller);
+  const resumed =
+    askId === undefined
+      ? undefined
+      : (round.pending.get<T>(askId, round.caller) ?? resumeElsewhere(ask, round.state));
   if (askId === undefined || !resumed) {
     const page = await ask.open();
     const id = round.pending.add(round.caller, page, timeoutMs);
@@ -80,7 +86,12 @@ export async function askForUrl<T>(
     throw new InputRequiredSignal(
       inputRequired({
         inputRequests: { [ASK_KEY]: request },
-        requestState: await round.mint({ ask: id, caller: round.caller, elicitationId }),
+        requestState: await round.mint({
+          ask: id,
+          caller: round.caller,
+          elicitationId,
+          ...(page.resumeToken ? { page: page.resumeToken, deadline: Date.now() + timeoutMs } : {}),
+        }),
       }),
     );
   }
@@ -111,6 +122,19 @@ export async function askForUrl<T>(
   } finally {
     round.pending.finish(askId);
   }
+}
+
+/**
+ * A page another replica opened (the retry landed elsewhere behind the load balancer), when the ask can
+ * wait for it from here: its answer comes through the shared state.
+ */
+function resumeElsewhere<T>(
+  ask: OpenUrlRequest<T>,
+  state: AskState | undefined,
+): { page: OpenedPage<T>; deadline: number } | undefined {
+  if (!state?.page || !ask.resume || !state.deadline || state.deadline <= Date.now()) return undefined;
+  const page = ask.resume(state.page);
+  return page ? { page, deadline: state.deadline } : undefined;
 }
 
 function untilOrAbort<T>(until: Promise<T>, stop: AbortSignal): Promise<T> {

@@ -137,7 +137,13 @@ async function personalSignIn(ctx: ToolContext, api: ProtocolsApi, pending: Pend
     open: async () => {
       const { url, state } = await startPersonalSignIn(api, pending, subject);
       const waiting = waitForSignIn(pending, state);
-      return { url, until: waiting.outcome, close: waiting.stop };
+      // The OAuth state (in the URL the client already holds) lets any replica wait for this sign-in.
+      return { url, until: waiting.outcome, close: waiting.stop, resumeToken: state };
+    },
+    // The retry landed on another replica than the one that started the sign-in: wait for it here.
+    resume: (state) => {
+      const waiting = waitForSignIn(pending, state);
+      return { url: "", until: waiting.outcome, close: waiting.stop };
     },
     timeoutMs: SIGN_IN_TIMEOUT_MS,
     waitingMessage: "Waiting for the sign-in in the browser",

@@ -1,0 +1,207 @@
+// A team server asks a signed-in person for their lab platform API key on a page at its PUBLIC URL
+// (the person's browser is not on the server's machine), and any replica may get the form: here the
+// call waits on replica B while the page is posted to replica A (the public URL), through the shared
+// state. The key is then the person's on every replica; another person gets a page of their own; a
+// foreign Origin or a second answer is refused.
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernStreamableHTTPClientTransport,
+} from "@modelcontextprotocol/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type IdentityProvider, startIdentityProvider } from "../../packages/emulators/src/idp/index.js";
+import { type HttpServerProcess, MODERN_PROTOCOL, startHttpBin, textOf } from "../support/clients.js";
+import { testCa } from "../support/emulator.js";
+import { HeadlessOAuthProvider, signInHeadless } from "../support/oauth-client.js";
+import {
+  freePort,
+  NO_REDIS,
+  REDIS_SERVER,
+  type RunningRedis,
+  startRedis,
+  TEST_STATE_KEY_HEX,
+} from "../support/redis.js";
+import { startTestLabdata } from "./support.js";
+
+const REDIRECT = "http://127.0.0.1:9/callback";
+
+describe.skipIf(!REDIS_SERVER)("a team server's key page, on its public URL, answered on any replica", () => {
+  let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
+  let idp: IdentityProvider;
+  let redis: RunningRedis;
+  let replicaA: HttpServerProcess;
+  let replicaB: HttpServerProcess;
+  let publicUrl: string;
+
+  beforeAll(async () => {
+    emulator = await startTestLabdata();
+    idp = await startIdentityProvider({ ca: testCa(), clock: emulator.clock });
+    redis = await startRedis();
+    const port = await freePort();
+    publicUrl = `http://127.0.0.1:${port}/mcp`;
+    const env = {
+      LABDATA_BASE_URL: emulator.demo.baseUrl,
+      MCP_AUTH_ISSUER: idp.issuer,
+      MCP_AUTH_AUDIENCE: publicUrl,
+      REDIS_URL: redis.url,
+      MCP_STATE_KEY: TEST_STATE_KEY_HEX,
+      MCP_STATE_PREFIX: "lab-mcp:key-page:",
+    };
+    replicaA = await startHttpBin("labdata-mcp", { ...env, MCP_PORT: String(port) });
+    replicaB = await startHttpBin("labdata-mcp", env);
+  });
+
+  afterAll(async () => {
+    await replicaA?.stop();
+    await replicaB?.stop();
+    await redis?.stop();
+    await idp?.close();
+    await emulator?.close();
+  });
+
+  /** A person's signed-in client of `replica`, whose user types `key` on the page they are sent to. */
+  async function agent(email: string, replica: HttpServerProcess, key: string) {
+    idp.admin.autoApprove(email);
+    const provider = new HeadlessOAuthProvider({ redirectUrl: REDIRECT });
+    await signInHeadless(provider, publicUrl);
+    const client = new ModernClient(
+      { name: "key-page-test", version: "1.0.0" },
+      { capabilities: { elicitation: { url: {} } }, versionNegotiation: { mode: { pin: MODERN_PROTOCOL } } },
+    );
+    const pages: string[] = [];
+    const answers: number[] = [];
+    client.setRequestHandler("elicitation/create", async (request) => {
+      const { url } = request.params as { url: string };
+      if (!pages.includes(url)) {
+        pages.push(url);
+        const form = await (await fetch(url)).text();
+        expect(form).toContain('type="password"');
+        const posted = await fetch(url, {
+          method: "POST",
+          headers: { origin: new URL(publicUrl).origin, "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ secret: key }),
+        });
+        answers.push(posted.status);
+      }
+      return { action: "accept" };
+    });
+    await client.connect(
+      new ModernStreamableHTTPClientTransport(new URL(replica.url), { authProvider: provider }),
+    );
+    return { client, pages, answers };
+  }
+
+  const whoAmI = async (client: ModernClient) =>
+    textOf(await client.callTool({ name: "labdata_get_current_user", arguments: {} })).text;
+
+  it("asks once, on the public URL, wherever the call and the form land; then every replica knows the key", async () => {
+    const { user: mira, colleague: tom } = emulator.demo;
+    const miraOnB = await agent(mira.email, replicaB, mira.apiKey);
+    try {
+      expect(await whoAmI(miraOnB.client)).toContain(`- **User**: ${mira.name} (${mira.id})`);
+      expect(miraOnB.pages).toHaveLength(1);
+      expect(miraOnB.pages[0]?.startsWith(`${new URL(publicUrl).origin}/secret/`)).toBe(true);
+      expect(miraOnB.answers).toEqual([200]);
+
+      const miraOnA = await agent(mira.email, replicaA, "never-typed");
+      expect(await whoAmI(miraOnA.client)).toContain(`- **User**: ${mira.name} (${mira.id})`);
+      expect(miraOnA.pages).toEqual([]);
+      await miraOnA.client.close();
+
+      // A second answer to the same page, or one from another site's page, plants nothing.
+      const page = miraOnB.pages[0] as string;
+      const again = await fetch(page, {
+        method: "POST",
+        headers: { origin: new URL(publicUrl).origin },
+        body: new URLSearchParams({ secret: "planted" }),
+      });
+      expect(again.status).toBe(410);
+
+      const tomOnA = await agent(tom.email, replicaA, tom.apiKey);
+      expect(await whoAmI(tomOnA.client)).toContain(`- **User**: ${tom.name} (${tom.id})`);
+      expect(tomOnA.pages).toHaveLength(1);
+      expect(tomOnA.pages[0]).not.toBe(page);
+      await tomOnA.client.close();
+      for (const replica of [replicaA, replicaB]) {
+        expect(replica.stderr()).not.toContain(mira.apiKey);
+        expect(replica.stderr()).not.toContain(tom.apiKey);
+      }
+    } finally {
+      await miraOnB.client.close();
+    }
+  });
+
+  it("a retry that lands on the other replica (round-robin) waits for the same page, not a new one", async () => {
+    const lin = emulator.demo.reader;
+    idp.admin.autoApprove(lin.email);
+    const provider = new HeadlessOAuthProvider({ redirectUrl: REDIRECT });
+    await signInHeadless(provider, publicUrl);
+    const client = new ModernClient(
+      { name: "key-page-test", version: "1.0.0" },
+      { capabilities: { elicitation: { url: {} } }, versionNegotiation: { mode: { pin: MODERN_PROTOCOL } } },
+    );
+    const pages: string[] = [];
+    client.setRequestHandler("elicitation/create", async (request) => {
+      const { url } = request.params as { url: string };
+      pages.push(url);
+      await fetch(url, { method: "POST", body: new URLSearchParams({ secret: lin.apiKey }) });
+      return { action: "accept" };
+    });
+    // Every request goes to the next replica, as a round-robin balancer without stickiness sends them.
+    const replicas = [replicaA.url, replicaB.url];
+    const served: string[] = [];
+    let turn = 0;
+    await client.connect(
+      new ModernStreamableHTTPClientTransport(new URL(replicaA.url), {
+        authProvider: provider,
+        fetch: (_input, init) => {
+          const target = replicas[turn++ % replicas.length] as string;
+          served.push(target);
+          return fetch(target, init);
+        },
+      }),
+    );
+    try {
+      served.length = 0;
+      const answer = textOf(await client.callTool({ name: "labdata_get_current_user", arguments: {} }));
+      expect(answer.text).toContain(`- **User**: ${lin.name} (${lin.id})`);
+      expect(pages).toHaveLength(1);
+      expect(new Set(served).size).toBe(2);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("refuses a form posted from another site's page", async () => {
+    // A person with no key stored yet (and none on the platform: the page is refused before that matters).
+    idp.admin.autoApprove("dana.whitfield@acme.example");
+    const provider = new HeadlessOAuthProvider({ redirectUrl: REDIRECT });
+    await signInHeadless(provider, publicUrl);
+    const client = new ModernClient(
+      { name: "key-page-test", version: "1.0.0" },
+      { capabilities: { elicitation: { url: {} } }, versionNegotiation: { mode: { pin: MODERN_PROTOCOL } } },
+    );
+    let refused = 0;
+    client.setRequestHandler("elicitation/create", async (request) => {
+      const { url } = request.params as { url: string };
+      const posted = await fetch(url, {
+        method: "POST",
+        headers: { origin: "https://evil.example" },
+        body: new URLSearchParams({ secret: "planted-by-another-site" }),
+      });
+      refused = posted.status;
+      return { action: "decline" };
+    });
+    await client.connect(
+      new ModernStreamableHTTPClientTransport(new URL(replicaA.url), { authProvider: provider }),
+    );
+    try {
+      const answer = textOf(await client.callTool({ name: "labdata_get_current_user", arguments: {} }));
+      expect(refused).toBe(403);
+      expect(answer.isError).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+if (!REDIS_SERVER) describe("a team server's key page", () => it.skip(NO_REDIS, () => {}));
