@@ -3,8 +3,9 @@
 // spread over the replicas and SDK v1 clients (2025-11-25) keep their session on the replica that
 // opened it; HAProxy's own statistics say which replica served what. Ctrl-C, or the fleet killed
 // outright, leaves no redis-server, haproxy or replica behind.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { createServer } from "node:net";
+import { basename } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FLEET_PORTS_TAKEN } from "../../packages/emulators/src/fleet/fleet.js";
 import { type ReplicaStats, readStats } from "../../packages/emulators/src/fleet/haproxy.js";
@@ -43,7 +44,10 @@ function childrenOf(parent: number, commands: string[]): number[] {
 function readStat(pid: number): { command: string; state: string; ppid: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    // Node 24 names its main thread "MainThread", which is what /proc shows for the process: its
+    // executable says it is node.
+    const command = name === "MainThread" ? basename(readlinkSync(`/proc/${pid}/exe`)) : name;
     const [state = "", ppid = ""] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     return { command, state, ppid: Number(ppid) };
   } catch {
