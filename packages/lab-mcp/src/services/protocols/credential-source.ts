@@ -96,7 +96,8 @@ export class ProtocolsCredentialSource {
     hint = SIGN_IN_HINT,
   ): Promise<{ credential?: ProtocolsCredential; why?: string; anonymous?: boolean }> {
     const endpoint = this.endpoint as TokenEndpoint;
-    const readAt = held()?.mark;
+    const before = held();
+    const readAt = before?.mark;
     const stored = await store.read();
     if (stored.status !== "signed_in") {
       keep(undefined);
@@ -111,7 +112,7 @@ export class ProtocolsCredentialSource {
     const session = known ?? new OAuthSession(stored.tokens, store, endpoint);
     keep(session);
     // A session made by another call during this read is at least as new as what this read found.
-    const since = known ? (readAt ?? Number.NaN) : session.mark;
+    const since = !known ? session.mark : known === before ? readAt : Number.NaN;
     if (!session.adopt(stored.tokens, since)) return { why: new SessionEndedError().message };
     // Not this call's business if it fails: tried again on the next call.
     if (session.outlived(stored.tokens)) await session.restoreShared().catch(() => undefined);
