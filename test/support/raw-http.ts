@@ -11,7 +11,11 @@ export interface Reply {
 export function probe(
   url: string,
   path: string,
-  { method = "GET", headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+  {
+    method = "GET",
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<Reply> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
@@ -38,6 +42,6 @@ export function probe(
         }),
       );
     });
-    req.end();
+    req.end(body);
   });
 }
