@@ -6,13 +6,6 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  type AuthorizationServerMetadata,
-  discoverAuthorizationServerMetadata,
-  exchangeAuthorization,
-  registerClient,
-  startAuthorization,
-} from "@modelcontextprotocol/client";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -36,6 +29,7 @@ import {
   textOf,
 } from "../support/clients.js";
 import { testCa } from "../support/emulator.js";
+import { accessTokenHeadless } from "../support/oauth-client.js";
 import {
   freePort,
   NO_REDIS,
@@ -390,41 +384,9 @@ describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` ($
   });
 
   describe("OpenID Connect pass-through", () => {
-    let metadata: AuthorizationServerMetadata;
     /** An access token of this MCP server (or `resource`) for `person`, through the authorization code flow. */
-    async function accessTokenFor(person: (typeof DEMO_PEOPLE)[0], resource = MCP_RESOURCE): Promise<string> {
-      metadata ??= (await discoverAuthorizationServerMetadata(idp.issuer)) as AuthorizationServerMetadata;
-      const client = await registerClient(idp.issuer, {
-        metadata,
-        clientMetadata: {
-          client_name: "per-person test",
-          redirect_uris: [REDIRECT],
-          token_endpoint_auth_method: "none",
-          grant_types: ["authorization_code"],
-        },
-      });
-      idp.admin.autoApprove(person.email, { clientId: client.client_id });
-      const { authorizationUrl, codeVerifier } = await startAuthorization(idp.issuer, {
-        metadata,
-        clientInformation: client,
-        redirectUrl: REDIRECT,
-        resource: new URL(resource),
-      });
-      const back = await fetch(authorizationUrl, { redirect: "manual" });
-      await back.body?.cancel();
-      const query = new URL(back.headers.get("location") ?? "").searchParams;
-      idp.admin.autoApprove(null, { clientId: client.client_id });
-      const tokens = await exchangeAuthorization(idp.issuer, {
-        metadata,
-        clientInformation: client,
-        authorizationCode: query.get("code") ?? "",
-        iss: query.get("iss") ?? "",
-        codeVerifier,
-        redirectUri: REDIRECT,
-        resource: new URL(resource),
-      });
-      return tokens.access_token;
-    }
+    const accessTokenFor = (person: (typeof DEMO_PEOPLE)[0], resource = MCP_RESOURCE) =>
+      accessTokenHeadless(idp, person.email, resource, REDIRECT);
     const passThrough = { LABDATA_OIDC_PASS_THROUGH: "true" };
 
     it("sends each person's own access token: the platform's audit log names each of them", async () => {

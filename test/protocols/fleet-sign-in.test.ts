@@ -73,11 +73,11 @@ describe.skipIf(!REDIS_SERVER)("the operator's sign-in shared by a fleet through
     return { env, home };
   }
 
-  /** `protocols-mcp login` as mei-chen; returns what it printed. */
-  async function login(app: ApplicationInfo) {
+  /** `protocols-mcp login` as `user`; returns what it printed. */
+  async function login(app: ApplicationInfo, user = "mei-chen") {
     const { env, home } = fleetEnv(app);
     const running = run(["login", "--no-browser"], env);
-    await playBrowser(emulator, await running.authorizeUrl, { user: "mei-chen" });
+    await playBrowser(emulator, await running.authorizeUrl, { user });
     expect(await running.exit, running.stderr()).toBe(0);
     return { stdout: running.stdout(), stderr: running.stderr(), home };
   }
@@ -192,6 +192,29 @@ describe.skipIf(!REDIS_SERVER)("the operator's sign-in shared by a fleet through
     await fleet.close();
     for (const replica of fleet.replicas)
       for (const secret of secrets) expect(replica.stderr()).not.toContain(secret);
+  });
+
+  it("acts as whoever signed in last: a sign-out and a sign-in as someone else count at once on every replica", async () => {
+    const app = await loopbackApp(emulator);
+    await login(app);
+    const fleet = await replicasOf(app, 2);
+    for (const replica of fleet.replicas)
+      expect((await profile(replica)).text).toContain("Mei Chen (mei-chen)");
+    const { env } = fleetEnv(app);
+    expect(await run(["logout"], env).exit).toBe(0);
+    for (const replica of fleet.replicas)
+      expect((await profile(replica)).text).toMatch(/^Error: Not signed in to the protocol repository\./);
+    // Tomás signs the fleet in: the sign-in has the same name in the shared state (and so the same rate
+    // budget), but every replica must sign with his tokens now, never with Mei's it held before.
+    await login(app, "tomas-garcia");
+    emulator.requests.clear();
+    for (const replica of fleet.replicas) {
+      const me = (await profile(replica)).text;
+      expect(me).toContain("(tomas-garcia)");
+      expect(me).not.toContain("mei-chen");
+    }
+    expect(served(emulator, "/api/v3/oauth/token")).toBe(0);
+    await fleet.close();
   });
 
   it("renews once for the whole fleet when the token expires under concurrent calls on every replica", async () => {

@@ -266,6 +266,65 @@ describe.skipIf(!REDIS_SERVER)("rate budget shared in Redis", () => {
     expect(later).toBeGreaterThan(19_000);
   });
 
+  it("counts the requests in flight of every process: an answer saying what is left never frees a granted slot", async () => {
+    const [first, second] = stores() as [BudgetStore, BudgetStore];
+    expect(await takeMany(first, 50)).toEqual(Array(50).fill(0));
+    expect(await takeMany(second, 50)).toEqual(Array(50).fill(0));
+    await first.observe({ limit: 100, remaining: 99, resetMs: 10_000 });
+    await second.observe({ limit: 100, remaining: 98, resetMs: 10_000 });
+    expect(await takeOne(first)).toBeGreaterThan(0);
+    expect(await takeOne(second)).toBeGreaterThan(0);
+  });
+
+  it("with nothing in flight, takes the remote's count as it is, whatever order the answers came in", async () => {
+    const [first, second] = stores({ requests: 10, windowMs: 60_000 }) as [BudgetStore, BudgetStore];
+    const tickets = [await first.take(), await second.take(), await first.take()];
+    for (const [i, remaining] of [8, 7, 9].entries())
+      await (i % 2 ? second : first).observe({ remaining, resetMs: 60_000 }, tickets[i]?.ticket);
+    const answers = await takeMany(second, 8);
+    expect(answers.slice(0, 7)).toEqual(Array(7).fill(0));
+    expect(answers[7]).toBeGreaterThan(58_000);
+
+    // A remote that counted one request less than the processes sent: the slot comes back once all
+    // are answered.
+    const [one, two] = stores({ requests: 3, windowMs: 60_000 }) as [BudgetStore, BudgetStore];
+    const [a, b] = [await one.take(), await two.take()];
+    await one.observe({ remaining: 2, resetMs: 60_000 }, a.ticket);
+    expect(await takeOne(two)).toBe(0); // 3 granted, 1 answered: no more until the others answer
+    expect(await takeOne(one)).toBeGreaterThan(0);
+    await two.observe({ remaining: 2, resetMs: 60_000 }, b.ticket);
+    await one.observe({ remaining: 1, resetMs: 60_000 }, a.ticket);
+    expect(await takeOne(two)).toBe(0);
+  });
+
+  it("a late answer of the previous window neither ends nor spends the window another process just opened", async () => {
+    // Windows of 2 s: long enough that a loaded machine does not see this one end before the last check.
+    const [first, second] = stores({ requests: 10, windowMs: 2000 }) as [BudgetStore, BudgetStore];
+    const { ticket: previous } = await first.take();
+    await new Promise((resolve) => setTimeout(resolve, 2200)); // the window (and its margin) is over
+    const { waitMs, ticket: current } = await second.take();
+    expect(waitMs).toBe(0);
+    expect(current).not.toBe(previous);
+    // The request of the previous window answers now: its window is spent, and over in 100 ms.
+    await first.observe({ limit: 10, remaining: 0, resetMs: 100 }, previous);
+    expect(await takeMany(first, 9)).toEqual(Array(9).fill(0));
+    // The same answer to a request of this window is the remote's word on this one: followed.
+    await second.observe({ limit: 10, remaining: 0, resetMs: 1500 }, current);
+    expect(await takeOne(first)).toBeGreaterThan(0);
+  });
+
+  it("joins the remote's window when an answer says it is still open after ours ended", async () => {
+    const [first, second] = stores({ requests: 10, windowMs: 2000 }) as [BudgetStore, BudgetStore];
+    expect(await takeOne(first)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 2200));
+    // A request that left just before our window ended reached the remote in its next window.
+    await first.observe({ limit: 10, remaining: 7, resetMs: 2000 });
+    const answers = await takeMany(second, 8);
+    expect(answers.slice(0, 7)).toEqual(Array(7).fill(0));
+    expect(answers[7]).toBeGreaterThan(0);
+    expect(answers[7]).toBeLessThanOrEqual(2000);
+  });
+
   it("ignores headers that say nothing sensible", async () => {
     const [first] = stores({ requests: 2, windowMs: 1000 }) as [BudgetStore];
     await first.observe({ limit: Number.NaN, remaining: -3, resetMs: -1 });

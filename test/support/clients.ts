@@ -201,6 +201,35 @@ export function textOf(result: unknown): { text: string; isError: boolean } {
 // with the same request handlers a 2025 client registers, and retries the call.
 export const MODERN_PROTOCOL = "2026-07-28";
 
+/**
+ * A 2026-07-28 tools/list as raw HTTP, with the given extra headers: what a client sends, for tests of
+ * the HTTP layer (status codes, WWW-Authenticate) that an SDK client would hide.
+ */
+export function rawModernList(url: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": MODERN_PROTOCOL,
+      "mcp-method": "tools/list",
+      ...headers,
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/list",
+      params: {
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": MODERN_PROTOCOL,
+          "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+          "io.modelcontextprotocol/clientCapabilities": {},
+        },
+      },
+    }),
+  });
+}
+
 export interface ModernConnected {
   client: ModernClient;
   close(): Promise<void>;

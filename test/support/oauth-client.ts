@@ -4,13 +4,19 @@
 // auth() runs the whole sign-in (discovery, client ID metadata document or registration, PKCE, code
 // exchange) without a page. Usable as a transport's authProvider too.
 import {
+  type AuthorizationServerMetadata,
   auth,
+  discoverAuthorizationServerMetadata,
+  exchangeAuthorization,
   type OAuthClientMetadata,
   type OAuthClientProvider,
   type OAuthDiscoveryState,
+  registerClient,
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
+  startAuthorization,
 } from "@modelcontextprotocol/client";
+import type { IdentityProvider } from "../../packages/emulators/src/idp/index.js";
 
 export interface HeadlessOAuthOptions {
   /** Where the authorization server sends the browser back; nothing needs to listen there. */
@@ -118,4 +124,51 @@ export async function signInHeadless(
   const tokens = provider.tokens();
   if (!tokens) throw new Error("no tokens were saved");
   return tokens;
+}
+
+/**
+ * An access token of `person` for `resource` (any URL: one with no MCP server behind it too), by the
+ * SDK's steps of the authorization code flow with PKCE, done without a page: a public client registered
+ * for the purpose, auto-approved as `person` for that client alone.
+ */
+export async function accessTokenHeadless(
+  idp: IdentityProvider,
+  person: string,
+  resource: string,
+  redirectUrl: string,
+): Promise<string> {
+  const metadata = (await discoverAuthorizationServerMetadata(idp.issuer)) as AuthorizationServerMetadata;
+  const client = await registerClient(idp.issuer, {
+    metadata,
+    clientMetadata: {
+      client_name: `${person}'s test client`,
+      redirect_uris: [redirectUrl],
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code"],
+    },
+  });
+  idp.admin.autoApprove(person, { clientId: client.client_id });
+  try {
+    const { authorizationUrl, codeVerifier } = await startAuthorization(idp.issuer, {
+      metadata,
+      clientInformation: client,
+      redirectUrl,
+      resource: new URL(resource),
+    });
+    const back = await fetch(authorizationUrl, { redirect: "manual" });
+    await back.body?.cancel();
+    const query = new URL(back.headers.get("location") ?? "").searchParams;
+    const tokens = await exchangeAuthorization(idp.issuer, {
+      metadata,
+      clientInformation: client,
+      authorizationCode: query.get("code") ?? "",
+      iss: query.get("iss") ?? "",
+      codeVerifier,
+      redirectUri: redirectUrl,
+      resource: new URL(resource),
+    });
+    return tokens.access_token;
+  } finally {
+    idp.admin.autoApprove(null, { clientId: client.client_id });
+  }
 }

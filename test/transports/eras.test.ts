@@ -17,6 +17,7 @@ import {
   expectSearchWorks,
   type HttpServerProcess,
   MODERN_PROTOCOL,
+  rawModernList,
   startHttpBin,
   textOf,
 } from "../support/clients.js";
@@ -122,30 +123,7 @@ describe("the HTTP guards, for 2026-07-28 requests too", () => {
     await emulator?.close();
   });
 
-  /** A 2026-07-28 tools/list, as raw HTTP, with the given headers. */
-  const modernList = (headers: Record<string, string>) =>
-    fetch(server.url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": MODERN_PROTOCOL,
-        "mcp-method": "tools/list",
-        ...headers,
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/list",
-        params: {
-          _meta: {
-            "io.modelcontextprotocol/protocolVersion": MODERN_PROTOCOL,
-            "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-            "io.modelcontextprotocol/clientCapabilities": {},
-          },
-        },
-      }),
-    });
+  const modernList = (headers: Record<string, string>) => rawModernList(server.url, headers);
 
   it("needs the bearer token, refuses a foreign Origin, and answers with it", async () => {
     expect((await modernList({})).status).toBe(401);

@@ -2,7 +2,6 @@
 // balancers and orchestrators that probe by IP with no token; they reveal nothing, open nothing else,
 // and /readyz says what the server's readiness check says.
 import { randomBytes } from "node:crypto";
-import { type IncomingHttpHeaders, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExampleEmulator } from "../../packages/emulators/src/example/index.js";
 import type { Readiness } from "../../packages/lab-mcp/src/core/health.js";
@@ -12,47 +11,7 @@ import { type RunningTransport, serveHttp } from "../../packages/lab-mcp/src/cor
 import { exampleService } from "../../packages/lab-mcp/src/services/example/index.js";
 import { connectModernHttp, type HttpServerProcess, startHttpBin, textOf } from "../support/clients.js";
 import { exampleEnv, startTestExample } from "../support/emulator.js";
-
-interface Reply {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** One raw exchange, headers exactly as given (a probe sets Host to the replica's IP, not a loopback name). */
-function probe(
-  url: string,
-  path: string,
-  { method = "GET", headers = {} }: { method?: string; headers?: Record<string, string> } = {},
-): Promise<Reply> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = request({
-      host: "127.0.0.1",
-      port: Number(target.port),
-      method,
-      path,
-      headers: { host: target.host, ...headers },
-      agent: false,
-      timeout: 10_000,
-    });
-    req.on("timeout", () => req.destroy(new Error("no answer within 10 s")));
-    req.on("error", reject);
-    req.on("response", (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("error", reject);
-      res.on("end", () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          body: Buffer.concat(chunks).toString(),
-        }),
-      );
-    });
-    req.end();
-  });
-}
+import { probe } from "../support/raw-http.js";
 
 let emulator: ExampleEmulator;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
-import { type IncomingHttpHeaders, request } from "node:http";
+import { request } from "node:http";
 import { connect, createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExampleEmulator } from "../../packages/emulators/src/example/index.js";
@@ -16,53 +16,25 @@ import {
   textOf,
 } from "../support/clients.js";
 import { exampleEnv, startTestExample } from "../support/emulator.js";
+import { probe, type Reply } from "../support/raw-http.js";
 
 const SEARCH_PATH = "/api/users/search";
 const ACCEPT = "application/json, text/event-stream";
-
-interface Reply {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
 
 /** One raw HTTP exchange with the server at `url` (its port), headers exactly as given. */
 function raw(
   url: string,
   opts: { method?: string; path?: string; headers?: Record<string, string>; body?: unknown } = {},
 ): Promise<Reply> {
-  const target = new URL(url);
   const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-  return new Promise((resolve, reject) => {
-    const req = request({
-      host: "127.0.0.1",
-      port: Number(target.port),
-      method: opts.method ?? "POST",
-      path: opts.path ?? target.pathname,
-      headers: {
-        host: target.host,
-        accept: ACCEPT,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...opts.headers,
-      },
-      agent: false,
-      timeout: 10_000,
-    });
-    req.on("timeout", () => req.destroy(new Error("no answer within 10 s")));
-    req.on("error", reject);
-    req.on("response", (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("error", reject);
-      res.on("end", () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          body: Buffer.concat(chunks).toString(),
-        }),
-      );
-    });
-    req.end(body);
+  return probe(url, opts.path ?? new URL(url).pathname, {
+    method: opts.method ?? "POST",
+    headers: {
+      accept: ACCEPT,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...opts.headers,
+    },
+    ...(body === undefined ? {} : { body }),
   });
 }
 

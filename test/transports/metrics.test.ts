@@ -4,7 +4,6 @@
 // on loopback only); and each tool call is one JSON line on stderr that never holds an argument.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
-import { type IncomingHttpHeaders, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,48 +25,11 @@ import {
 } from "../support/clients.js";
 import { exampleEnv, startTestExample } from "../support/emulator.js";
 import { parsePrometheusText, type Sample, sampleValue } from "../support/prometheus.js";
+import { probe } from "../support/raw-http.js";
 
-interface Reply {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** One raw GET, headers exactly as given (a scraper sets Host to the replica's IP). */
-function get(
-  url: string,
-  path: string,
-  headers: Record<string, string> = {},
-  method = "GET",
-): Promise<Reply> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = request({
-      host: "127.0.0.1",
-      port: Number(target.port),
-      method,
-      path,
-      headers: { host: target.host, ...headers },
-      agent: false,
-      timeout: 10_000,
-    });
-    req.on("timeout", () => req.destroy(new Error("no answer within 10 s")));
-    req.on("error", reject);
-    req.on("response", (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("error", reject);
-      res.on("end", () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          body: Buffer.concat(chunks).toString(),
-        }),
-      );
-    });
-    req.end();
-  });
-}
+/** One raw exchange with /metrics or /mcp, headers exactly as given (a scraper sets Host to the replica's IP). */
+const get = (url: string, path: string, headers: Record<string, string> = {}, method = "GET") =>
+  probe(url, path, { method, headers });
 
 const SEARCH = "example_search_users";
 const calls = (samples: Sample[], outcome: string) =>

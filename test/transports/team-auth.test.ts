@@ -3,7 +3,7 @@
 // 401 pointing at the protected resource metadata; a real SDK v2 client follows it, signs in (discovery,
 // registration, PKCE, code exchange) and calls tools as its person; an expired token, a token for
 // another resource, or a forged one stop access at once; a 2025 session stays its person's.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import {
   Client as ModernClient,
   StreamableHTTPClientTransport as ModernStreamableHTTPClientTransport,
@@ -13,9 +13,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Clock } from "../../packages/emulators/src/common/clock.js";
 import type { ExampleEmulator } from "../../packages/emulators/src/example/index.js";
 import { type IdentityProvider, startIdentityProvider } from "../../packages/emulators/src/idp/index.js";
-import { type HttpServerProcess, MODERN_PROTOCOL, startHttpBin, textOf } from "../support/clients.js";
+import {
+  type HttpServerProcess,
+  MODERN_PROTOCOL,
+  rawModernList,
+  startHttpBin,
+  textOf,
+} from "../support/clients.js";
 import { exampleEnv, startTestExample, testCa } from "../support/emulator.js";
-import { HeadlessOAuthProvider, signInHeadless } from "../support/oauth-client.js";
+import { accessTokenHeadless, HeadlessOAuthProvider, signInHeadless } from "../support/oauth-client.js";
 import { freePort } from "../support/redis.js";
 
 /** The emulator's clock, which this test may also set back, to mint tokens that are already expired. */
@@ -73,71 +79,11 @@ async function signedInClient(person: string) {
 const search = (client: ModernClient) =>
   client.callTool({ name: "example_search_users", arguments: { query: "chen" } });
 
-/** An access token for `resource`, by the authorization code flow done by hand (a public client). */
-async function tokenFor(resource: string): Promise<string> {
-  const registered: { client_id: string } = (await (
-    await fetch(`${idp.issuer}/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: "none" }),
-    })
-  ).json()) as never;
-  const verifier = randomBytes(32).toString("base64url");
-  const challenge = createHash("sha256").update(verifier).digest("base64url");
-  const authorize = new URL(`${idp.issuer}/authorize`);
-  for (const [name, value] of Object.entries({
-    response_type: "code",
-    client_id: registered.client_id,
-    redirect_uri: REDIRECT,
-    code_challenge: challenge,
-    code_challenge_method: "S256",
-    resource,
-    state: "s",
-    scope: "mcp",
-  }))
-    authorize.searchParams.set(name, value);
-  const redirected = await fetch(authorize, { redirect: "manual" });
-  const code = new URL(redirected.headers.get("location") as string).searchParams.get("code") as string;
-  const tokens: { access_token: string } = (await (
-    await fetch(`${idp.issuer}/token`, {
-      method: "POST",
-      body: new URLSearchParams({
-        grant_type: "authorization_code",
-        code,
-        redirect_uri: REDIRECT,
-        client_id: registered.client_id,
-        code_verifier: verifier,
-        resource,
-      }),
-    })
-  ).json()) as never;
-  return tokens.access_token;
-}
+/** An access token of `person` for `resource`, by the authorization code flow (a public client). */
+const tokenFor = (person: string, resource: string) => accessTokenHeadless(idp, person, resource, REDIRECT);
 
-async function post(token?: string) {
-  return fetch(endpoint, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": MODERN_PROTOCOL,
-      "mcp-method": "tools/list",
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/list",
-      params: {
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": MODERN_PROTOCOL,
-          "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-          "io.modelcontextprotocol/clientCapabilities": {},
-        },
-      },
-    }),
-  });
-}
+/** A raw 2026-07-28 tools/list, with the bearer token when given. */
+const post = (token?: string) => rawModernList(endpoint, token ? { authorization: `Bearer ${token}` } : {});
 
 describe("team mode: an OAuth resource server", () => {
   it("answers 401 without a token, pointing at metadata that names the authorization server", async () => {
@@ -175,11 +121,9 @@ describe("team mode: an OAuth resource server", () => {
     expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toMatch(/error="invalid_token"/);
 
-    idp.admin.autoApprove("tom.becker@acme.example");
-    const elsewhere = await tokenFor("https://other-server.example/mcp");
+    const elsewhere = await tokenFor("tom.becker@acme.example", "https://other-server.example/mcp");
     expect((await post(elsewhere)).status).toBe(401);
-    idp.admin.autoApprove("tom.becker@acme.example");
-    expect((await post(await tokenFor(endpoint))).status).toBe(200);
+    expect((await post(await tokenFor("tom.becker@acme.example", endpoint))).status).toBe(200);
 
     // Signed with a key that is not the authorization server's, claims all as they should be.
     const forged = await new SignJWT({ sub: "mira", client_id: "x", scope: "mcp" })
@@ -261,31 +205,8 @@ describe("team mode: an OAuth resource server", () => {
       }),
     );
     try {
-      idp.admin.autoApprove("dana.whitfield@acme.example");
-      const token = await tokenFor(audience);
-      const list = (bearer: string) =>
-        fetch(audience, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            accept: "application/json, text/event-stream",
-            "mcp-protocol-version": MODERN_PROTOCOL,
-            "mcp-method": "tools/list",
-            authorization: `Bearer ${bearer}`,
-          },
-          body: JSON.stringify({
-            jsonrpc: "2.0",
-            id: 1,
-            method: "tools/list",
-            params: {
-              _meta: {
-                "io.modelcontextprotocol/protocolVersion": MODERN_PROTOCOL,
-                "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-                "io.modelcontextprotocol/clientCapabilities": {},
-              },
-            },
-          }),
-        });
+      const token = await tokenFor("dana.whitfield@acme.example", audience);
+      const list = (bearer: string) => rawModernList(audience, { authorization: `Bearer ${bearer}` });
       expect((await list(token)).status).toBe(200);
       expect(idp.admin.revokeSubject("dana.whitfield@acme.example")).toBeGreaterThan(0);
       const refused = await list(token);

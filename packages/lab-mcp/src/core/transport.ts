@@ -75,11 +75,35 @@ export interface HttpOptions {
   routes?: HttpRoute[];
 }
 
+/**
+ * The person of a 2025-11-25 session: who opened it, for the session's life, with the newest access
+ * token they sent on it (for a remote that trusts the same identity provider).
+ */
+class SessionPerson implements Person {
+  readonly subject: string;
+  readonly email?: string;
+  #accessToken: string;
+
+  constructor(person: Person) {
+    this.subject = person.subject;
+    if (person.email !== undefined) this.email = person.email;
+    this.#accessToken = person.accessToken;
+  }
+
+  get accessToken(): string {
+    return this.#accessToken;
+  }
+
+  renew(accessToken: string): void {
+    this.#accessToken = accessToken;
+  }
+}
+
 interface Session {
   transport: NodeStreamableHTTPServerTransport;
   server: McpServer;
   /** Team mode: the person who opened it; only their tokens may use it. */
-  person?: Person;
+  person?: SessionPerson;
   /** When the session's last exchange began or ended. */
   lastSeen: number;
   /** Exchanges still open: calls in flight (answered on their own stream) and GET event streams. */
@@ -182,8 +206,7 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
       return sendRpcError(res, 403, "Forbidden: this MCP session belongs to another person");
     }
     // The session's person keeps their newest token (for a remote that trusts the same provider).
-    if (existing?.person && person)
-      (existing.person as { accessToken: string }).accessToken = person.accessToken;
+    if (existing?.person && person) existing.person.renew(person.accessToken);
     if (existing) holdOpen(existing, res);
     if (req.method === "POST") {
       const body = await readJsonBody(req, res);
@@ -206,7 +229,7 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
       }
       starting++;
       try {
-        const sessionPerson = person ? { ...person } : undefined;
+        const sessionPerson = person ? new SessionPerson(person) : undefined;
         const server = factory({ caller: `session:${randomUUID()}`, isolated: true, person: sessionPerson });
         const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
           sessionIdGenerator: () => randomUUID(),

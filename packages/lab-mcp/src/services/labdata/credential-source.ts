@@ -126,14 +126,16 @@ export class LabdataCredentialSource {
   }
 
   /** The person's stored key; else one asked for on a page, verified, and stored for every replica. */
-  private async forPerson(person: Person, ctx: LabdataScope, verify: Verify): Promise<LabdataCredential> {
+  private forPerson(person: Person, ctx: LabdataScope, verify: Verify): Promise<LabdataCredential> {
     const keys = this.options.personKeys;
-    const stored = await keys.read(person.subject);
-    if (stored) return apiKeyCredential(stored.apiKey);
     const name = `${keys.nameOf(person.subject)} ${ctx.clientSession.caller}`;
     const known = this.personAsks.get(name);
     if (known) return known;
-    const asking = this.askPerson(person, ctx, verify);
+    // The read is part of what concurrent calls share: a call whose read began before another call's
+    // page was answered (and finished after) would otherwise open a second page.
+    const asking = keys
+      .read(person.subject)
+      .then((stored) => (stored ? apiKeyCredential(stored.apiKey) : this.askPerson(person, ctx, verify)));
     this.personAsks.set(name, asking);
     const done = () => {
       if (this.personAsks.get(name) === asking) this.personAsks.delete(name);

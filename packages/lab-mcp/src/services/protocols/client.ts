@@ -65,7 +65,11 @@ export interface PdfDownload {
 }
 
 export class ProtocolsApi {
-  private readonly remotes = new ClientCache<{ api: RemoteClient; pdf: RemoteClient }>();
+  private readonly remotes = new ClientCache<{
+    credential: ProtocolsCredential;
+    api: RemoteClient;
+    pdf: RemoteClient;
+  }>();
   private readonly anonymousPdf: RemoteClient;
   /** 1 when page_id 1 is the first page (as documented), 0 when page_id 0 is; undefined until seen. */
   private pageOrigin: 0 | 1 | undefined;
@@ -302,24 +306,32 @@ export class ProtocolsApi {
     await ctx.log?.("warning", `The protocol repository warns (code ${warning.code}): ${warning.message}`);
   }
 
-  /** One API client and one PDF client per credential, each on its rate budget (shared by the fleet). */
+  /**
+   * One API client and one PDF client per credential, each on its rate budget (shared by the fleet).
+   * The clients sign with the credential object they were made for: another object under the same id
+   * (a fleet's sign-in names every session of it alike, e.g. after a sign-in again) gets clients of its
+   * own, or its requests would go out with the other session's tokens while it renews its own.
+   */
   private remotesFor(credential: ProtocolsCredential) {
-    return this.remotes.obtain(credential.id, () => {
-      const make = (kind: string, limit: RateLimit, maxResponseBytes: number | undefined) =>
-        new RemoteClient({
-          baseUrl: this.baseUrl,
-          auth: credential,
-          timeoutMs: this.timeoutMs,
-          maxResponseBytes,
-          limiter: new RateBudget(
-            this.state.budget(`protocols:${this.baseUrl}:${credential.id}:${kind}`, limit),
-          ),
-        });
-      return {
-        api: make("api", API_LIMIT, this.limits.maxResponseBytes),
-        pdf: make("pdf", PDF_SIGNED_IN_LIMIT, this.limits.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES),
-      };
-    });
+    const known = this.remotes.peek(credential.id);
+    if (known?.credential === credential) return this.remotes.obtain(credential.id, () => known);
+    const make = (kind: string, limit: RateLimit, maxResponseBytes: number | undefined) =>
+      new RemoteClient({
+        baseUrl: this.baseUrl,
+        auth: credential,
+        timeoutMs: this.timeoutMs,
+        maxResponseBytes,
+        limiter: new RateBudget(
+          this.state.budget(`protocols:${this.baseUrl}:${credential.id}:${kind}`, limit),
+        ),
+      });
+    const made = {
+      credential,
+      api: make("api", API_LIMIT, this.limits.maxResponseBytes),
+      pdf: make("pdf", PDF_SIGNED_IN_LIMIT, this.limits.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES),
+    };
+    this.remotes.set(credential.id, made);
+    return made;
   }
 }
 

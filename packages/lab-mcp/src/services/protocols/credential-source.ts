@@ -66,7 +66,7 @@ export class ProtocolsCredentialSource {
       const store = this.personStore(person);
       return this.fromStore(
         store,
-        this.people.get(person),
+        () => this.people.get(person),
         (session) => {
           if (session) this.people.set(person, session);
           else this.people.delete(person);
@@ -76,19 +76,28 @@ export class ProtocolsCredentialSource {
     }
     const own = this.ownSession(scope);
     if (own) return { credential: own };
-    return this.fromStore(this.store, this.session, (session) => {
-      this.session = session;
-    });
+    return this.fromStore(
+      this.store,
+      () => this.session,
+      (session) => {
+        this.session = session;
+      },
+    );
   }
 
-  /** The sign-in kept in `store`, through the OAuthSession this replica holds for it (`cached`). */
+  /**
+   * The sign-in kept in `store`, through the one OAuthSession this replica holds for it (`held`),
+   * made from the store's pair the first time and told of a newer pair (or a sign-out) every call.
+   */
   private async fromStore(
     store: SignInStore,
-    cached: OAuthSession | undefined,
+    held: () => OAuthSession | undefined,
     keep: (session: OAuthSession | undefined) => void,
     hint = SIGN_IN_HINT,
   ): Promise<{ credential?: ProtocolsCredential; why?: string; anonymous?: boolean }> {
     const endpoint = this.endpoint as TokenEndpoint;
+    const before = held();
+    const readAt = before?.mark;
     const stored = await store.read();
     if (stored.status !== "signed_in") {
       keep(undefined);
@@ -98,9 +107,13 @@ export class ProtocolsCredentialSource {
         anonymous: stored.status === "none",
       };
     }
-    const session = cached ?? new OAuthSession(stored.tokens, store, endpoint);
+    // Concurrent first calls share the session the first of them made: one renewal per replica.
+    const known = held();
+    const session = known ?? new OAuthSession(stored.tokens, store, endpoint);
     keep(session);
-    if (!session.adopt(stored.tokens)) return { why: new SessionEndedError().message };
+    // A session made by another call during this read is at least as new as what this read found.
+    const since = !known ? session.mark : known === before ? readAt : Number.NaN;
+    if (!session.adopt(stored.tokens, since)) return { why: new SessionEndedError().message };
     // Not this call's business if it fails: tried again on the next call.
     if (session.outlived(stored.tokens)) await session.restoreShared().catch(() => undefined);
     return { credential: session };

@@ -36,6 +36,11 @@ export class OAuthSession implements ProtocolsCredential {
   /** Names this sign-in for its rate limiters; stays the same across refreshes (and, in a fleet, replicas). */
   readonly id: string;
   private refreshing: Promise<void> | undefined;
+  /**
+   * Counts the changes of the pair: a read of the store begun before the last change may hold a pair
+   * older than ours (reads can finish out of order), and is never adopted.
+   */
+  private changes = 0;
   /** Refresh tokens this session has rotated away from: never to be adopted again from the file. */
   private readonly retired = new Set<string>();
   private ended = false;
@@ -53,14 +58,22 @@ export class OAuthSession implements ProtocolsCredential {
     return new Date(this.tokens.expires_at * 1000);
   }
 
+  /** Where the pair stands: pass it, taken before a read of the store, to `adopt` with what was read. */
+  get mark(): number {
+    return this.changes;
+  }
+
   /**
-   * Takes a pair read from the token file when it is newer than ours: another process refreshed, or
-   * the user signed in again from a terminal. Returns false for one this session has rotated away from.
+   * Takes a pair read from the store when it is newer than ours: another process refreshed, or the
+   * user signed in again from a terminal. A pair this session rotated away from, or read before ours
+   * last changed (`readAt`, the mark taken before the read), is left alone. Returns false when this
+   * session has ended and the store holds nothing newer.
    */
-  adopt(stored: StoredTokens): boolean {
+  adopt(stored: StoredTokens, readAt = this.changes): boolean {
+    if (readAt !== this.changes) return !this.ended;
     if (stored.refresh_token === this.tokens.refresh_token) return !this.ended;
     if (this.retired.has(stored.refresh_token)) return !this.ended;
-    this.tokens = stored;
+    this.use(stored);
     this.ended = false;
     return true;
   }
@@ -104,21 +117,21 @@ export class OAuthSession implements ProtocolsCredential {
    */
   private refresh(stale: string): Promise<void> {
     if (this.tokens.access_token !== stale) return Promise.resolve();
-    this.refreshing ??= this.rotate().finally(() => {
+    this.refreshing ??= this.rotate(this.tokens.refresh_token).finally(() => {
       this.refreshing = undefined;
     });
     return this.refreshing;
   }
 
-  private async rotate(): Promise<void> {
-    if (this.store instanceof SharedTokenStore) return this.rotateInFleet(this.store);
-    if (await this.adoptStored()) return;
-    const old = this.tokens.refresh_token;
+  /** Replaces the pair of refresh token `old`; done as soon as this session holds another pair. */
+  private async rotate(old: string): Promise<void> {
+    if (this.store instanceof SharedTokenStore) return this.rotateInFleet(this.store, old);
+    if (await this.adoptStored(old)) return;
     const response = await this.refreshAtRepository(old);
     if (!response) return;
     // The old pair is dead now: the new one is stored before any request uses it.
     const now = this.now();
-    this.tokens = this.store.pairOf(response, now);
+    this.use(this.store.pairOf(response, now));
     await this.keep(() => this.store.save(response, now));
   }
 
@@ -128,14 +141,14 @@ export class OAuthSession implements ProtocolsCredential {
    * whose pair is stale (the store holds a newer one) takes that one and never sends its dead refresh
    * token.
    */
-  private async rotateInFleet(store: SharedTokenStore): Promise<void> {
+  private async rotateInFleet(store: SharedTokenStore, old: string): Promise<void> {
     const giveUpAt = Date.now() + 2 * store.renewalLockMs;
     for (;;) {
-      if (await this.adoptStored()) return;
+      if (await this.adoptStored(old)) return;
       const lock = await store.lockRenewal();
       if (lock) {
         try {
-          return await this.renewHoldingLock(store);
+          return await this.renewHoldingLock(store, old);
         } finally {
           await lock.release().catch(() => undefined);
         }
@@ -150,23 +163,24 @@ export class OAuthSession implements ProtocolsCredential {
     }
   }
 
-  private async renewHoldingLock(store: SharedTokenStore): Promise<void> {
+  private async renewHoldingLock(store: SharedTokenStore, old: string): Promise<void> {
     // Another replica may have renewed between our look and our lock.
+    const readAt = this.changes;
     const { read, version } = await store.readVersioned();
+    if (this.tokens.refresh_token !== old) return;
     if (read.status !== "signed_in") {
       // Signed out (or replaced by something unusable) meanwhile: nothing to renew.
       this.ended = true;
       throw new SessionEndedError();
     }
-    const before = this.tokens.refresh_token;
-    if (this.adopt(read.tokens) && this.tokens.refresh_token !== before) return;
-    const response = await this.refreshAtRepository(before);
+    if (this.adopt(read.tokens, readAt) && this.tokens.refresh_token !== old) return;
+    const response = await this.refreshAtRepository(old);
     if (!response) return;
-    this.tokens = store.pairOf(response, this.now());
+    this.use(store.pairOf(response, this.now()));
     const stored = await this.keep(() => store.saveIf(this.tokens, version));
     // Someone wrote between our read and our write (a sign-in from a terminal, or a replica whose lock
     // had run out): theirs is the fleet's pair from now on.
-    if (!stored) await this.adoptStored();
+    if (!stored) await this.adoptStored(this.tokens.refresh_token);
   }
 
   /**
@@ -182,7 +196,7 @@ export class OAuthSession implements ProtocolsCredential {
       // Lost a race with another process? Its pair replaced the refused one: in the store already
       // (perhaps adopted by another call meanwhile), or in a moment.
       for (let attempt = 0; attempt < RACE_CHECKS; attempt++) {
-        if (await this.replaced(old)) return undefined;
+        if (await this.adoptStored(old)) return undefined;
         await sleep(RACE_CHECK_EVERY_MS);
       }
       this.ended = true;
@@ -206,18 +220,16 @@ export class OAuthSession implements ProtocolsCredential {
     }
   }
 
-  /** Whether a pair other than the one of `refusedRefreshToken` is current now, the store read again. */
-  private async replaced(refusedRefreshToken: string): Promise<boolean> {
+  /** Adopts the stored pair when it is newer than ours; whether this session holds a pair other than `old` now. */
+  private async adoptStored(old: string): Promise<boolean> {
+    const readAt = this.changes;
     const stored = await this.store.read();
-    if (stored.status === "signed_in") this.adopt(stored.tokens);
-    return this.tokens.refresh_token !== refusedRefreshToken;
+    if (stored.status === "signed_in") this.adopt(stored.tokens, readAt);
+    return this.tokens.refresh_token !== old;
   }
 
-  /** Adopts the stored pair when it is newer than ours; whether it was. */
-  private async adoptStored(): Promise<boolean> {
-    const stored = await this.store.read();
-    if (stored.status !== "signed_in") return false;
-    const before = this.tokens.refresh_token;
-    return this.adopt(stored.tokens) && this.tokens.refresh_token !== before;
+  private use(tokens: StoredTokens): void {
+    this.tokens = tokens;
+    this.changes++;
   }
 }
