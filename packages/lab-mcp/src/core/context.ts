@@ -5,7 +5,7 @@ import type { RequestScope } from "./http/remote-client.js";
 import type { OpenedPage } from "./pending-asks.js";
 import type { PublicSecretPages } from "./public-secret-page.js";
 import { openSecretPage, type SecretAnswer, type SecretPageText } from "./secret-page.js";
-import { type AskRound, askForUrl } from "./url-ask.js";
+import { type AskRound, askForUrl, WAIT_PROGRESS_EVERY_MS } from "./url-ask.js";
 
 export type ToolLogLevel = "info" | "warning" | "error" | "debug";
 
@@ -119,9 +119,6 @@ export class LogLevelState {
     return LEVEL_ORDER.indexOf(level) >= LEVEL_ORDER.indexOf(this.level);
   }
 }
-
-/** How often a long wait reports progress (clients may reset their request timeout on progress). */
-const WAIT_PROGRESS_EVERY_MS = 5_000;
 
 export function createToolContext(options: {
   serverName: string;

@@ -57,8 +57,8 @@ export class InputRequiredSignal extends Error {
 const ASK_KEY = "open_page";
 /** How long a page opened for the user waits for them by default. */
 const OPEN_URL_TIMEOUT_MS = 10 * 60 * 1000;
-/** How often a long wait reports progress. */
-const WAIT_PROGRESS_EVERY_MS = 5_000;
+/** How often a long wait reports progress (clients may reset their request timeout on progress). */
+export const WAIT_PROGRESS_EVERY_MS = 5_000;
 
 export async function askForUrl<T>(
   ask: OpenUrlRequest<T>,
