@@ -3,18 +3,32 @@
 // (either is taken; both at once is refused, as is a secret a public client should not have).
 import type { IncomingMessage } from "node:http";
 import { readBasicCredentials, secretsEqual } from "../../common/http.js";
+import { readParams } from "../../common/request-params.js";
 import type { HttpResponse } from "../../common/response.js";
 import type { Clients, OAuthClient } from "./clients.js";
 import { oauthError } from "./errors.js";
 
-export type ClientAuthentication = { ok: true; client: OAuthClient } | { ok: false; refusal: HttpResponse };
+type ClientAuthentication = { ok: true; client: OAuthClient } | { ok: false; refusal: HttpResponse };
+
+/** A client's POST to the token, revocation or introspection endpoint: its form and who sent it. */
+export type ClientRequest =
+  | { ok: true; params: Record<string, string>; client: OAuthClient }
+  | { ok: false; refusal: HttpResponse };
+
+/** Reads the form of a client's POST and authenticates the client; the OAuth error when either fails. */
+export async function readClientRequest(req: IncomingMessage, clients: Clients): Promise<ClientRequest> {
+  const parsed = await readParams(req);
+  if (!parsed.ok) return { ok: false, refusal: oauthError(400, "invalid_request", parsed.message) };
+  const auth = await authenticateClient(req, parsed.params, clients);
+  return auth.ok ? { ok: true, params: parsed.params, client: auth.client } : auth;
+}
 
 const refuse = (status: 400 | 401, error: string, description: string): ClientAuthentication => ({
   ok: false,
   refusal: oauthError(status, error, description),
 });
 
-export async function authenticateClient(
+async function authenticateClient(
   req: IncomingMessage,
   params: Record<string, string>,
   clients: Clients,

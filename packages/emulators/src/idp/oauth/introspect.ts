@@ -2,9 +2,8 @@
 // must notice revocation before the token expires. The caller is a confidential client (a resource
 // server registers like any client); an inactive, unknown or foreign token is just {active: false}.
 import type { IncomingMessage } from "node:http";
-import { readParams } from "../../common/request-params.js";
 import { type HttpResponse, jsonResponse } from "../../common/response.js";
-import { authenticateClient } from "./client-auth.js";
+import { readClientRequest } from "./client-auth.js";
 import type { AuthorizationServerContext } from "./context.js";
 import { NO_STORE, oauthError } from "./errors.js";
 
@@ -12,12 +11,10 @@ export async function answerIntrospection(
   req: IncomingMessage,
   ctx: AuthorizationServerContext,
 ): Promise<HttpResponse> {
-  const parsed = await readParams(req);
-  if (!parsed.ok) return oauthError(400, "invalid_request", parsed.message);
-  const { params } = parsed;
-  const auth = await authenticateClient(req, params, ctx.clients);
-  if (!auth.ok) return auth.refusal;
-  if (auth.client.clientSecret === undefined) {
+  const request = await readClientRequest(req, ctx.clients);
+  if (!request.ok) return request.refusal;
+  const { params, client } = request;
+  if (client.clientSecret === undefined) {
     return oauthError(401, "invalid_client", "Introspection needs a confidential client.");
   }
   if (!params.token) return oauthError(400, "invalid_request", "token is required.");

@@ -2,9 +2,8 @@
 // sign-in with it (every access token of the family); an access token dies alone. An unknown token is
 // answered 200 all the same (section 2.2), a token of another client is refused.
 import type { IncomingMessage } from "node:http";
-import { readParams } from "../../common/request-params.js";
 import { emptyResponse, type HttpResponse } from "../../common/response.js";
-import { authenticateClient } from "./client-auth.js";
+import { readClientRequest } from "./client-auth.js";
 import type { AuthorizationServerContext } from "./context.js";
 import { NO_STORE, oauthError } from "./errors.js";
 
@@ -14,13 +13,11 @@ export async function answerRevocation(
   req: IncomingMessage,
   ctx: AuthorizationServerContext,
 ): Promise<HttpResponse> {
-  const parsed = await readParams(req);
-  if (!parsed.ok) return oauthError(400, "invalid_request", parsed.message);
-  const { params } = parsed;
-  const auth = await authenticateClient(req, params, ctx.clients);
-  if (!auth.ok) return auth.refusal;
+  const request = await readClientRequest(req, ctx.clients);
+  if (!request.ok) return request.refusal;
+  const { params, client } = request;
   if (!params.token) return oauthError(400, "invalid_request", "token is required.");
-  const clientId = auth.client.clientId;
+  const clientId = client.clientId;
 
   const family = ctx.grants.familyOfRefreshToken(params.token);
   if (family) {

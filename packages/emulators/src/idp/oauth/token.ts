@@ -5,11 +5,10 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { secretsEqual } from "../../common/http.js";
-import { readParams } from "../../common/request-params.js";
 import { type HttpResponse, jsonResponse } from "../../common/response.js";
 import { mintAccessToken } from "../access-tokens.js";
 import { mintIdToken } from "../id-tokens.js";
-import { authenticateClient } from "./client-auth.js";
+import { readClientRequest } from "./client-auth.js";
 import type { OAuthClient } from "./clients.js";
 import type { AuthorizationServerContext } from "./context.js";
 import { NO_STORE, oauthError } from "./errors.js";
@@ -143,16 +142,14 @@ export async function answerTokenRequest(
   req: IncomingMessage,
   ctx: AuthorizationServerContext,
 ): Promise<HttpResponse> {
-  const parsed = await readParams(req);
-  if (!parsed.ok) return oauthError(400, "invalid_request", parsed.message);
-  const { params } = parsed;
-  const auth = await authenticateClient(req, params, ctx.clients);
-  if (!auth.ok) return auth.refusal;
+  const request = await readClientRequest(req, ctx.clients);
+  if (!request.ok) return request.refusal;
+  const { params, client } = request;
   switch (params.grant_type) {
     case "authorization_code":
-      return exchangeCode(ctx, auth.client, params);
+      return exchangeCode(ctx, client, params);
     case "refresh_token":
-      return refresh(ctx, auth.client, params);
+      return refresh(ctx, client, params);
     case undefined:
     case "":
       return oauthError(400, "invalid_request", "grant_type is required.");

@@ -167,10 +167,15 @@ export class ResourceServer {
 }
 
 /** The person a verified token names. */
+/** How a person is named: their subject at the issuer, unique across issuers. */
+export function personSubject(issuer: string, sub: string): string {
+  return `${issuer} ${sub}`;
+}
+
 export function personOf(info: AuthInfo, issuer: string): Person {
   const extra = info.extra ?? {};
   return {
-    subject: `${issuer} ${String(extra.sub)}`,
+    subject: personSubject(issuer, String(extra.sub)),
     email: typeof extra.email === "string" ? extra.email : undefined,
     accessToken: info.token,
   };

@@ -1,7 +1,8 @@
 // `labdata-mcp forget`: an operator deletes one person's stored API key from the fleet's shared state
 // (a person who left, a key reported lost), with the same settings (environment or flags) as the
 // servers. The person's next call asks for a key again.
-import { type FlagSpec, parseArguments } from "../../core/argv.js";
+import { consoleOutput, FORGET_FLAGS, forgetSubjectOf, type Output } from "../../core/admin-cli.js";
+import { parseArguments } from "../../core/argv.js";
 import { ConfigError, flagsOf, readSettings } from "../../core/config.js";
 import { coreSettingsFor } from "../../core/run.js";
 import { openSharedState, stateSettingsOf } from "../../core/state/open.js";
@@ -17,18 +18,7 @@ Subcommands:
       have them). <sub> is the person's subject at the identity provider (the 'sub' of their token);
       the issuer defaults to MCP_AUTH_ISSUER. Their next call asks for a key again.`;
 
-interface Output {
-  out(line: string): void;
-  err(line: string): void;
-}
-
-const consoleOutput: Output = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
-};
-
 const COMMAND = "labdata-mcp";
-const FORGET_FLAGS: FlagSpec[] = [{ name: "--subject" }, { name: "--issuer" }];
 
 /** Runs `forget`; returns the exit code: 0 done (deleted, or nothing stored), 1 the state failed, 2 a settings problem. */
 export async function runForget(
@@ -46,12 +36,7 @@ export async function runForget(
       output.out(SUBCOMMANDS_HELP.trim());
       return 0;
     }
-    const sub = given.get("--subject")?.trim();
-    if (!sub)
-      throw new ConfigError("forget needs --subject <sub>: the person's subject at the identity provider");
-    const issuer = (given.get("--issuer") ?? env.MCP_AUTH_ISSUER)?.trim();
-    if (!issuer)
-      throw new ConfigError("forget needs --issuer <issuer>, or MCP_AUTH_ISSUER as the servers have it");
+    subject = forgetSubjectOf(given, env.MCP_AUTH_ISSUER);
     // The settings flags only: the subcommand's own are not settings.
     const settingsGiven = new Map([...given].filter(([name]) => name !== "--subject" && name !== "--issuer"));
     const values = readSettings(core, LABDATA_SETTINGS, settingsGiven, env);
@@ -63,7 +48,6 @@ export async function runForget(
       );
     }
     const nameKey = personNameKey(settings.key);
-    subject = `${issuer} ${sub}`;
     keys = (state) => new PersonKeys(state.secrets, values.LABDATA_BASE_URL, nameKey);
   } catch (error) {
     if (error instanceof ConfigError) return usageError(output, error.message);

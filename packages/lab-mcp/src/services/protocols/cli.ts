@@ -3,6 +3,7 @@
 // protocols_sign_in tool.
 import { spawn } from "node:child_process";
 import { stat } from "node:fs/promises";
+import { consoleOutput, FORGET_FLAGS, forgetSubjectOf, type Output } from "../../core/admin-cli.js";
 import { type FlagSpec, parseArguments } from "../../core/argv.js";
 import { ConfigError, flagsOf, loadConfig, readSettings } from "../../core/config.js";
 import { coreSettingsFor } from "../../core/run.js";
@@ -39,16 +40,6 @@ Subcommands:
       Team mode, for an administrator: deletes one person's own sign-in from the shared state
       (REDIS_URL, MCP_STATE_KEY, PROTOCOLS_BASE_URL, PROTOCOLS_CLIENT_ID). The person is the 'sub' of
       their access tokens at the issuer (default MCP_AUTH_ISSUER).`;
-
-interface Output {
-  out(line: string): void;
-  err(line: string): void;
-}
-
-const consoleOutput: Output = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
-};
 
 const COMMAND = "protocols-mcp";
 
@@ -190,9 +181,6 @@ export async function runLogout(
   return 0;
 }
 
-/** The flags of `forget` beside the settings. */
-const FORGET_FLAGS: FlagSpec[] = [{ name: "--subject" }, { name: "--issuer" }];
-
 /** Runs `forget`: deletes one person's sign-in from the shared state; exit codes as `logout`. */
 export async function runForget(
   argv: string[],
@@ -210,14 +198,8 @@ export async function runForget(
       output.out(SUBCOMMANDS_HELP.trim());
       return 0;
     }
-    const sub = given.get("--subject");
-    if (!sub) throw new ConfigError("forget needs --subject <sub>: the person's subject at the issuer");
     const values = readSettings(core, own, given, env);
-    const issuer = given.get("--issuer") ?? values.MCP_AUTH_ISSUER;
-    if (!issuer)
-      throw new ConfigError("forget needs --issuer <issuer> or MCP_AUTH_ISSUER: whose subject it is");
-    // The person as the resource server names them: `<issuer> <sub>` (core/auth/resource-server.ts).
-    subject = `${issuer} ${sub}`;
+    subject = forgetSubjectOf(given, values.MCP_AUTH_ISSUER);
     const { MCP_STATE_PREFIX: prefix = "" } = values;
     const stated = stateSettingsOf({ ...values, MCP_STATE_PREFIX: prefix });
     if (!stated?.redisUrl) {
