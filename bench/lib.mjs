@@ -8,8 +8,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { prepare } from "../packages/lab-mcp/dist/core/run.js";
-import { createMcpServer } from "../packages/lab-mcp/dist/core/server.js";
+import { createMcpServer } from "../packages/lab-mcp/dist/core/server/factory.js";
+import { prepare } from "../packages/lab-mcp/dist/core/start/run.js";
 
 export const ROOT = join(import.meta.dirname, "..");
 /** The tool servers' bins are the product package's; the others the emulators package's. */

@@ -7,7 +7,7 @@ import { ActionableError } from "../../packages/lab-mcp/src/core/errors.js";
 import { boundedString } from "../../packages/lab-mcp/src/core/inputs.js";
 import { json } from "../../packages/lab-mcp/src/core/render.js";
 import { defineResource } from "../../packages/lab-mcp/src/core/resource.js";
-import type { ServiceDefinition } from "../../packages/lab-mcp/src/core/server.js";
+import type { ServiceDefinition } from "../../packages/lab-mcp/src/core/start/service.js";
 import { defineTool, reply } from "../../packages/lab-mcp/src/core/tool.js";
 
 /** Every tool answers structured content beside its text, as the product's tools do. */

@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type SandboxEmulators, startEmulators } from "../../packages/emulators/src/sandbox/emulators.js";
 import { SANDBOX_SERVERS } from "../../packages/emulators/src/sandbox/servers.js";
-import { createMcpServer } from "../../packages/lab-mcp/src/core/server.js";
-import { type RunningTransport, serveHttp } from "../../packages/lab-mcp/src/core/transport.js";
+import { createMcpServer } from "../../packages/lab-mcp/src/core/server/factory.js";
+import { serveHttp } from "../../packages/lab-mcp/src/core/transport/http.js";
+import type { RunningTransport } from "../../packages/lab-mcp/src/core/transport/running.js";
 import { type HttpServerProcess, startHttpBin } from "../support/clients.js";
 import { conformanceNode, problems, runScenario, type SuiteOptions, serverScenarios } from "./conformance.js";
 import { conformanceFixture } from "./conformance-fixture.js";

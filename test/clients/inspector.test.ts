@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type SandboxEmulators, startEmulators } from "../../packages/emulators/src/sandbox/emulators.js";
 import { SANDBOX_SERVERS, type SandboxServerSpec } from "../../packages/emulators/src/sandbox/servers.js";
-import { prepare } from "../../packages/lab-mcp/src/core/run.js";
-import { enabledTools, type ServiceDefinition } from "../../packages/lab-mcp/src/core/server.js";
+import { enabledTools } from "../../packages/lab-mcp/src/core/server/toolsets.js";
+import { prepare } from "../../packages/lab-mcp/src/core/start/run.js";
+import type { ServiceDefinition } from "../../packages/lab-mcp/src/core/start/service.js";
 import { binPath, type HttpServerProcess, startHttpBin } from "../support/clients.js";
 import { ALL_SERVICES } from "../support/services.js";
 import { inspect, toolText } from "./inspector.js";

@@ -3,9 +3,9 @@
 // below are that proof: tsc fails if the name ever compiles). At run time: typed values, defaults,
 // and declarations the argv parser and --help can rely on.
 import { describe, expect, it } from "vitest";
-import { coreSettings, loadConfig } from "../../packages/lab-mcp/src/core/config.js";
-import { settingsOf } from "../../packages/lab-mcp/src/core/run.js";
-import { describeSettings } from "../../packages/lab-mcp/src/core/setting.js";
+import { coreSettings, loadConfig } from "../../packages/lab-mcp/src/core/start/config.js";
+import { settingsOf } from "../../packages/lab-mcp/src/core/start/run.js";
+import { describeSettings } from "../../packages/lab-mcp/src/core/start/setting.js";
 import { exampleService } from "../../packages/lab-mcp/src/services/example/index.js";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
 import { LABDATA_SETTINGS } from "../../packages/lab-mcp/src/services/labdata/settings.js";

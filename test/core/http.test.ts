@@ -1,7 +1,6 @@
 // The pieces of RemoteClient that decide when to wait and what to refuse.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { noAuth } from "../../packages/lab-mcp/src/core/http/auth.js";
-import { MAX_TIMER_MS, sleep } from "../../packages/lab-mcp/src/core/http/rate-limiter.js";
 import { RemoteClient } from "../../packages/lab-mcp/src/core/http/remote-client.js";
 import {
   DEFAULT_RETRY_POLICY,
@@ -9,6 +8,7 @@ import {
   parseRetryAfter,
   retryDelay,
 } from "../../packages/lab-mcp/src/core/http/retry.js";
+import { MAX_TIMER_MS, sleep } from "../../packages/lab-mcp/src/core/sleep.js";
 
 describe("HTTPS only", () => {
   it.each(["http://127.0.0.1:8443/api", "ftp://example.org/", "not a url", "https://user:pw@example.org/"])(

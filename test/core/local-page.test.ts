@@ -2,7 +2,7 @@
 // same security headers on every reply, one outcome, and no listener left once it is settled.
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
-import { escapeHtml, openLocalPage, textPage } from "../../packages/lab-mcp/src/core/local-page.js";
+import { escapeHtml, openLocalPage, textPage } from "../../packages/lab-mcp/src/core/pages/local-page.js";
 
 function portOf(origin: string): number {
   return Number(new URL(origin).port);

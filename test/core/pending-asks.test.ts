@@ -1,7 +1,7 @@
 // The pages opened for a user across the rounds of a multi-round-trip request: only the caller who
 // opened one may wait for it, and a page is closed when its ask ends, times out or gives way.
 import { describe, expect, it } from "vitest";
-import { PendingAsks } from "../../packages/lab-mcp/src/core/pending-asks.js";
+import { PendingAsks } from "../../packages/lab-mcp/src/core/pages/pending-asks.js";
 
 function page() {
   let closed = 0;

@@ -6,7 +6,7 @@ import { ActionableError } from "../../packages/lab-mcp/src/core/errors.js";
 import { boundedInteger, boundedString, stringList } from "../../packages/lab-mcp/src/core/inputs.js";
 import { json } from "../../packages/lab-mcp/src/core/render.js";
 import { defineResource } from "../../packages/lab-mcp/src/core/resource.js";
-import type { ServiceDefinition } from "../../packages/lab-mcp/src/core/server.js";
+import type { ServiceDefinition } from "../../packages/lab-mcp/src/core/start/service.js";
 import { defineTool, reply } from "../../packages/lab-mcp/src/core/tool.js";
 
 type Notes = Map<string, string>;

@@ -2,7 +2,8 @@
 // inputs, trimming, toolsets, read-only mode, progress, log levels and reading a resource from a tool.
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
-import { createMcpServer, type ServiceDefinition } from "../../packages/lab-mcp/src/core/server.js";
+import { createMcpServer } from "../../packages/lab-mcp/src/core/server/factory.js";
+import type { ServiceDefinition } from "../../packages/lab-mcp/src/core/start/service.js";
 import type { AnyTool } from "../../packages/lab-mcp/src/core/tool.js";
 import { connectInMemory, textOf } from "../support/clients.js";
 import { probeService } from "./probe-service.js";

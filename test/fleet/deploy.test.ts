@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { findProgram } from "../../packages/emulators/src/fleet/programs.js";
-import { settingsOf } from "../../packages/lab-mcp/src/core/run.js";
+import { settingsOf } from "../../packages/lab-mcp/src/core/start/run.js";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
 import { ROOT } from "../support/clients.js";

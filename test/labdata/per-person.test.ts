@@ -14,10 +14,10 @@ import {
   type IdentityProvider,
   startIdentityProvider,
 } from "../../packages/emulators/src/idp/index.js";
-import { ConfigError } from "../../packages/lab-mcp/src/core/config.js";
-import type { ClientSession } from "../../packages/lab-mcp/src/core/context.js";
-import { prepare } from "../../packages/lab-mcp/src/core/run.js";
-import type { ServerFactory } from "../../packages/lab-mcp/src/core/server.js";
+import type { ClientSession } from "../../packages/lab-mcp/src/core/caller.js";
+import type { ServerFactory } from "../../packages/lab-mcp/src/core/server/factory.js";
+import { ConfigError } from "../../packages/lab-mcp/src/core/start/config.js";
+import { prepare } from "../../packages/lab-mcp/src/core/start/run.js";
 import type { SharedState } from "../../packages/lab-mcp/src/core/state/shared-state.js";
 import { runForget } from "../../packages/lab-mcp/src/services/labdata/cli.js";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";

@@ -2,8 +2,8 @@
 // lab data platform emulator over HTTPS: formats, paging, exact error texts, permissions, toolsets,
 // read-only mode and the destructive-tool setting.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readSettings } from "../../packages/lab-mcp/src/core/config.js";
-import { coreSettingsFor, coreSettingsOf } from "../../packages/lab-mcp/src/core/run.js";
+import { readSettings } from "../../packages/lab-mcp/src/core/start/config.js";
+import { coreSettingsFor, coreSettingsOf } from "../../packages/lab-mcp/src/core/start/run.js";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
 import { type Connected, connectInMemory, textOf } from "../support/clients.js";
 import { apiKeyEnv, startTestLabdata } from "./support.js";

@@ -103,11 +103,12 @@ describe("who may write", () => {
       ["protocols_delete_step", { protocol: id, step_number: 1 }],
       ["protocols_set_steps", { protocol: id, steps: [{ text: "Replaced" }] }],
     ] as const) {
+      // Core's one destructive gate, in the same words for every service's destructive tools.
       expect(await call(cautious, name, args)).toEqual({
         isError: true,
         text:
-          "Error: This tool deletes or replaces steps, and this server does not allow destructive tools: set " +
-          "MCP_ALLOW_DESTRUCTIVE=true and restart it to use it.",
+          `Error: Tool ${name} deletes or replaces data, which this server offers only with ` +
+          "MCP_ALLOW_DESTRUCTIVE=true. Set it and restart the server to use it.",
       });
     }
     expect(served(emulator, "/api/")).toBe(before);

@@ -10,7 +10,7 @@ import { apiPath } from "../../packages/lab-mcp/src/core/http/api-path.js";
 import type { AuthStrategy } from "../../packages/lab-mcp/src/core/http/auth.js";
 import { noAuth } from "../../packages/lab-mcp/src/core/http/auth.js";
 import { RemoteClient } from "../../packages/lab-mcp/src/core/http/remote-client.js";
-import { readJsonIfPresent, writePrivateJson } from "../../packages/lab-mcp/src/core/user-config.js";
+import { readJsonIfPresent, writePrivateJson } from "../../packages/lab-mcp/src/core/start/user-config.js";
 import { startTestProtocols, type TestEmulator } from "./support.js";
 
 let emulator: TestEmulator;

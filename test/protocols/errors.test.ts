@@ -4,8 +4,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Fault } from "../../packages/emulators/src/protocols/index.js";
-import { ConfigError } from "../../packages/lab-mcp/src/core/config.js";
-import { prepare } from "../../packages/lab-mcp/src/core/run.js";
+import { ConfigError } from "../../packages/lab-mcp/src/core/start/config.js";
+import { prepare } from "../../packages/lab-mcp/src/core/start/run.js";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
 import { type Connected, connectInMemory, textOf } from "../support/clients.js";
 import {

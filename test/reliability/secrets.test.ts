@@ -15,7 +15,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { settingsOf } from "../../packages/lab-mcp/src/core/run.js";
+import { settingsOf } from "../../packages/lab-mcp/src/core/start/run.js";
 import { binPath, connectHttp, ROOT, startHttpBin, textOf } from "../support/clients.js";
 import { type JsonSchema, validObject } from "./schema-cases.js";
 import { type CredentialCase, canary, type RunningTarget, TARGETS } from "./targets.js";

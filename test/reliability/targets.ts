@@ -9,7 +9,7 @@ import { startExampleEmulator } from "../../packages/emulators/src/example/index
 import { startIdentityProvider } from "../../packages/emulators/src/idp/index.js";
 import { startLabdataEmulator } from "../../packages/emulators/src/labdata/index.js";
 import { startProtocolsEmulator } from "../../packages/emulators/src/protocols/index.js";
-import type { ServiceDefinition } from "../../packages/lab-mcp/src/core/server.js";
+import type { ServiceDefinition } from "../../packages/lab-mcp/src/core/start/service.js";
 import { testCa } from "../support/emulator.js";
 import { ALL_SERVICES } from "../support/services.js";
 

@@ -17,14 +17,14 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult, ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { serveStdio as serveSdkStdio } from "@modelcontextprotocol/server/stdio";
 import { expect } from "vitest";
-import type { ClientSession } from "../../packages/lab-mcp/src/core/context.js";
-import { prepare } from "../../packages/lab-mcp/src/core/run.js";
+import type { ClientSession } from "../../packages/lab-mcp/src/core/caller.js";
 import {
   createMcpServer,
   createServerFactory,
   type ServerFactory,
-  type ServiceDefinition,
-} from "../../packages/lab-mcp/src/core/server.js";
+} from "../../packages/lab-mcp/src/core/server/factory.js";
+import { prepare } from "../../packages/lab-mcp/src/core/start/run.js";
+import type { ServiceDefinition } from "../../packages/lab-mcp/src/core/start/service.js";
 import type { SharedState } from "../../packages/lab-mcp/src/core/state/shared-state.js";
 
 export const ROOT = join(import.meta.dirname, "..", "..");

@@ -1,5 +1,5 @@
 // Every tool server of the package, with settings enough to start it (listing tools calls no remote).
-import type { ServiceDefinition } from "../../packages/lab-mcp/src/core/server.js";
+import type { ServiceDefinition } from "../../packages/lab-mcp/src/core/start/service.js";
 import { exampleService } from "../../packages/lab-mcp/src/services/example/index.js";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";

@@ -4,10 +4,11 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExampleEmulator } from "../../packages/emulators/src/example/index.js";
-import type { Readiness } from "../../packages/lab-mcp/src/core/health.js";
-import { prepare } from "../../packages/lab-mcp/src/core/run.js";
-import { createServerFactory } from "../../packages/lab-mcp/src/core/server.js";
-import { type RunningTransport, serveHttp } from "../../packages/lab-mcp/src/core/transport.js";
+import type { Readiness } from "../../packages/lab-mcp/src/core/ops/health.js";
+import { createServerFactory } from "../../packages/lab-mcp/src/core/server/factory.js";
+import { prepare } from "../../packages/lab-mcp/src/core/start/run.js";
+import { serveHttp } from "../../packages/lab-mcp/src/core/transport/http.js";
+import type { RunningTransport } from "../../packages/lab-mcp/src/core/transport/running.js";
 import { exampleService } from "../../packages/lab-mcp/src/services/example/index.js";
 import { connectModernHttp, type HttpServerProcess, startHttpBin, textOf } from "../support/clients.js";
 import { exampleEnv, startTestExample } from "../support/emulator.js";

@@ -10,6 +10,7 @@ import { isPortFree } from "../sandbox/ports.js";
 import { SANDBOX_SERVERS, type SandboxServerSpec } from "../sandbox/servers.js";
 import { PortInUseError, startToolServer, type ToolServerProcess } from "../sandbox/tool-server-process.js";
 import { fleetBanner } from "./banner.js";
+import type { FleetServer } from "./fleet-server.js";
 import { type FleetBalancer, startBalancer } from "./haproxy.js";
 import { replicaName } from "./haproxy-config.js";
 import type { HelperProcess } from "./helper-process.js";
@@ -50,23 +51,6 @@ export interface FleetProcessExit {
   name: string;
   code: number | null;
   signal: NodeJS.Signals | null;
-}
-
-export interface FleetReplica {
-  name: string;
-  /** Its own MCP endpoint, bypassing the load balancer. */
-  url: string;
-  healthUrl: string;
-  readyUrl: string;
-}
-
-export interface FleetServer {
-  key: string;
-  serverName: string;
-  /** The one MCP endpoint: the load balancer's. */
-  url: string;
-  identity: string;
-  replicas: FleetReplica[];
 }
 
 export interface Fleet {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { runServer } from "../core/run.js";
+import { runServer } from "../core/start/run.js";
 import { exampleService } from "../services/example/index.js";
 
 await runServer(exampleService, "example-mcp");

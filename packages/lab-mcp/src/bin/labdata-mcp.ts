@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // labdata-mcp: the MCP server of the lab data platform; `forget` deletes a person's stored API key.
-import { runServer } from "../core/run.js";
+import { runServer } from "../core/start/run.js";
 import { runForget, SUBCOMMANDS_HELP } from "../services/labdata/cli.js";
 import { labdataService } from "../services/labdata/index.js";
 

@@ -2,19 +2,8 @@
 // names an unknown client, or a redirect_uri the client does not have, gets an error page and is never
 // redirected; any other fault goes back to the redirect_uri as error, state and iss (RFC 9207).
 import { emptyResponse, type HttpResponse } from "../../common/response.js";
-import type { AuthorizationServerContext } from "./context.js";
+import type { AuthorizationRequest, AuthorizationServerContext } from "./context.js";
 import { errorPage } from "./sign-in-page.js";
-
-export interface AuthorizationRequest {
-  clientId: string;
-  clientName: string;
-  redirectUri: string;
-  state: string | undefined;
-  codeChallenge: string;
-  resource: string;
-  scope: string;
-  nonce: string | undefined;
-}
 
 export type RequestCheck = { ok: true; request: AuthorizationRequest } | { ok: false; refusal: HttpResponse };
 

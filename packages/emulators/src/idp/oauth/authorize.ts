@@ -6,12 +6,8 @@ import { cookieValue, setCookie } from "../../common/cookies.js";
 import { readParams } from "../../common/request-params.js";
 import type { HttpResponse } from "../../common/response.js";
 import type { Person } from "../people.js";
-import {
-  type AuthorizationRequest,
-  checkAuthorizationRequest,
-  redirectBack,
-} from "./authorization-request.js";
-import type { AuthorizationServerContext } from "./context.js";
+import { checkAuthorizationRequest, redirectBack } from "./authorization-request.js";
+import type { AuthorizationRequest, AuthorizationServerContext } from "./context.js";
 import { errorPage, signInPage } from "./sign-in-page.js";
 
 const FORM_COOKIE = "idp_sign_in";

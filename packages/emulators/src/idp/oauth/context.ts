@@ -3,7 +3,6 @@
 import type { Clock } from "../../common/clock.js";
 import type { SigningKeys } from "../keys.js";
 import type { People } from "../people.js";
-import type { AuthorizationRequest } from "./authorization-request.js";
 import type { AutoApprovals } from "./auto-approvals.js";
 import type { Clients } from "./clients.js";
 import type { Grants } from "./grants.js";
@@ -19,6 +18,18 @@ export interface AuthorizationServerSettings {
   defaultScope: string;
   /** The resource (aud) of a request that names none; undefined: `resource` is required. */
   defaultResource: string | undefined;
+}
+
+/** An authorization request as checked, kept while the person signs in (a ticket). */
+export interface AuthorizationRequest {
+  clientId: string;
+  clientName: string;
+  redirectUri: string;
+  state: string | undefined;
+  codeChallenge: string;
+  resource: string;
+  scope: string;
+  nonce: string | undefined;
 }
 
 export interface AuthorizationServerContext {

@@ -13,7 +13,7 @@ import {
   verifyBearerToken,
 } from "@modelcontextprotocol/server";
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
-import type { Person } from "../context.js";
+import type { Person } from "../caller.js";
 
 export interface ResourceServerSettings {
   /** The authorization server's issuer identifier (MCP_AUTH_ISSUER). */

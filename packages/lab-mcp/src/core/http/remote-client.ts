@@ -11,12 +11,13 @@ import {
   RemoteTimeoutError,
   ResponseTooLargeError,
 } from "../errors.js";
-import { countRemoteAnswer, countRemoteFailure, countWait } from "../metrics.js";
+import { countRemoteAnswer, countRemoteFailure, countWait } from "../ops/metrics.js";
+import { sleep } from "../sleep.js";
 import { RateBudget } from "../state/budget.js";
 import { MemoryState } from "../state/memory-state.js";
+import type { RateLimit } from "../state/shared-state.js";
 import type { ApiPath } from "./api-path.js";
 import type { AuthStrategy } from "./auth.js";
-import { type RateLimit, sleep } from "./rate-limiter.js";
 import {
   DEFAULT_RETRY_POLICY,
   parseRateLimitReset,

@@ -1,7 +1,7 @@
 // A rate budget as the remote client uses it: take a slot, waiting for it (telling how long), or fail at
 // once with the rate-limit error when the wait would be longer than a call should wait.
 import { RemoteStatusError } from "../errors.js";
-import { sleep } from "../http/rate-limiter.js";
+import { sleep } from "../sleep.js";
 import type { BudgetStore, WindowObservation } from "./shared-state.js";
 
 /** A call that would wait longer than this for its turn gets the rate-limit text at once instead. */

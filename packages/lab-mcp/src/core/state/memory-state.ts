@@ -1,11 +1,11 @@
 // The shared state of one process: nothing to install, nothing shared beyond the process. Also what a
 // Redis-backed process falls back to while Redis is out of reach.
 import { createHash } from "node:crypto";
-import type { RateLimit } from "../http/rate-limiter.js";
 import type {
   BudgetStore,
   CursorStore,
   Lock,
+  RateLimit,
   SecretStore,
   SecretWrite,
   SharedState,

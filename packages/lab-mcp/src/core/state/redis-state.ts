@@ -5,7 +5,6 @@
 // divided by the replicas last seen alive), so that the fleet stays under the limit without Redis too.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { Redis, ReplyError } from "ioredis";
-import type { RateLimit } from "../http/rate-limiter.js";
 import { MemoryState } from "./memory-state.js";
 import {
   OBSERVE_WINDOW,
@@ -21,6 +20,7 @@ import type {
   BudgetStore,
   CursorStore,
   Lock,
+  RateLimit,
   SecretStore,
   SecretWrite,
   SharedState,

@@ -1,7 +1,13 @@
 // What the processes of one server share: rate budgets per credential, secrets (OAuth tokens) with
 // compare-and-set and locks, and the cursor cache of offset paging. In memory by default (one process,
 // nothing to install); in Redis with REDIS_URL, for replicas behind a load balancer.
-import type { RateLimit } from "../http/rate-limiter.js";
+
+/** The rate limit of a remote as configured: the budget a credential starts with. */
+export interface RateLimit {
+  /** Requests allowed per window. */
+  requests: number;
+  windowMs: number;
+}
 
 /** What a remote answer says of its rate window (x-rate-limit-* headers). */
 export interface WindowObservation {

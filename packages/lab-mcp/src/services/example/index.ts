@@ -1,7 +1,7 @@
 // example_mcp: the reference server of the tool-server conventions.
 import { z } from "zod";
-import type { ServiceDefinition } from "../../core/server.js";
-import { setting } from "../../core/setting.js";
+import type { ServiceDefinition } from "../../core/start/service.js";
+import { setting } from "../../core/start/setting.js";
 import { ExampleApi } from "./client.js";
 import { userSearchResource } from "./resources.js";
 import { searchUsers } from "./tools/search-users.js";
@@ -22,12 +22,12 @@ export const exampleService: ServiceDefinition<ExampleApi, typeof EXAMPLE_SETTIN
   settings: EXAMPLE_SETTINGS,
   tools: [searchUsers],
   resources: [userSearchResource],
-  createService(values, core) {
+  createService(values, runtime) {
     return new ExampleApi({
       baseUrl: values.EXAMPLE_BASE_URL,
       apiKey: values.EXAMPLE_API_KEY,
-      timeoutMs: core.requestTimeoutMs,
-      maxResponseBytes: core.maxResponseBytes,
+      timeoutMs: runtime.requestTimeoutMs,
+      maxResponseBytes: runtime.maxResponseBytes,
     });
   },
 };

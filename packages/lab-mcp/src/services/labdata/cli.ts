@@ -1,10 +1,10 @@
 // `labdata-mcp forget`: an operator deletes one person's stored API key from the fleet's shared state
 // (a person who left, a key reported lost), with the same settings (environment or flags) as the
 // servers. The person's next call asks for a key again.
-import { consoleOutput, FORGET_FLAGS, forgetSubjectOf, type Output } from "../../core/admin-cli.js";
-import { parseArguments } from "../../core/argv.js";
-import { ConfigError, flagsOf, readSettings } from "../../core/config.js";
-import { coreSettingsFor } from "../../core/run.js";
+import { consoleOutput, FORGET_FLAGS, forgetSubjectOf, type Output } from "../../core/start/admin-cli.js";
+import { parseArguments } from "../../core/start/argv.js";
+import { ConfigError, flagsOf, readSettings } from "../../core/start/config.js";
+import { coreSettingsFor } from "../../core/start/run.js";
 import { openSharedState, stateSettingsOf } from "../../core/state/open.js";
 import { labdataService } from "./index.js";
 import { PersonKeys, personNameKey } from "./person-keys.js";

@@ -1,16 +1,15 @@
 // The lab data platform's API: one request path for every call (credential, per-credential rate
 // limiter, retry, timeout), and offset paging over its cursor lists.
 import type { z } from "zod";
-import type { ClientSession, ToolContext } from "../../core/context.js";
 import { CursorPager } from "../../core/cursor-pager.js";
 import { RemoteStatusError } from "../../core/errors.js";
 import { type ApiPath, apiPath } from "../../core/http/api-path.js";
 import { ClientCache } from "../../core/http/client-cache.js";
-import { RemoteClient, type RequestOptions, type RequestScope } from "../../core/http/remote-client.js";
+import { RemoteClient, type RequestOptions } from "../../core/http/remote-client.js";
 import { RateBudget } from "../../core/state/budget.js";
 import type { SharedState } from "../../core/state/shared-state.js";
 import type { LabdataCredential } from "./auth/credential.js";
-import type { LabdataCredentialSource } from "./credential-source.js";
+import type { LabdataCredentialSource, LabdataScope } from "./credential-source.js";
 import {
   type DnaSequence,
   dnaSequenceSchema,
@@ -57,11 +56,8 @@ export interface NewDnaSequence {
  * What a call brings the client: its signal and waits, the client session it is made for, a way to ask
  * the user for a key, and (for long list walks) where progress goes. A tool's context is one.
  */
-export type LabdataScope = RequestScope & {
-  readonly clientSession: ClientSession;
-  askForSecret: ToolContext["askForSecret"];
-  progress?: ToolContext["progress"];
-};
+// What a call of this client needs: declared beside the credential source that reads it.
+export type { LabdataScope } from "./credential-source.js";
 
 export class LabdataApi {
   private readonly remotes = new ClientCache<RemoteClient>();

@@ -9,15 +9,23 @@
 // page.
 import { stat } from "node:fs/promises";
 import { z } from "zod";
-import type { ClientSession, Person } from "../../core/context.js";
+import type { ClientSession, Person } from "../../core/caller.js";
+import type { ToolContext } from "../../core/context.js";
 import { ActionableError } from "../../core/errors.js";
-import { readJsonIfPresent, removeFile, writePrivateJson } from "../../core/user-config.js";
+import type { RequestScope } from "../../core/http/remote-client.js";
+import { readJsonIfPresent, removeFile, writePrivateJson } from "../../core/start/user-config.js";
 import { apiKeyCredential } from "./auth/api-key.js";
 import type { LabdataCredential } from "./auth/credential.js";
 import { passThroughCredential } from "./auth/oidc.js";
-import type { LabdataScope } from "./client.js";
 import type { PersonKeys } from "./person-keys.js";
 import { PASS_THROUGH_NEEDS_PERSON, SETUP_HINT } from "./settings.js";
+
+/** What a call of the lab data client needs: who calls, and how to ask them for a key. */
+export type LabdataScope = RequestScope & {
+  readonly clientSession: ClientSession;
+  askForSecret: ToolContext["askForSecret"];
+  progress?: ToolContext["progress"];
+};
 
 const rememberedSchema = z.object({ baseUrl: z.string(), apiKey: z.string().min(1) });
 

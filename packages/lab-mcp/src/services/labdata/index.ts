@@ -3,9 +3,9 @@
 
 import { noAuth } from "../../core/http/auth.js";
 import { RemoteClient } from "../../core/http/remote-client.js";
-import type { CoreSettings } from "../../core/run.js";
-import type { ServiceDefinition } from "../../core/server.js";
-import { userConfigFile } from "../../core/user-config.js";
+import type { ServiceRuntime } from "../../core/runtime.js";
+import type { ServiceDefinition } from "../../core/start/service.js";
+import { userConfigFile } from "../../core/start/user-config.js";
 import { apiKeyCredential } from "./auth/api-key.js";
 import { clientCredentials, clientCredentialsId } from "./auth/client-credentials.js";
 import type { LabdataCredential } from "./auth/credential.js";
@@ -53,7 +53,7 @@ import { searchEntities } from "./tools/search-entities.js";
 import { signOut } from "./tools/sign-out.js";
 import { unarchiveEntities } from "./tools/unarchive-entities.js";
 
-function configuredCredential(values: LabdataValues, core: CoreSettings): LabdataCredential | undefined {
+function configuredCredential(values: LabdataValues, runtime: ServiceRuntime): LabdataCredential | undefined {
   const apiKey = values.LABDATA_API_KEY;
   if (apiKey) return apiKeyCredential(apiKey);
   const clientId = values.LABDATA_CLIENT_ID;
@@ -64,11 +64,11 @@ function configuredCredential(values: LabdataValues, core: CoreSettings): Labdat
     const tokenClient = new RemoteClient({
       baseUrl,
       auth: noAuth,
-      timeoutMs: core.requestTimeoutMs,
-      maxResponseBytes: core.maxResponseBytes,
-      limiter: labdataBudget(core.state, baseUrl, clientCredentialsId(clientId, clientSecret)),
+      timeoutMs: runtime.requestTimeoutMs,
+      maxResponseBytes: runtime.maxResponseBytes,
+      limiter: labdataBudget(runtime.state, baseUrl, clientCredentialsId(clientId, clientSecret)),
     });
-    return clientCredentials({ clientId, clientSecret, tokenClient, secrets: core.state.secrets });
+    return clientCredentials({ clientId, clientSecret, tokenClient, secrets: runtime.state.secrets });
   }
   const idToken = values.LABDATA_ID_TOKEN;
   if (idToken) return idTokenCredential({ token: idToken });
@@ -142,18 +142,18 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
     entityResource,
   ],
   checkSettings: checkLabdataSettings,
-  createService(values, core) {
+  createService(values, runtime) {
     const baseUrl = values.LABDATA_BASE_URL;
     const store = {
       baseUrl,
-      file: values.LABDATA_CREDENTIALS_FILE ?? userConfigFile("labdata.json"),
+      file: values.LABDATA_CREDENTIALS_FILE ?? userConfigFile("labdata.json", runtime.env),
     };
     const holder = new LabdataCredentialSource({
-      configured: configuredCredential(values, core),
+      configured: configuredCredential(values, runtime),
       passThrough: values.LABDATA_OIDC_PASS_THROUGH,
       store,
-      personKeys: new PersonKeys(core.state.secrets, baseUrl, personNameKey(core.stateSettings?.key)),
+      personKeys: new PersonKeys(runtime.state.secrets, baseUrl, personNameKey(runtime.stateSettings?.key)),
     });
-    return new LabdataApi(baseUrl, core.requestTimeoutMs, holder, core.state, core.maxResponseBytes);
+    return new LabdataApi(baseUrl, runtime.requestTimeoutMs, holder, runtime.state, runtime.maxResponseBytes);
   },
 };

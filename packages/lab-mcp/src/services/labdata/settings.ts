@@ -1,7 +1,7 @@
 // The settings of labdata_mcp, and which authentication method they choose.
 import { z } from "zod";
-import { setting } from "../../core/setting.js";
-import { secretFileProblem } from "../../core/user-config.js";
+import { setting } from "../../core/start/setting.js";
+import { secretFileProblem } from "../../core/start/user-config.js";
 
 export const LABDATA_SETTINGS = z.object({
   LABDATA_BASE_URL: setting.httpsUrl({

@@ -3,14 +3,14 @@
 // protocols_sign_in tool.
 import { spawn } from "node:child_process";
 import { stat } from "node:fs/promises";
-import { consoleOutput, FORGET_FLAGS, forgetSubjectOf, type Output } from "../../core/admin-cli.js";
-import { type FlagSpec, parseArguments } from "../../core/argv.js";
-import { ConfigError, flagsOf, loadConfig, readSettings } from "../../core/config.js";
-import { coreSettingsFor } from "../../core/run.js";
+import { consoleOutput, FORGET_FLAGS, forgetSubjectOf, type Output } from "../../core/start/admin-cli.js";
+import { type FlagSpec, parseArguments } from "../../core/start/argv.js";
+import { ConfigError, flagsOf, loadConfig, readSettings } from "../../core/start/config.js";
+import { coreSettingsFor } from "../../core/start/run.js";
+import { removeFile } from "../../core/start/user-config.js";
 import { openSharedState, type StateSettings, stateSettingsOf } from "../../core/state/open.js";
 import { RedisUnreachableError } from "../../core/state/redis-state.js";
 import type { SharedState } from "../../core/state/shared-state.js";
-import { removeFile } from "../../core/user-config.js";
 import { SIGN_IN_TIMEOUT_MS } from "./auth/code-flow.js";
 import { personDigest, SharedTokenStore, sharedStateWhere } from "./auth/shared-token-store.js";
 import type { SignInOwner } from "./auth/token-store.js";
@@ -93,7 +93,16 @@ export async function runLogin(
   const state = await openStateFor("login", stateSettings, output);
   if (!state) return 1;
   try {
-    const api = createProtocolsApi(values, values.MCP_REQUEST_TIMEOUT * 1000, env, state, stateSettings);
+    // The operator's own sign-in, from a terminal: never a person of team mode.
+    const api = createProtocolsApi(values, {
+      requestTimeoutMs: values.MCP_REQUEST_TIMEOUT * 1000,
+      maxResponseBytes: values.MCP_MAX_RESPONSE_BYTES,
+      transport: values.MCP_TRANSPORT,
+      team: false,
+      state,
+      stateSettings,
+      env,
+    });
     return await signInFromTerminal(api, { openBrowser, timeoutMs }, output);
   } finally {
     await state.close();

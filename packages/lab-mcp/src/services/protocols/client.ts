@@ -1,14 +1,14 @@
 // The protocol repository's API: one request path for every call (credential, rate limiters, retry,
 // timeout), offset paging over its numbered pages, and the PDF view with its own, tighter limit.
-import type { SessionScoped, ToolContext } from "../../core/context.js";
+import type { SessionScoped } from "../../core/caller.js";
+import type { ToolContext } from "../../core/context.js";
 import { InvalidResponseError, RemoteStatusError } from "../../core/errors.js";
 import { type ApiPath, apiPath } from "../../core/http/api-path.js";
 import { noAuth } from "../../core/http/auth.js";
 import { ClientCache } from "../../core/http/client-cache.js";
-import type { RateLimit } from "../../core/http/rate-limiter.js";
 import { RemoteClient, type RequestScope } from "../../core/http/remote-client.js";
 import { RateBudget } from "../../core/state/budget.js";
-import type { SharedState } from "../../core/state/shared-state.js";
+import type { RateLimit, SharedState } from "../../core/state/shared-state.js";
 import type { ProtocolsCredential } from "./auth/credential.js";
 import type { ProtocolsCredentialSource } from "./credential-source.js";
 import { FULL_PDF, type PdfView, pdfQuery } from "./pdf-view.js";
@@ -75,8 +75,6 @@ export class ProtocolsApi {
   private pageOrigin: 0 | 1 | undefined;
   /** The last warning_code per credential id. */
   private readonly warnings = new ClientCache<RemoteWarning>();
-  /** MCP_ALLOW_DESTRUCTIVE: whether the tools that delete or replace steps may run. */
-  allowDestructive = false;
 
   constructor(
     readonly credentials: ProtocolsCredentialSource,

@@ -5,7 +5,7 @@
 // protocols still work anonymously). In team mode (a person behind every call) each person's own
 // sign-in, kept in the shared state under a digest of their subject, unless a client token is set
 // (a service account everybody acts as).
-import type { ClientSession, SessionScoped } from "../../core/context.js";
+import type { ClientSession, SessionScoped } from "../../core/caller.js";
 import { ActionableError } from "../../core/errors.js";
 import { type CodeFlow, startCodeFlow } from "./auth/code-flow.js";
 import { clientTokenCredential, type ProtocolsCredential } from "./auth/credential.js";

@@ -2,8 +2,8 @@
 // token or as the user who signed in with OAuth.
 import { noAuth } from "../../core/http/auth.js";
 import { RemoteClient } from "../../core/http/remote-client.js";
-import type { ServerValues, ServiceDefinition } from "../../core/server.js";
-import { MemoryState } from "../../core/state/memory-state.js";
+import type { ServiceRuntime } from "../../core/runtime.js";
+import type { ServiceDefinition } from "../../core/start/service.js";
 import type { StateSettings } from "../../core/state/open.js";
 import type { SharedState } from "../../core/state/shared-state.js";
 import { SIGN_IN_TIMEOUT_MS } from "./auth/code-flow.js";
@@ -19,6 +19,7 @@ import {
   checkProtocolsSettings,
   PROTOCOLS_SETTINGS,
   type ProtocolsShape,
+  type ProtocolsValues,
   protocolsConfigOf,
 } from "./settings.js";
 import { createDraft } from "./tools/create-draft.js";
@@ -45,20 +46,14 @@ import { updateDraft } from "./tools/update-draft.js";
 const RENEWAL_LOCK_MARGIN_MS = 5000;
 
 /** The API client of a configuration; also what `protocols-mcp login` and `logout` work with. */
-export function createProtocolsApi(
-  values: ServerValues<ProtocolsShape>,
-  timeoutMs: number,
-  env: NodeJS.ProcessEnv = process.env,
-  /** Rate budgets (and, for a fleet, the sign-in): this process's own unless given. */
-  state: SharedState = new MemoryState(),
-  /** Where `state` is, when in Redis: the operator's sign-in is then kept there. */
-  stateSettings?: StateSettings,
-  /** Team mode (MCP_AUTH_ISSUER): each person signs in as themselves, kept in `state`. */
-  team = false,
-): ProtocolsApi {
-  const config = { ...protocolsConfigOf(values, env), saveFilesByDefault: values.MCP_TRANSPORT === "stdio" };
+export function createProtocolsApi(values: ProtocolsValues, runtime: ServiceRuntime): ProtocolsApi {
+  const { requestTimeoutMs: timeoutMs, state, stateSettings, team } = runtime;
+  const config = {
+    ...protocolsConfigOf(values, runtime.env),
+    saveFilesByDefault: runtime.transport === "stdio",
+  };
   const limits = {
-    maxResponseBytes: values.MCP_MAX_RESPONSE_BYTES,
+    maxResponseBytes: runtime.maxResponseBytes,
     maxPdfBytes: values.PROTOCOLS_MAX_PDF_BYTES,
   };
   const endpoint = config.oauth
@@ -85,9 +80,7 @@ export function createProtocolsApi(
       : undefined,
     team ? new PendingSignIns(state, SIGN_IN_TIMEOUT_MS) : undefined,
   );
-  const api = new ProtocolsApi(credentials, timeoutMs, state, limits);
-  api.allowDestructive = values.MCP_ALLOW_DESTRUCTIVE === true;
-  return api;
+  return new ProtocolsApi(credentials, timeoutMs, state, limits);
 }
 
 /**
@@ -142,16 +135,7 @@ export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> =
   ],
   resources: [protocolPdfResource, protocolStepsResource, protocolResource],
   checkSettings: (values) => checkProtocolsSettings(values, values.MCP_AUTH_AUDIENCE),
-  createService(values, core) {
-    return createProtocolsApi(
-      values,
-      core.requestTimeoutMs,
-      process.env,
-      core.state,
-      core.stateSettings,
-      core.auth !== undefined,
-    );
-  },
+  createService: createProtocolsApi,
   httpRoutes(api) {
     const { pending } = api.credentials;
     return pending ? [callbackRoute(api, pending)] : [];

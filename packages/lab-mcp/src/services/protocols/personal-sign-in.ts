@@ -6,9 +6,9 @@
 // the waiting tool call to find, on whichever replica it waits.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ActionableError } from "../../core/errors.js";
-import { sleep } from "../../core/http/rate-limiter.js";
-import { type PageReply, sendPage, textPage } from "../../core/local-page.js";
-import type { HttpRoute } from "../../core/server.js";
+import { type PageReply, sendPage, textPage } from "../../core/pages/local-page.js";
+import type { HttpRoute } from "../../core/route.js";
+import { sleep } from "../../core/sleep.js";
 import { authorizeUrl, SIGN_IN_TIMEOUT_MS } from "./auth/code-flow.js";
 import type { PendingSignIns, SignInOutcome } from "./auth/pending-sign-ins.js";
 import { describeOAuthError } from "./auth/token-endpoint.js";

@@ -3,8 +3,8 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
-import { setting } from "../../core/setting.js";
-import { secretFileProblem, userConfigFile } from "../../core/user-config.js";
+import { setting } from "../../core/start/setting.js";
+import { secretFileProblem, userConfigFile } from "../../core/start/user-config.js";
 
 export const PROTOCOLS_SETTINGS = z.object({
   PROTOCOLS_BASE_URL: setting.httpsUrl({

@@ -3,8 +3,8 @@
 import { z } from "zod";
 import { ActionableError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
-import { sleep } from "../../../core/http/rate-limiter.js";
 import type { RemoteClient } from "../../../core/http/remote-client.js";
+import { sleep } from "../../../core/sleep.js";
 import type { SecretStore } from "../../../core/state/shared-state.js";
 import { tokenResponseSchema } from "../types.js";
 import { credentialId, type LabdataCredential } from "./credential.js";

@@ -1,7 +1,7 @@
 // OpenID Connect: an ID token from the user's identity provider, as a Bearer token. From a file, it
 // is read again on every use so that an outside refresher can rotate it without a restart.
 import { readFile } from "node:fs/promises";
-import type { Person } from "../../../core/context.js";
+import type { Person } from "../../../core/caller.js";
 import { ActionableError } from "../../../core/errors.js";
 import { credentialId, type LabdataCredential } from "./credential.js";
 

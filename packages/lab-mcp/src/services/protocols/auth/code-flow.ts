@@ -15,7 +15,7 @@ import {
   type PageOutcome,
   type PageReply,
   textPage,
-} from "../../../core/local-page.js";
+} from "../../../core/pages/local-page.js";
 import type { OAuthApp } from "../settings.js";
 import type { TokenResponse } from "../types.js";
 import { AUTHORIZE_PATH, describeOAuthError } from "./token-endpoint.js";

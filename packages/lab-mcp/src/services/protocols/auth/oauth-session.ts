@@ -6,7 +6,7 @@
 // wait for the pair it stores.
 import { randomUUID } from "node:crypto";
 import { ActionableError } from "../../../core/errors.js";
-import { sleep } from "../../../core/http/rate-limiter.js";
+import { sleep } from "../../../core/sleep.js";
 import { SIGN_IN_HINT } from "../settings.js";
 import type { TokenResponse } from "../types.js";
 import type { ProtocolsCredential } from "./credential.js";

@@ -2,7 +2,7 @@
 // PROTOCOLS_TOKEN_FILE), mode 0600, replaced atomically. The file names the repository and the
 // application it belongs to, so that tokens never go to another one.
 import { z } from "zod";
-import { readJsonIfPresent, removeFile, writePrivateJson } from "../../../core/user-config.js";
+import { readJsonIfPresent, removeFile, writePrivateJson } from "../../../core/start/user-config.js";
 import type { TokenResponse } from "../types.js";
 
 export interface StoredTokens {

@@ -1,6 +1,7 @@
 // When the writing tools are offered. Writing needs a signed-in OAuth account: a client token
 // (PROTOCOLS_ACCESS_TOKEN) stands for the application's owner and reads only, and without an OAuth
-// application nobody can sign in. Destructive writes also need MCP_ALLOW_DESTRUCTIVE.
+// application nobody can sign in. Destructive writes also need MCP_ALLOW_DESTRUCTIVE, which core's one
+// gate checks (core/server/toolsets.ts) for every tool with destructiveHint.
 import { ActionableError } from "../../../core/errors.js";
 import type { ApiScope, ProtocolsApi } from "../client.js";
 
@@ -23,27 +24,12 @@ export function authoringUnavailable(api: ProtocolsApi): string | undefined {
   return undefined;
 }
 
-/** Why a destructive writing tool is not offered; undefined when it is. */
-export function destructiveUnavailable(api: ProtocolsApi): string | undefined {
-  return (
-    authoringUnavailable(api) ??
-    (api.allowDestructive
-      ? undefined
-      : "This tool deletes or replaces steps, and this server does not allow destructive tools: set " +
-        "MCP_ALLOW_DESTRUCTIVE=true and restart it to use it.")
-  );
-}
-
 /**
- * Refuses with the reason when `unavailable` gives one; otherwise makes sure the call goes as a signed-in
- * user (a sign-in that is missing or stopped working says so).
+ * Refuses with the reason when this server offers no writing; otherwise makes sure the call goes as a
+ * signed-in user (a sign-in that is missing or stopped working says so).
  */
-export async function requireAuthoring(
-  api: ProtocolsApi,
-  ctx: ApiScope,
-  unavailable: (api: ProtocolsApi) => string | undefined = authoringUnavailable,
-): Promise<void> {
-  const why = unavailable(api);
+export async function requireAuthoring(api: ProtocolsApi, ctx: ApiScope): Promise<void> {
+  const why = authoringUnavailable(api);
   if (why) throw new ActionableError(why);
   const credential = await api.credentials.required(ctx);
   if (credential.kind !== "oauth")

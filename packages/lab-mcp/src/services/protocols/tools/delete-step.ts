@@ -1,5 +1,5 @@
 import { defineTool } from "../../../core/tool.js";
-import { destructiveUnavailable, requireAuthoring } from "../authoring/availability.js";
+import { authoringUnavailable, requireAuthoring } from "../authoring/availability.js";
 import { stepNumberInput } from "../authoring/inputs.js";
 import { stepsOutput, stepsReply } from "../authoring/replies.js";
 import { afterRemoval, assertOneList, checkedCurrent, merged } from "../authoring/step-list.js";
@@ -20,9 +20,9 @@ export const deleteStep = defineTool({
     step_number: stepNumberInput("The step to delete (1 is the first)."),
   },
   output: stepsOutput,
-  unavailable: destructiveUnavailable,
+  unavailable: authoringUnavailable,
   async handler({ protocol, step_number }, ctx, api: ProtocolsApi) {
-    await requireAuthoring(api, ctx, destructiveUnavailable);
+    await requireAuthoring(api, ctx);
     const current = await wireSteps(api, protocol, ctx);
     checkedCurrent(current);
     const { gone } = afterRemoval(current, step_number);

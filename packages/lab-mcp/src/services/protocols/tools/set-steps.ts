@@ -1,5 +1,5 @@
 import { defineTool } from "../../../core/tool.js";
-import { destructiveUnavailable, requireAuthoring } from "../authoring/availability.js";
+import { authoringUnavailable, requireAuthoring } from "../authoring/availability.js";
 import { stepsInput, withSections } from "../authoring/inputs.js";
 import { stepsOutput, stepsReply } from "../authoring/replies.js";
 import { checkedCurrent, replacement } from "../authoring/step-list.js";
@@ -21,9 +21,9 @@ export const setSteps = defineTool({
     steps: stepsInput,
   },
   output: stepsOutput,
-  unavailable: destructiveUnavailable,
+  unavailable: authoringUnavailable,
   async handler({ protocol, steps }, ctx, api: ProtocolsApi) {
-    await requireAuthoring(api, ctx, destructiveUnavailable);
+    await requireAuthoring(api, ctx);
     const current = await wireSteps(api, protocol, ctx);
     checkedCurrent(current);
     const plan = replacement(

@@ -1,11 +1,5 @@
-// The rate limit of a remote as configured, and the one sleep every wait uses. The limiter itself is a
-// rate budget in the shared state (core/state): window.ts says how it counts.
-
-export interface RateLimit {
-  /** Requests allowed per window. */
-  requests: number;
-  windowMs: number;
-}
+// The one sleep every wait uses (rate waits, polls of the shared state, renewals): abortable, and
+// safe for a delay longer than one Node timer holds.
 
 /** setTimeout fires at once for a longer delay (and warns), so no timer is armed past it. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;

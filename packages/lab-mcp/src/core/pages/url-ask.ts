@@ -10,8 +10,24 @@ import {
   inputResponse,
   type ServerNotification,
 } from "@modelcontextprotocol/server";
-import type { OpenUrlOutcome, OpenUrlRequest } from "./context.js";
 import type { OpenedPage, PendingAsks } from "./pending-asks.js";
+
+export interface OpenUrlRequest<T> {
+  /** Why the user should open the page. */
+  message: string;
+  /** Opens the page (called on the first round only). */
+  open(): Promise<OpenedPage<T>>;
+  /** The same page, opened by another replica (OpenedPage.resumeToken), when this one can wait for it too. */
+  resume?(token: string): OpenedPage<T> | undefined;
+  /** How long the user has, from the request to the end (default 10 minutes). */
+  timeoutMs?: number;
+  /** The progress message sent now and then while waiting, which also keeps the call alive. */
+  waitingMessage?: string;
+}
+
+export type OpenUrlOutcome<T> =
+  | { status: "done"; value: T }
+  | { status: "unsupported" | "declined" | "timeout" };
 
 /** What the signed requestState of an ask holds: which page, opened for whom. Nothing secret. */
 export interface AskState {

@@ -2,8 +2,8 @@
 // (a keyed hash, never the identity), which tool, how long, and how it ended. Never the arguments nor
 // the answer: either may hold a secret or a person's data.
 import { createHmac } from "node:crypto";
-import type { ClientSession } from "./context.js";
-import type { ErrorKind } from "./errors.js";
+import type { ClientSession } from "../caller.js";
+import type { ErrorKind } from "../errors.js";
 import type { CallOutcome } from "./metrics.js";
 
 export interface ToolCallLine {

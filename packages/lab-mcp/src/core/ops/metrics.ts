@@ -12,7 +12,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { performance } from "node:perf_hooks";
 import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
-import { ConnectionError, type ErrorKind, RemoteTimeoutError } from "./errors.js";
+import { ConnectionError, type ErrorKind, RemoteTimeoutError } from "../errors.js";
 
 export const METRICS_PREFIX = "labmcp_";
 

@@ -2,8 +2,8 @@
 // one line naming the setting, so that a user sees at once what to fix.
 
 import { z } from "zod";
+import { ConfigError, closest } from "../config-error.js";
 import { type FlagSpec, parseArguments } from "./argv.js";
-import { ConfigError, closest } from "./config-error.js";
 import {
   describeSettings,
   type SettingSpec,
@@ -13,7 +13,7 @@ import {
   type ValuesOf,
 } from "./setting.js";
 
-export { ConfigError } from "./config-error.js";
+export { ConfigError } from "../config-error.js";
 
 /** The MCP_* settings every server takes; MCP_TOOLSETS knows the server's toolsets by name. */
 export function coreSettings(toolsets?: readonly string[]) {

@@ -5,12 +5,12 @@
 // the same.
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { sleep } from "./http/rate-limiter.js";
+import type { HttpRoute } from "../route.js";
+import { sleep } from "../sleep.js";
+import type { SharedState } from "../state/shared-state.js";
 import { sendPage, textPage } from "./local-page.js";
 import type { OpenedPage } from "./pending-asks.js";
 import { formPage, readForm, type SecretAnswer, type SecretPageText } from "./secret-page.js";
-import type { HttpRoute } from "./server.js";
-import type { SharedState } from "./state/shared-state.js";
 
 const PREFIX = "/secret/";
 /** How long a page stays open; the ask that opened it gives up by then too. */

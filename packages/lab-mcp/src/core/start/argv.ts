@@ -1,7 +1,7 @@
 // The one command-line parser of the tool-server bins: `--flag value`, `--flag=value`, a boolean flag
 // alone (`--read-only`), and `--help`/`-h`. Settings flags and a subcommand's own flags go through it
 // alike. Problems are ConfigErrors; a stray word is never printed back (it may be half a secret).
-import { ConfigError, suggest } from "./config-error.js";
+import { ConfigError, suggest } from "../config-error.js";
 
 export interface FlagSpec {
   /** "--base-url" */

@@ -1,16 +1,21 @@
 // The start-up of every tool-server bin: settings, service, transport, and a clean stop on signals.
 
-import type { ResourceServerSettings } from "./auth/resource-server.js";
+import type { ResourceServerSettings } from "../auth/resource-server.js";
+import { PublicSecretPages } from "../pages/public-secret-page.js";
+import type { ServiceRuntime } from "../runtime.js";
+import { createServerFactory } from "../server/factory.js";
+import type { ServerOptions } from "../server/options.js";
+import { MemoryState } from "../state/memory-state.js";
+import { openSharedState, type StateSettings, stateSettingsOf } from "../state/open.js";
+import { deriveKey } from "../state/secret-box.js";
+import type { SharedState } from "../state/shared-state.js";
+import { serveHttp } from "../transport/http.js";
+import { isLoopbackHost } from "../transport/loopback.js";
+import type { RunningTransport } from "../transport/running.js";
+import { serveStdio } from "../transport/stdio.js";
 import { ConfigError, type CoreValues, coreSettings, helpText, loadConfig } from "./config.js";
-import { isLoopbackHost } from "./loopback.js";
-import { PublicSecretPages } from "./public-secret-page.js";
-import { createServerFactory, type ServerOptions, type ServiceDefinition } from "./server.js";
+import type { ServiceDefinition } from "./service.js";
 import { describeSettings, type SettingSpec, type SettingsShape } from "./setting.js";
-import { MemoryState } from "./state/memory-state.js";
-import { openSharedState, type StateSettings, stateSettingsOf } from "./state/open.js";
-import { deriveKey } from "./state/secret-box.js";
-import type { SharedState } from "./state/shared-state.js";
-import { type RunningTransport, serveHttp, serveStdio } from "./transport.js";
 
 export interface CoreSettings extends ServerOptions {
   /** MCP_ALLOW_DESTRUCTIVE: whether tools with destructiveHint true are offered. */
@@ -96,6 +101,19 @@ export function coreSettingsOf(values: CoreValues, env: NodeJS.ProcessEnv = {}):
     logCalls: values.MCP_LOG_CALLS ?? transport === "http",
     logSubjectKey: stateSettings ? deriveKey(stateSettings.key, "call log subject") : undefined,
     state: new MemoryState(),
+  };
+}
+
+/** What a service may read of the core settings (the one way they reach it). */
+export function serviceRuntimeOf(core: CoreSettings, env: NodeJS.ProcessEnv): ServiceRuntime {
+  return {
+    requestTimeoutMs: core.requestTimeoutMs,
+    maxResponseBytes: core.maxResponseBytes,
+    transport: core.transport,
+    team: core.auth !== undefined,
+    state: core.state,
+    stateSettings: core.stateSettings,
+    env,
   };
 }
 
@@ -196,7 +214,7 @@ export function prepare<S, Shape extends SettingsShape>(
   const loaded = loadSettings(definition, argv, env);
   if (loaded.help) return loaded;
   const core = state ? { ...loaded.core, state } : loaded.core;
-  const service = definition.createService(loaded.values, core);
+  const service = definition.createService(loaded.values, serviceRuntimeOf(core, env));
   return { help: false as const, core, service };
 }
 
@@ -245,7 +263,7 @@ export async function runServer<S, Shape extends SettingsShape>(
     ? new PublicSecretPages(core.state, new URL(core.auth.audience).origin)
     : undefined;
   core = { ...core, secretPages };
-  const service = definition.createService(loaded.values, core);
+  const service = definition.createService(loaded.values, serviceRuntimeOf(core, process.env));
   const build = createServerFactory(definition, service, core);
 
   let running: RunningTransport;

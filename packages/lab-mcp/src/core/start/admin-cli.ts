@@ -1,6 +1,7 @@
 // What the servers' admin subcommands share: where they write, and whom `forget` names.
+
+import { personSubject } from "../auth/resource-server.js";
 import type { FlagSpec } from "./argv.js";
-import { personSubject } from "./auth/resource-server.js";
 import { ConfigError } from "./config.js";
 
 export interface Output {

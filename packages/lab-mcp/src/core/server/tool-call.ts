@@ -1,0 +1,99 @@
+// The tool-call boundary: the one place a call's outcome is decided. Input validated before the
+// handler runs; typed errors turned into the conventions' exact texts; an ask for the user answered as
+// "input required"; a hidden or unknown tool refused with why.
+import type { CallToolResult, InputRequiredResult, ServerContext } from "@modelcontextprotocol/server";
+import type { ToolContext } from "../context.js";
+import { type ErrorKind, errorKind, errorText, InvalidInputError } from "../errors.js";
+import type { CallOutcome } from "../ops/metrics.js";
+import { withCallLabels } from "../ops/metrics.js";
+import { InputRequiredSignal } from "../pages/url-ask.js";
+import type { AnyTool } from "../tool.js";
+import { validateInput } from "../validate.js";
+import { fileContent } from "./files.js";
+import type { ServedService, ServerOptions } from "./options.js";
+import { READ_ONLY_OR_TOOLSETS, whyHidden } from "./toolsets.js";
+
+/** What tools/call answers: a result, or (first round of an ask) "input required". */
+export type CallAnswer = CallToolResult | InputRequiredResult;
+
+/** How a tool call ended, as the metrics and the call log see it: names and kinds, never arguments. */
+export interface CallRecord {
+  /** The tool's name; "unknown" for a name the server does not have (what a client sends is no label). */
+  tool: string;
+  outcome: CallOutcome;
+  error?: ErrorKind;
+}
+
+/** What a call needs of the server it is made to. */
+export interface CallScope<S> {
+  definition: ServedService<S>;
+  service: S;
+  options: ServerOptions;
+  /** The tools this server offers. */
+  tools: AnyTool<S>[];
+  contextFor(request: ServerContext): ToolContext;
+}
+
+export interface CallRequest {
+  params: { name: string; arguments?: Record<string, unknown> };
+}
+
+/** Runs one tools/call through the boundary; never throws for what a tool did. */
+export async function callTool<S>(
+  scope: CallScope<S>,
+  request: CallRequest,
+  extra: ServerContext,
+): Promise<CallRecord & { result: CallAnswer }> {
+  const { definition, service } = scope;
+  const tool = scope.tools.find((candidate) => candidate.name === request.params.name);
+  if (!tool) return refusal(scope, request.params.name);
+  const ctx = scope.contextFor(extra);
+  const labels = { service: definition.id, tool: tool.name };
+  try {
+    const args = validateInput(tool.name, tool.input, request.params.arguments);
+    const answer = await withCallLabels(labels, () => tool.handler(args, ctx, service));
+    const result = textResult(answer.text, false);
+    result.content.push(...(answer.files ?? []).flatMap(fileContent));
+    return { result: { ...result, structuredContent: answer.structured }, tool: tool.name, outcome: "ok" };
+  } catch (error) {
+    // The ask/retry round: a handler that needs the user (a secret page, a sign-in) reaches
+    // ctx.openUrl, whose first round (pages/url-ask.ts) opens the page and throws InputRequiredSignal up
+    // through the handler, the service's client and its credential source to here, where it becomes
+    // the "input required" answer; the client shows the URL and retries, and the retry waits for the
+    // page. So nothing between may catch it: a handler or client that catches every error must rethrow
+    // it (`if (error instanceof InputRequiredSignal) throw error`), or the ask becomes an error text.
+    if (error instanceof InputRequiredSignal) {
+      return { result: error.result, tool: tool.name, outcome: "input_required" };
+    }
+    if (!(error instanceof InvalidInputError)) {
+      await ctx.log("error", `${tool.name} failed`, { error: errorName(error) });
+    }
+    const kind = errorKind(error);
+    return { result: textResult(errorText(error), true), tool: tool.name, outcome: "error", error: kind };
+  }
+}
+
+/** A tool this server does not offer: why (hidden by an option, or unknown), as the agent reads it. */
+function refusal<S>(scope: CallScope<S>, name: string): CallRecord & { result: CallAnswer } {
+  const hidden = scope.definition.tools.find((candidate) => candidate.name === name);
+  const why = hidden ? whyHidden(scope.definition, hidden, scope.options, scope.service) : undefined;
+  const failed = (text: string) => ({
+    result: textResult(text, true),
+    tool: hidden?.name ?? "unknown",
+    outcome: "error" as const,
+    error: hidden ? ("tool_unavailable" as const) : ("unknown_tool" as const),
+  });
+  if (why === READ_ONLY_OR_TOOLSETS || !hidden) {
+    const what = hidden ? "is not enabled on this server (read-only mode or toolsets)" : "does not exist";
+    return failed(`Error: Tool ${name} ${what}. Call tools/list for the tools available.`);
+  }
+  return failed(`Error: ${why}`);
+}
+
+function textResult(text: string, isError: boolean): CallToolResult {
+  return { content: [{ type: "text", text }], ...(isError ? { isError: true } : {}) };
+}
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : typeof error;
+}
