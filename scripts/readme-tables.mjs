@@ -14,8 +14,12 @@ const { values: options } = parseArgs({
 });
 const readmePath = options.readme ?? join(ROOT, "README.md");
 
-const { coreSettings } = await import(join(ROOT, "packages", "lab-mcp", "dist", "core", "start", "config.js"));
-const { describeSettings } = await import(join(ROOT, "packages", "lab-mcp", "dist", "core", "start", "setting.js"));
+const { coreSettings } = await import(
+  join(ROOT, "packages", "lab-mcp", "dist", "core", "start", "config.js")
+);
+const { describeSettings } = await import(
+  join(ROOT, "packages", "lab-mcp", "dist", "core", "start", "setting.js")
+);
 
 /** Every service definition exported by packages/lab-mcp/dist/services/<name>/index.js, in folder order. */
 async function servicesOf() {
