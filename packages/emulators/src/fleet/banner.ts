@@ -2,7 +2,7 @@
 import { pretty } from "../sandbox/client-config.js";
 import type { SandboxEmulators } from "../sandbox/emulators.js";
 import { INSPECTOR } from "../sandbox/sandbox.js";
-import type { FleetServer } from "./fleet.js";
+import type { FleetServer } from "./fleet-server.js";
 
 /** Claude Desktop speaks stdio to its servers: this bridge carries it to an HTTP endpoint. */
 export const MCP_REMOTE = "mcp-remote@0.15.1";
