@@ -1,5 +1,5 @@
-// What a fleet serves: each tool server behind the load balancer, and its replicas (for the banner
-// and for whoever started the fleet).
+// What the fleet serves, as the launcher returns it and the banner prints it: one MCP endpoint per tool
+// server (the load balancer's) and its replicas. Its own file so fleet.ts and banner.ts both stand on it.
 
 export interface FleetReplica {
   name: string;

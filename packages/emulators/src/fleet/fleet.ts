@@ -53,6 +53,8 @@ export interface FleetProcessExit {
   signal: NodeJS.Signals | null;
 }
 
+export type { FleetReplica, FleetServer } from "./fleet-server.js";
+
 export interface Fleet {
   servers: FleetServer[];
   emulators: SandboxEmulators;
@@ -82,7 +84,8 @@ function identityOf(spec: SandboxServerSpec, emulators: SandboxEmulators): strin
   return `signed in as the OAuth app "${emulators.labdata.demo.app.name}" (client credentials)`;
 }
 
-export async function startFleet(options: FleetOptions): Promise<Fleet> {
+/** The helper programs the fleet runs, or the error that names every missing one. */
+function requirePrograms(): { redisServer: string; haproxy: string } {
   const redisServer = findProgram("redis-server");
   const haproxy = findProgram("haproxy");
   if (!redisServer || !haproxy) {
@@ -91,22 +94,99 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     if (!haproxy) missing.push("haproxy");
     throw new MissingProgramsError(missing);
   }
+  return { redisServer, haproxy };
+}
 
-  // Every port first: a taken one fails at once, naming it, before anything starts.
+/** Every port first: a taken one fails at once, naming it, before anything starts. */
+async function reservePorts(basePort: number): Promise<number[]> {
   const names = [...SANDBOX_SERVERS.map((spec) => spec.serverName), "the load balancer's statistics"];
   const ports: number[] = [];
   for (const [index, name] of names.entries()) {
-    if (options.basePort === 0) {
+    if (basePort === 0) {
       // The OS may hand out a port it just gave: each must be another.
       let port = await freePort();
       for (let attempt = 0; attempt < 10 && ports.includes(port); attempt++) port = await freePort();
       ports.push(port);
       continue;
     }
-    const port = options.basePort + index;
+    const port = basePort + index;
     if (!(await isPortFree(port))) throw new PortInUseError(port, name);
     ports.push(port);
   }
+  return ports;
+}
+
+/** The servers' table: the load balancer's endpoint per server and its replicas, in start order. */
+function fleetServers(
+  emulators: SandboxEmulators,
+  ports: readonly number[],
+  replicaUrls: readonly string[],
+  replicas: number,
+): FleetServer[] {
+  return SANDBOX_SERVERS.map((spec, serverIndex) => ({
+    key: spec.key,
+    serverName: spec.serverName,
+    url: `http://127.0.0.1:${ports[serverIndex]}/mcp`,
+    identity: identityOf(spec, emulators),
+    replicas: replicaUrls.slice(serverIndex * replicas, (serverIndex + 1) * replicas).map((url, index) => ({
+      name: replicaName(spec.serverName, index),
+      url,
+      healthUrl: new URL("/healthz", url).href,
+      readyUrl: new URL("/readyz", url).href,
+    })),
+  }));
+}
+
+/**
+ * Every replica of every server, started at once; each one that started is handed to `onStarted` (so
+ * the fleet can stop it) before the first failure, if any, is thrown. Their URLs, in server order.
+ */
+async function startReplicas(
+  emulators: SandboxEmulators,
+  redisUrl: string,
+  options: FleetOptions,
+  run: {
+    logs: NodeJS.WritableStream | "ignore";
+    isStopping: () => boolean;
+    onStarted: (replica: ToolServerProcess) => void;
+  },
+): Promise<string[]> {
+  // One key per run, given to every replica and never printed: the secrets it encrypts in Redis
+  // (the app's token) are readable by this fleet only.
+  const shared = {
+    REDIS_URL: redisUrl,
+    MCP_STATE_PREFIX: FLEET_STATE_PREFIX,
+    MCP_STATE_KEY: randomBytes(32).toString("hex"),
+  };
+  const starts = SANDBOX_SERVERS.flatMap((spec) =>
+    Array.from({ length: options.replicas }, (_, index) => {
+      const name = replicaName(spec.serverName, index);
+      return startToolServer({
+        binPath: join(BIN_DIR, spec.bin),
+        serverName: name,
+        port: 0,
+        caFile: emulators.caFile,
+        env: { ...replicaSettings(spec, emulators), ...shared },
+        logs: run.logs === "ignore" ? "ignore" : prefixedLines(name, run.logs),
+        onUnexpectedExit: (code, signal) => {
+          if (!run.isStopping()) options.onExit?.({ kind: "replica", name, code, signal });
+        },
+      });
+    }),
+  );
+  const started = await Promise.allSettled(starts);
+  for (const result of started) {
+    if (result.status === "fulfilled") run.onStarted(result.value);
+  }
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
+  return (started as Array<PromiseFulfilledResult<ToolServerProcess>>).map(({ value }) => value.url);
+}
+
+export async function startFleet(options: FleetOptions): Promise<Fleet> {
+  const { redisServer, haproxy } = requirePrograms();
+
+  const ports = await reservePorts(options.basePort);
 
   let stopping = false;
   const stops: Array<() => Promise<void>> = [];
@@ -134,53 +214,13 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     const emulators = await startEmulators();
     stops.push(() => emulators.stop());
 
-    // One key per run, given to every replica and never printed: the secrets it encrypts in Redis
-    // (the app's token) are readable by this fleet only.
-    const shared = {
-      REDIS_URL: redis.url,
-      MCP_STATE_PREFIX: FLEET_STATE_PREFIX,
-      MCP_STATE_KEY: randomBytes(32).toString("hex"),
-    };
-    const starts = SANDBOX_SERVERS.flatMap((spec) =>
-      Array.from({ length: options.replicas }, (_, index) => {
-        const name = replicaName(spec.serverName, index);
-        return startToolServer({
-          binPath: join(BIN_DIR, spec.bin),
-          serverName: name,
-          port: 0,
-          caFile: emulators.caFile,
-          env: { ...replicaSettings(spec, emulators), ...shared },
-          logs: logs === "ignore" ? "ignore" : prefixedLines(name, logs),
-          onUnexpectedExit: (code, signal) => {
-            if (!stopping) options.onExit?.({ kind: "replica", name, code, signal });
-          },
-        });
-      }),
-    );
-    const started = await Promise.allSettled(starts);
-    for (const result of started) {
-      if (result.status === "fulfilled") stops.push(() => result.value.stop());
-    }
-    const failed = started.find((result) => result.status === "rejected");
-    if (failed) throw failed.reason;
-    const replicaUrls = (started as Array<PromiseFulfilledResult<ToolServerProcess>>).map(
-      ({ value }) => value.url,
-    );
+    const replicaUrls = await startReplicas(emulators, redis.url, options, {
+      logs,
+      isStopping: () => stopping,
+      onStarted: (replica) => stops.push(() => replica.stop()),
+    });
 
-    const servers: FleetServer[] = SANDBOX_SERVERS.map((spec, serverIndex) => ({
-      key: spec.key,
-      serverName: spec.serverName,
-      url: `http://127.0.0.1:${ports[serverIndex]}/mcp`,
-      identity: identityOf(spec, emulators),
-      replicas: replicaUrls
-        .slice(serverIndex * options.replicas, (serverIndex + 1) * options.replicas)
-        .map((url, index) => ({
-          name: replicaName(spec.serverName, index),
-          url,
-          healthUrl: new URL("/healthz", url).href,
-          readyUrl: new URL("/readyz", url).href,
-        })),
-    }));
+    const servers = fleetServers(emulators, ports, replicaUrls, options.replicas);
 
     const balancer: FleetBalancer = await startBalancer(
       haproxy,

@@ -1,5 +1,5 @@
 // The people who can sign in at the identity provider. The demo people are the lab data demo's users
-// (same names and emails as packages/emulators/src/labdata/demo-data.ts), so one person exists on both
+// (same names and emails as packages/emulators/src/labdata/demo/tenants.ts), so one person exists on both
 // sides: their ID token's email is their lab data account, and their subject is stable across runs.
 import { createHash } from "node:crypto";
 

@@ -9,6 +9,7 @@ import { rootCertificates } from "node:tls";
 import { Clock } from "../common/clock.js";
 import { FaultPlan } from "../common/faults.js";
 import { startHttpsServer } from "../common/https-server.js";
+import { FormTickets } from "../common/oauth/form-tickets.js";
 import { RequestLog } from "../common/request-log.js";
 import { requestPipeline } from "../common/request-pipeline.js";
 import { emptyResponse, type HttpResponse, jsonResponse, withHeaders } from "../common/response.js";
@@ -23,7 +24,6 @@ import type { AuthorizationServerContext } from "./oauth/context.js";
 import { Grants } from "./oauth/grants.js";
 import { AUTHORIZE_PATH, DISCOVERY_PATH, JWKS_PATH, OAUTH_METADATA_PATH } from "./oauth/metadata.js";
 import { PUBLIC_ROUTES, type PublicRequest } from "./oauth/routes.js";
-import { SignInTickets } from "./oauth/sign-in-tickets.js";
 import { DEMO_PEOPLE, People, type Person } from "./people.js";
 
 export const DEFAULT_SCOPES = ["mcp", "openid", "email", "profile", "offline_access"] as const;
@@ -123,7 +123,7 @@ export async function startIdentityProvider(options: IdentityProviderOptions): P
     clients: new Clients(clock, [...(options.trustedCaPems ?? []), options.ca.certPem, ...rootCertificates]),
     grants: new Grants(clock),
     approvals: new AutoApprovals(),
-    tickets: new SignInTickets(clock),
+    tickets: new FormTickets(clock),
     settings: {
       accessTokenLifetimeSec: options.accessTokenLifetimeSec ?? 600,
       codeLifetimeSec: options.codeLifetimeSec ?? 60,

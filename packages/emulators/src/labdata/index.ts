@@ -7,13 +7,13 @@ export type { LabdataAdmin } from "./admin/handle.js";
 export type { CreatedApiKey, CreatedApp, CreatedSecret } from "./admin/identities.js";
 export type { TenantView } from "./admin/tenants.js";
 export type * from "./admin/views.js";
-export { API_PREFIX } from "./api-request.js";
-export type { AuditEntry, AuthMethod } from "./audit-log.js";
-export type { DemoApp, DemoData, DemoUser } from "./demo-data.js";
-export { ARCHIVE_REASONS, type TenantSettings } from "./model.js";
+export { API_PREFIX } from "./api/request.js";
+export type { DemoApp, DemoData, DemoUser } from "./demo/tenants.js";
 export {
   type LabdataEmulator,
   type LabdataEmulatorOptions,
   startLabdataEmulator,
   type TenantHandle,
 } from "./server.js";
+export type { AuditEntry, AuthMethod } from "./state/audit-log.js";
+export { ARCHIVE_REASONS, type TenantSettings } from "./state/model.js";

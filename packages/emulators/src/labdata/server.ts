@@ -13,12 +13,12 @@ import { createRandom } from "../common/seeded-random.js";
 import { type CertificateAuthority, createCertificateAuthority } from "../common/tls.js";
 import { createAdminHandle, type LabdataAdmin } from "./admin/handle.js";
 import { labdataAdminRoutes } from "./admin/routes.js";
-import { type ApiEnvironment, answerApiRequest } from "./api-request.js";
-import { createDemoData, type DemoData } from "./demo-data.js";
-import { IdFactory } from "./ids.js";
-import { OidcVerifier } from "./oidc.js";
-import { PageTokens } from "./page-tokens.js";
-import { EmulatorState } from "./state.js";
+import { PageTokens } from "./api/page-tokens.js";
+import { type ApiEnvironment, answerApiRequest } from "./api/request.js";
+import { OidcVerifier } from "./auth/oidc.js";
+import { createDemoData, type DemoData } from "./demo/tenants.js";
+import { EmulatorState } from "./state/emulator-state.js";
+import { IdFactory } from "./state/ids.js";
 
 export interface LabdataEmulatorOptions {
   /** Default 0: any free port. */

@@ -4,6 +4,7 @@
 import { Clock } from "../common/clock.js";
 import { FaultPlan } from "../common/faults.js";
 import { startHttpsServer } from "../common/https-server.js";
+import { FormTickets } from "../common/oauth/form-tickets.js";
 import { RequestLog } from "../common/request-log.js";
 import { requestPipeline } from "../common/request-pipeline.js";
 import { type CertificateAuthority, createCertificateAuthority } from "../common/tls.js";
@@ -24,7 +25,6 @@ import {
 } from "./dialect.js";
 import { newAdminSecret } from "./new-secrets.js";
 import { BrowserSessions } from "./oauth/browser-sessions.js";
-import { FormTickets } from "./oauth/form-tickets.js";
 import { IssuedTokens } from "./oauth/issued-tokens.js";
 import { answerRepositoryRequest } from "./routes.js";
 import { defaultSettings } from "./settings.js";

@@ -1,8 +1,11 @@
 // The checks of an authorization request (OAuth 2.1 section 4.1.1, RFC 7636, RFC 8707). A request that
 // names an unknown client, or a redirect_uri the client does not have, gets an error page and is never
 // redirected; any other fault goes back to the redirect_uri as error, state and iss (RFC 9207).
-import { emptyResponse, type HttpResponse } from "../../common/response.js";
-import type { AuthorizationRequest, AuthorizationServerContext } from "./context.js";
+import { redirectWith, single } from "../../common/oauth/authorization-params.js";
+import { isS256Challenge } from "../../common/oauth/pkce.js";
+import type { HttpResponse } from "../../common/response.js";
+import type { AuthorizationRequest } from "./checked-request.js";
+import type { AuthorizationServerContext } from "./context.js";
 import { errorPage } from "./sign-in-page.js";
 
 export type RequestCheck = { ok: true; request: AuthorizationRequest } | { ok: false; refusal: HttpResponse };
@@ -12,18 +15,7 @@ export function redirectBack(
   redirectUri: string,
   params: Record<string, string | undefined>,
 ): HttpResponse {
-  const target = new URL(redirectUri);
-  for (const [name, value] of Object.entries({ ...params, iss: ctx.issuer() })) {
-    if (value !== undefined) target.searchParams.set(name, value);
-  }
-  return emptyResponse(302, { location: target.toString(), "cache-control": "no-store" });
-}
-
-/** The one value of a parameter; "many" when it is repeated (OAuth 2.1 section 3.1 forbids that). */
-function single(params: URLSearchParams, name: string): string | undefined | { many: true } {
-  const values = params.getAll(name);
-  if (values.length > 1) return { many: true };
-  return values[0] === "" ? undefined : values[0];
+  return redirectWith(redirectUri, { ...params, iss: ctx.issuer() });
 }
 
 /** A resource indicator: an absolute URI without a fragment (RFC 8707 section 2). */
@@ -56,7 +48,7 @@ function readRequestParams(
     return fault("invalid_request", "code_challenge is required (PKCE), once.");
   if (method !== "S256")
     return fault("invalid_request", "code_challenge_method must be S256; plain is not accepted.");
-  if (!/^[A-Za-z0-9_-]{43}$/.test(challenge))
+  if (!isS256Challenge(challenge))
     return fault("invalid_request", "code_challenge must be 43 base64url characters (a SHA-256 digest).");
 
   const resources = params.getAll("resource");

@@ -1,13 +1,15 @@
 // GET /authorize checks the request, then either approves at once (the auto-approve test hook) or shows
 // the sign-in page; POST /authorize is that page's form: Approve as the chosen person, or Deny. Either
 // way the browser goes back to the client's redirect_uri with a code (or an error), state and iss.
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { cookieValue, setCookie } from "../../common/cookies.js";
 import { readParams } from "../../common/request-params.js";
 import type { HttpResponse } from "../../common/response.js";
 import type { Person } from "../people.js";
 import { checkAuthorizationRequest, redirectBack } from "./authorization-request.js";
-import type { AuthorizationRequest, AuthorizationServerContext } from "./context.js";
+import type { AuthorizationRequest } from "./checked-request.js";
+import type { AuthorizationServerContext } from "./context.js";
 import { errorPage, signInPage } from "./sign-in-page.js";
 
 const FORM_COOKIE = "idp_sign_in";
@@ -38,7 +40,9 @@ function showSignIn(
   request: AuthorizationRequest,
   error?: string,
 ): HttpResponse {
-  const { ticket, nonce } = ctx.tickets.issue(request);
+  // The form's ticket is bound to a nonce cookie set with the page.
+  const nonce = randomBytes(24).toString("base64url");
+  const ticket = ctx.tickets.issue(request, nonce);
   return signInPage(
     { ...request, people: ctx.people.all(), ticket, ...(error === undefined ? {} : { error }) },
     { "set-cookie": setCookie(FORM_COOKIE, nonce, FORM_COOKIE_SECONDS) },

@@ -2,7 +2,8 @@
 // client names itself with client_id; a confidential one proves its secret in HTTP Basic or in the body
 // (either is taken; both at once is refused, as is a secret a public client should not have).
 import type { IncomingMessage } from "node:http";
-import { readBasicCredentials, secretsEqual } from "../../common/http.js";
+import { secretsEqual } from "../../common/http.js";
+import { readClientCredentials } from "../../common/oauth/client-credentials.js";
 import { readParams } from "../../common/request-params.js";
 import type { HttpResponse } from "../../common/response.js";
 import type { Clients, OAuthClient } from "./clients.js";
@@ -33,20 +34,13 @@ async function authenticateClient(
   params: Record<string, string>,
   clients: Clients,
 ): Promise<ClientAuthentication> {
-  const basic = readBasicCredentials(req);
-  if (basic === "malformed") return refuse(401, "invalid_client", "The Basic credentials are malformed.");
-  if (basic && params.client_secret !== undefined) {
-    return refuse(400, "invalid_request", "Send the client secret in the body or in Basic, not both.");
-  }
-  if (basic && params.client_id !== undefined && params.client_id !== basic.id) {
-    return refuse(400, "invalid_request", "client_id differs from the Basic credentials.");
-  }
-  const clientId = basic?.id ?? params.client_id;
+  const presented = readClientCredentials(req, params);
+  if (!presented.ok) return refuse(presented.status, presented.error, presented.description);
+  const { clientId, secret } = presented;
   if (!clientId) return refuse(401, "invalid_client", "client_id is required.");
   const found = await clients.find(clientId);
   if (!found.ok) return refuse(401, "invalid_client", found.problem);
   const { client } = found;
-  const secret = basic?.secret ?? params.client_secret;
   if (client.clientSecret === undefined) {
     return secret === undefined
       ? { ok: true, client }

@@ -1,12 +1,13 @@
 // What every endpoint of the authorization server works with: the provider's keys and clock, its
 // people, the clients it knows, what it has granted, and its settings.
 import type { Clock } from "../../common/clock.js";
+import type { FormTickets } from "../../common/oauth/form-tickets.js";
 import type { SigningKeys } from "../keys.js";
 import type { People } from "../people.js";
 import type { AutoApprovals } from "./auto-approvals.js";
+import type { AuthorizationRequest } from "./checked-request.js";
 import type { Clients } from "./clients.js";
 import type { Grants } from "./grants.js";
-import type { SignInTickets } from "./sign-in-tickets.js";
 
 export interface AuthorizationServerSettings {
   accessTokenLifetimeSec: number;
@@ -20,18 +21,6 @@ export interface AuthorizationServerSettings {
   defaultResource: string | undefined;
 }
 
-/** An authorization request as checked, kept while the person signs in (a ticket). */
-export interface AuthorizationRequest {
-  clientId: string;
-  clientName: string;
-  redirectUri: string;
-  state: string | undefined;
-  codeChallenge: string;
-  resource: string;
-  scope: string;
-  nonce: string | undefined;
-}
-
 export interface AuthorizationServerContext {
   /** Known once the server listens. */
   issuer(): string;
@@ -41,6 +30,6 @@ export interface AuthorizationServerContext {
   clients: Clients;
   grants: Grants;
   approvals: AutoApprovals;
-  tickets: SignInTickets<AuthorizationRequest>;
+  tickets: FormTickets<AuthorizationRequest>;
   settings: AuthorizationServerSettings;
 }

@@ -1,11 +1,7 @@
-// OAuth error bodies {error, error_description} (RFC 6749 section 5.2), never cached: 401 with a
-// WWW-Authenticate challenge when client authentication failed, else 400.
-import { type HttpResponse, jsonResponse } from "../../common/response.js";
+// The identity provider's OAuth error responses: the shared RFC 6749 section 5.2 bodies
+// (common/oauth/errors.ts), with this server's realm in the Basic challenge of a 401.
+import { oauthErrors } from "../../common/oauth/errors.js";
 
-export const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
+export { NO_STORE } from "../../common/oauth/errors.js";
 
-export function oauthError(status: 400 | 401, error: string, description: string): HttpResponse {
-  const headers =
-    status === 401 ? { ...NO_STORE, "www-authenticate": 'Basic realm="identity provider"' } : NO_STORE;
-  return jsonResponse(status, { error, error_description: description }, headers);
-}
+export const oauthError = oauthErrors("identity provider");

@@ -5,6 +5,7 @@
 // sections 4.1.3 and 4.3.1). Times are read from the provider's clock.
 import { createHash, randomBytes } from "node:crypto";
 import type { Clock } from "../../common/clock.js";
+import { AuthorizationCodes, type CodeRefusal } from "../../common/oauth/authorization-codes.js";
 
 /** What a person approved at /authorize, held by the code until it is redeemed. */
 export interface ApprovedRequest {
@@ -17,12 +18,6 @@ export interface ApprovedRequest {
   resource: string;
   scope: string;
   nonce?: string;
-}
-
-interface CodeGrant extends ApprovedRequest {
-  expiresAt: number;
-  /** Set on redemption: the family it started, revoked if the code comes back. */
-  family: string | undefined;
 }
 
 export interface Family {
@@ -58,7 +53,7 @@ export interface IssuedAccessToken {
 
 export type CodeRedemption<F extends string> =
   | { ok: true; family: Family; request: ApprovedRequest }
-  | { ok: false; reason: "unknown" | "reused" | "expired" | "other_client" | F };
+  | { ok: false; reason: CodeRefusal | F };
 
 export type RefreshOutcome =
   | { ok: true; family: Family }
@@ -67,21 +62,21 @@ export type RefreshOutcome =
 const opaque = (bytes: number): string => randomBytes(bytes).toString("base64url");
 
 export class Grants {
-  readonly #codes = new Map<string, CodeGrant>();
+  readonly #codes: AuthorizationCodes<ApprovedRequest>;
   readonly #families = new Map<string, Family>();
   readonly #refresh = new Map<string, RefreshRecord>();
   readonly #access = new Map<string, IssuedAccessToken>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(private readonly clock: Clock) {
+    this.#codes = new AuthorizationCodes({
+      clock,
+      newCode: () => opaque(32),
+      revokeFamily: (family) => this.revokeFamily(family),
+    });
+  }
 
   issueCode(request: ApprovedRequest, lifetimeSec: number): string {
-    const code = opaque(32);
-    this.#codes.set(code, {
-      ...request,
-      expiresAt: this.clock.now() + lifetimeSec * 1000,
-      family: undefined,
-    });
-    return code;
+    return this.#codes.issue(request, lifetimeSec);
   }
 
   /**
@@ -94,31 +89,23 @@ export class Grants {
     clientId: string,
     check: (request: ApprovedRequest) => F | undefined,
   ): CodeRedemption<F> {
-    const grant = this.#codes.get(code);
-    if (!grant) return { ok: false, reason: "unknown" };
-    if (grant.clientId !== clientId) return { ok: false, reason: "other_client" };
-    if (grant.family !== undefined) {
-      this.revokeFamily(grant.family);
-      return { ok: false, reason: "reused" };
-    }
-    if (this.clock.now() >= grant.expiresAt) {
-      this.#codes.delete(code);
-      return { ok: false, reason: "expired" };
-    }
-    const { expiresAt: _expiresAt, family: _family, ...request } = grant;
-    const failure = check(request);
-    if (failure !== undefined) return { ok: false, reason: failure };
+    const outcome = this.#codes.redeem(code, clientId, check, (grant) => this.#startFamily(grant).id);
+    if (!outcome.ok) return outcome;
+    const family = this.#families.get(outcome.family) as Family;
+    return { ok: true, family, request: outcome.grant };
+  }
+
+  #startFamily(grant: ApprovedRequest): Family {
     const family: Family = {
       id: opaque(12),
-      clientId,
+      clientId: grant.clientId,
       subject: grant.subject,
       resource: grant.resource,
       scope: grant.scope,
       revoked: false,
     };
     this.#families.set(family.id, family);
-    grant.family = family.id;
-    return { ok: true, family, request };
+    return family;
   }
 
   /** A new refresh token of the family, replacing its previous one. */

@@ -2,6 +2,7 @@
 // paths, the keys, and the OAuth endpoints. A wrong method gets 405 in the endpoint's own format: a
 // page for the browser's /authorize, JSON for the rest.
 import type { IncomingMessage } from "node:http";
+import { postOnly as sharedPostOnly } from "../../common/oauth/errors.js";
 import { type HttpResponse, jsonResponse } from "../../common/response.js";
 import { ANY_METHOD, type Route, route } from "../../common/routes.js";
 import { showAuthorization, submitSignIn } from "./authorize.js";
@@ -34,13 +35,7 @@ function metadata({ ctx }: PublicRequest): HttpResponse {
   return jsonResponse(200, authorizationServerMetadata(ctx.issuer(), ctx.settings.scopes));
 }
 
-function postOnly(): HttpResponse {
-  return jsonResponse(
-    405,
-    { error: "invalid_request", error_description: "This endpoint takes POST only." },
-    { allow: "POST" },
-  );
-}
+const postOnly = () => sharedPostOnly("This endpoint takes POST only.");
 
 export const PUBLIC_ROUTES: readonly Route<PublicRequest>[] = [
   route("GET", OAUTH_METADATA_PATH, metadata),

@@ -4,7 +4,9 @@
 // refresh token, and an ID token when the scope holds openid.
 import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { secretsEqual } from "../../common/http.js";
+import { CODE_FAILURES as SHARED_CODE_FAILURES } from "../../common/oauth/authorization-codes.js";
+import { answerGrant } from "../../common/oauth/grant-types.js";
+import { verifierMatches } from "../../common/oauth/pkce.js";
 import { type HttpResponse, jsonResponse } from "../../common/response.js";
 import { mintAccessToken } from "../access-tokens.js";
 import { mintIdToken } from "../id-tokens.js";
@@ -15,12 +17,7 @@ import { NO_STORE, oauthError } from "./errors.js";
 import type { Family } from "./grants.js";
 
 const CODE_FAILURES = {
-  unknown: "The authorization code is not valid.",
-  other_client: "The authorization code was issued to another client.",
-  reused: "The authorization code has already been used; the tokens issued for it are revoked.",
-  expired: "The authorization code has expired.",
-  redirect_mismatch: "redirect_uri does not match the one in the authorization request.",
-  verifier_mismatch: "code_verifier does not match the code_challenge of the authorization request.",
+  ...SHARED_CODE_FAILURES,
   resource_mismatch: "resource is not the one of the authorization request.",
 } as const;
 
@@ -34,10 +31,6 @@ const REFRESH_FAILURES = {
 
 // RFC 7636 section 4.1: 43 to 128 unreserved characters.
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
-
-function s256(verifier: string): string {
-  return createHash("sha256").update(verifier, "ascii").digest("base64url");
-}
 
 async function tokensFor(
   ctx: AuthorizationServerContext,
@@ -105,7 +98,7 @@ async function exchangeCode(
     return oauthError(400, "invalid_request", "code_verifier must be 43 to 128 unreserved characters.");
   const outcome = ctx.grants.redeemCode(code, client.clientId, (request) => {
     if (request.redirectUri !== redirectUri) return "redirect_mismatch";
-    if (!secretsEqual(s256(verifier), request.codeChallenge)) return "verifier_mismatch";
+    if (!verifierMatches(verifier, request.codeChallenge)) return "verifier_mismatch";
     if (resource !== undefined && resource !== request.resource) return "resource_mismatch";
     return undefined;
   });
@@ -145,19 +138,12 @@ export async function answerTokenRequest(
   const request = await readClientRequest(req, ctx.clients);
   if (!request.ok) return request.refusal;
   const { params, client } = request;
-  switch (params.grant_type) {
-    case "authorization_code":
-      return exchangeCode(ctx, client, params);
-    case "refresh_token":
-      return refresh(ctx, client, params);
-    case undefined:
-    case "":
-      return oauthError(400, "invalid_request", "grant_type is required.");
-    default:
-      return oauthError(
-        400,
-        "unsupported_grant_type",
-        "grant_type must be authorization_code or refresh_token.",
-      );
-  }
+  return answerGrant(
+    params.grant_type,
+    {
+      authorization_code: () => exchangeCode(ctx, client, params),
+      refresh_token: () => refresh(ctx, client, params),
+    },
+    oauthError,
+  );
 }

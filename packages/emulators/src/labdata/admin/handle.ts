@@ -2,9 +2,9 @@
 // tests and the sandbox. Both go through the same functions, so they cannot drift apart.
 import type { Fault, FaultPlan } from "../../common/faults.js";
 import type { LoggedRequest, RequestLog } from "../../common/request-log.js";
-import type { AuditEntry } from "../audit-log.js";
-import type { TenantSettings } from "../model.js";
-import type { EmulatorState } from "../state.js";
+import type { AuditEntry } from "../state/audit-log.js";
+import type { EmulatorState } from "../state/emulator-state.js";
+import type { TenantSettings } from "../state/model.js";
 import {
   addAppSecret,
   archiveApp,

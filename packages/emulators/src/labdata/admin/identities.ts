@@ -1,10 +1,10 @@
 // Users, their API keys, apps and their client secrets. Credentials are returned once, at creation,
 // and kept only as hashes.
 import { z } from "zod";
-import { CREDENTIAL_PREFIX, hashCredential, newClientId, newCredential } from "../hashed-secrets.js";
-import { ID_PREFIX } from "../ids.js";
-import type { App, User } from "../model.js";
-import type { EmulatorState, TenantState } from "../state.js";
+import { CREDENTIAL_PREFIX, hashCredential, newClientId, newCredential } from "../auth/hashed-secrets.js";
+import type { EmulatorState, TenantState } from "../state/emulator-state.js";
+import { ID_PREFIX } from "../state/ids.js";
+import type { App, User } from "../state/model.js";
 import { conflict, invalid, missing, validated } from "./admin-error.js";
 import { recordOf, tenantOf } from "./lookup.js";
 import { type ApiKeyView, type AppView, apiKeyView, appView, type UserView, userView } from "./views.js";

@@ -1,5 +1,5 @@
 // Finding a tenant or one of its records by id for an admin operation, or refusing with a 404.
-import type { EmulatorState, TenantState } from "../state.js";
+import type { EmulatorState, TenantState } from "../state/emulator-state.js";
 import { missing } from "./admin-error.js";
 
 export function tenantOf(state: EmulatorState, name: string): TenantState {

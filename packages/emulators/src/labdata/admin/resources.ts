@@ -1,9 +1,9 @@
 // The permission structure: organizations, their teams, projects owned by either, folders in
 // projects; user memberships and app grants on any of them.
 import { z } from "zod";
-import { ID_PREFIX } from "../ids.js";
-import type { Folder, Project, Role } from "../model.js";
-import type { EmulatorState, TenantState } from "../state.js";
+import type { EmulatorState, TenantState } from "../state/emulator-state.js";
+import { ID_PREFIX } from "../state/ids.js";
+import type { Folder, Project, Role } from "../state/model.js";
 import { invalid, missing, validated } from "./admin-error.js";
 import { recordOf, tenantOf } from "./lookup.js";
 import {

@@ -2,17 +2,17 @@
 // archiving, so listings with archiveReason can be tested.
 import { z } from "zod";
 import { createRandom } from "../../common/seeded-random.js";
-import { sequenceToWire } from "../api-shapes.js";
-import { ID_PREFIX } from "../ids.js";
-import { ARCHIVE_REASONS, type DnaSequence, type FieldScalar, type FieldValue } from "../model.js";
-import { type SequenceDraft, SequenceGenerator } from "../sequence-generator.js";
+import { sequenceToWire } from "../api/shapes.js";
+import { type SequenceDraft, SequenceGenerator } from "../sequences/generator.js";
 import {
   buildSequence,
   createSequenceSchema,
   type SequenceInput,
   sequenceProblem,
-} from "../sequence-input.js";
-import type { EmulatorState, TenantState } from "../state.js";
+} from "../sequences/input.js";
+import type { EmulatorState, TenantState } from "../state/emulator-state.js";
+import { ID_PREFIX } from "../state/ids.js";
+import { ARCHIVE_REASONS, type DnaSequence, type FieldScalar, type FieldValue } from "../state/model.js";
 import { invalid, validated } from "./admin-error.js";
 import { recordOf, tenantOf } from "./lookup.js";
 

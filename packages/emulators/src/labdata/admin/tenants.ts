@@ -1,7 +1,7 @@
 // Tenants and their settings: rate limit (or lifted), IP allowlist, OpenID Connect, token lifetime.
 import { z } from "zod";
-import type { TenantSettings } from "../model.js";
-import { type EmulatorState, parseCidr, TenantState } from "../state.js";
+import { type EmulatorState, parseCidr, TenantState } from "../state/emulator-state.js";
+import type { TenantSettings } from "../state/model.js";
 import { conflict, validated } from "./admin-error.js";
 import { tenantOf } from "./lookup.js";
 

@@ -1,5 +1,5 @@
 // What admin operations return: records without secret hashes, times as ISO strings.
-import type { ApiKey, App, Folder, Organization, Project, Team, User } from "../model.js";
+import type { ApiKey, App, Folder, Organization, Project, Team, User } from "../state/model.js";
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 

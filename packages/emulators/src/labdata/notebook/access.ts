@@ -1,11 +1,11 @@
-// Who may read what of the notebook, with the platform's one permission model (permissions.ts):
+// Who may read what of the notebook, with the platform's one permission model (auth/permissions.ts):
 // an entry and a workflow's tasks by their folder, a template by its collection's project, an assay
 // run or result by its project.
 
-import type { Role } from "../model.js";
-import type { Actor } from "../permissions.js";
-import { allows, roleOnFolder, roleOnProject } from "../permissions.js";
-import type { TenantState } from "../state.js";
+import type { Actor } from "../auth/permissions.js";
+import { allows, roleOnFolder, roleOnProject } from "../auth/permissions.js";
+import type { TenantState } from "../state/emulator-state.js";
+import type { Role } from "../state/model.js";
 
 export function mayOnFolder(tenant: TenantState, actor: Actor, folderId: string, needed: Role): boolean {
   const folder = tenant.folders.get(folderId);

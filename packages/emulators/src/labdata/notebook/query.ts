@@ -1,6 +1,6 @@
-// Query parameters the notebook, assay and workflow lists share beyond listing.ts: comma lists, and
+// Query parameters the notebook, assay and workflow lists share beyond api/listing.ts: comma lists, and
 // the document's time filters ("> 2022-03-01 AND < 2022-04-01", createdAt.gte=..., unix seconds).
-import { badRequest } from "../errors.js";
+import { badRequest } from "../api/errors.js";
 
 /** The values of a comma-separated parameter, or undefined when it is absent. */
 export function commaList(params: URLSearchParams, name: string): Set<string> | undefined {

@@ -1,8 +1,8 @@
 // Notebook, assay and workflow records as the API returns them, held to the OpenAPI document by
 // test/contract: ISO times, UserSummary parties, archiveRecord null or {reason}, notes as the
 // document's note parts, field values as its Field objects.
-import { userSummary } from "../api-shapes.js";
-import type { TenantState } from "../state.js";
+import { userSummary } from "../api/shapes.js";
+import type { TenantState } from "../state/emulator-state.js";
 import type {
   AssayFieldDefinition,
   AssayResult,

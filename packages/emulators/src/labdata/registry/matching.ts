@@ -1,6 +1,6 @@
 // The document's name filters for entities: `name` and `nameIncludes` match the name, an alias or
 // the registry id (nameIncludes as a case-insensitive substring); the archive filter as for any list.
-import { type ListQuery, matchesQuery } from "../listing.js";
+import { type ListQuery, matchesQuery } from "../api/listing.js";
 
 export interface NamedEntity {
   id: string;

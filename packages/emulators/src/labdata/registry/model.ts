@@ -3,7 +3,7 @@
 // the one registry, and the storage tree (locations, boxes, plates, containers). Boxes, plates and
 // containers belong to a project and are readable as it is; locations (rooms, freezers, shelves,
 // racks) are the lab's shared furniture, readable by anyone in the tenant.
-import type { FieldValue, SchemaRef } from "../model.js";
+import type { FieldValue, SchemaRef } from "../state/model.js";
 
 export type EntityKind = "aa_sequence" | "dna_oligo" | "rna_oligo" | "custom_entity";
 

@@ -1,6 +1,6 @@
 // A tenant's registry and inventory records, kept beside the tenant's own state (which this part
 // does not widen): one store per tenant, made on first use.
-import type { TenantState } from "../state.js";
+import type { TenantState } from "../state/emulator-state.js";
 import type {
   AsyncTaskRecord,
   Box,

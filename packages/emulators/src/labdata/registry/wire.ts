@@ -2,10 +2,10 @@
 // test/contract: ISO times, archiveRecord null or {reason}, a field the document does not mark
 // nullable left out rather than sent as null, and an entity the caller may not read inside a
 // container shown as the document's InaccessibleResource.
-import { sequenceToWire, userSummary } from "../api-shapes.js";
-import type { Actor } from "../permissions.js";
-import { allows, roleOnFolder } from "../permissions.js";
-import type { TenantState } from "../state.js";
+import { sequenceToWire, userSummary } from "../api/shapes.js";
+import type { Actor } from "../auth/permissions.js";
+import { allows, roleOnFolder } from "../auth/permissions.js";
+import type { TenantState } from "../state/emulator-state.js";
 import type {
   Box,
   Container,

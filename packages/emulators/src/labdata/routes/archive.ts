@@ -4,11 +4,11 @@
 import { z } from "zod";
 import { readJsonBody } from "../../common/json-body.js";
 import { type HttpResponse, jsonResponse } from "../../common/response.js";
-import { badRequest, forbidden, notFound } from "../errors.js";
-import { ARCHIVE_REASONS } from "../model.js";
-import { allows, roleOnFolder } from "../permissions.js";
+import { badRequest, forbidden, notFound } from "../api/errors.js";
+import { allows, roleOnFolder } from "../auth/permissions.js";
 import type { EntityKind } from "../registry/model.js";
 import { registryOf } from "../registry/store.js";
+import { ARCHIVE_REASONS } from "../state/model.js";
 import type { RouteContext } from "./context.js";
 
 type ArchivableKind = EntityKind | "dna_sequence";

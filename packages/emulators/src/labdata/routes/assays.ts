@@ -4,8 +4,8 @@
 
 import type { PathParams } from "../../common/path-pattern.js";
 import { type HttpResponse, jsonResponse, withHeaders } from "../../common/response.js";
-import { badRequest, forbidden, notFound } from "../errors.js";
-import { matchesQuery, paginate, parseListQuery } from "../listing.js";
+import { badRequest, forbidden, notFound } from "../api/errors.js";
+import { matchesQuery, paginate, parseListQuery } from "../api/listing.js";
 import { mayOnProject, readableProjectIds } from "../notebook/access.js";
 import type { AssayResult, AssayRun, AssaySchema } from "../notebook/model.js";
 import { boundParameters, commaList, unixBounds, withCreatedSort } from "../notebook/query.js";

@@ -7,12 +7,12 @@ import { z } from "zod";
 import { readJsonBody } from "../../common/json-body.js";
 import type { PathParams } from "../../common/path-pattern.js";
 import { type HttpResponse, jsonResponse } from "../../common/response.js";
-import { sequenceToWire } from "../api-shapes.js";
-import { badRequest, forbidden, notFound, payloadTooLarge } from "../errors.js";
-import { ID_PREFIX } from "../ids.js";
-import { allows, roleOnFolder } from "../permissions.js";
+import { badRequest, forbidden, notFound, payloadTooLarge } from "../api/errors.js";
+import { sequenceToWire } from "../api/shapes.js";
+import { allows, roleOnFolder } from "../auth/permissions.js";
 import { registryOf } from "../registry/store.js";
-import { buildSequence, createSequenceSchema, sequenceProblem } from "../sequence-input.js";
+import { buildSequence, createSequenceSchema, sequenceProblem } from "../sequences/input.js";
+import { ID_PREFIX } from "../state/ids.js";
 import type { RouteContext } from "./context.js";
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;

@@ -3,10 +3,10 @@
 import type { IncomingMessage } from "node:http";
 import type { Clock } from "../../common/clock.js";
 import type { Route } from "../../common/routes.js";
-import type { Principal } from "../auth.js";
-import type { IdFactory } from "../ids.js";
-import type { PageTokens } from "../page-tokens.js";
-import type { TenantState } from "../state.js";
+import type { PageTokens } from "../api/page-tokens.js";
+import type { Principal } from "../auth/authenticate.js";
+import type { TenantState } from "../state/emulator-state.js";
+import type { IdFactory } from "../state/ids.js";
 
 export interface RouteContext {
   req: IncomingMessage;

@@ -4,14 +4,14 @@
 import { readJsonBody } from "../../common/json-body.js";
 import type { PathParams } from "../../common/path-pattern.js";
 import { type HttpResponse, jsonResponse, jsonTextResponse } from "../../common/response.js";
-import { sequenceJson, sequenceToWire } from "../api-shapes.js";
-import { badRequest, forbidden, notFound, payloadTooLarge } from "../errors.js";
-import { ID_PREFIX } from "../ids.js";
-import { paginate, parseListQuery } from "../listing.js";
-import type { DnaSequence } from "../model.js";
-import { allows, readableFolderIds, roleOnFolder, roleOnProject } from "../permissions.js";
+import { badRequest, forbidden, notFound, payloadTooLarge } from "../api/errors.js";
+import { paginate, parseListQuery } from "../api/listing.js";
+import { sequenceJson, sequenceToWire } from "../api/shapes.js";
+import { allows, readableFolderIds, roleOnFolder, roleOnProject } from "../auth/permissions.js";
 import { entityMatches } from "../registry/matching.js";
-import { buildSequence, createSequenceSchema, sequenceProblem } from "../sequence-input.js";
+import { buildSequence, createSequenceSchema, sequenceProblem } from "../sequences/input.js";
+import { ID_PREFIX } from "../state/ids.js";
+import type { DnaSequence } from "../state/model.js";
 import type { RouteContext } from "./context.js";
 import { listResponse, listScope } from "./list-response.js";
 

@@ -3,9 +3,9 @@
 // folders it may read; a folder or project filter it may not read is a 403.
 import type { PathParams } from "../../common/path-pattern.js";
 import { type HttpResponse, jsonResponse } from "../../common/response.js";
-import { badRequest, forbidden, notFound } from "../errors.js";
-import { paginate, parseListQuery } from "../listing.js";
-import { allows, readableFolderIds, roleOnFolder, roleOnProject } from "../permissions.js";
+import { badRequest, forbidden, notFound } from "../api/errors.js";
+import { paginate, parseListQuery } from "../api/listing.js";
+import { allows, readableFolderIds, roleOnFolder, roleOnProject } from "../auth/permissions.js";
 import { entityMatches } from "../registry/matching.js";
 import type { EntityKind, RegistryEntity } from "../registry/model.js";
 import { registryOf } from "../registry/store.js";

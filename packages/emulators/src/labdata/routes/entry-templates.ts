@@ -3,8 +3,8 @@
 
 import type { PathParams } from "../../common/path-pattern.js";
 import { type HttpResponse, jsonResponse } from "../../common/response.js";
-import { badRequest, forbidden, notFound } from "../errors.js";
-import { matchesQuery, paginate, parseListQuery } from "../listing.js";
+import { badRequest, forbidden, notFound } from "../api/errors.js";
+import { matchesQuery, paginate, parseListQuery } from "../api/listing.js";
 import { mayOnProject } from "../notebook/access.js";
 import type { EntryTemplate } from "../notebook/model.js";
 import { commaList, rangeParameter } from "../notebook/query.js";

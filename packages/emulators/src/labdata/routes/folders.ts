@@ -1,11 +1,11 @@
 // GET /api/v2/folders: the folders the caller may read, optionally of one project it may read.
 
 import type { HttpResponse } from "../../common/response.js";
-import { folderToWire } from "../api-shapes.js";
-import { badRequest, forbidden } from "../errors.js";
-import { matchesQuery, paginate, parseListQuery } from "../listing.js";
-import type { Folder } from "../model.js";
-import { allows, roleOnFolder, roleOnProject } from "../permissions.js";
+import { badRequest, forbidden } from "../api/errors.js";
+import { matchesQuery, paginate, parseListQuery } from "../api/listing.js";
+import { folderToWire } from "../api/shapes.js";
+import { allows, roleOnFolder, roleOnProject } from "../auth/permissions.js";
+import type { Folder } from "../state/model.js";
 import type { RouteContext } from "./context.js";
 import { listResponse, listScope } from "./list-response.js";
 

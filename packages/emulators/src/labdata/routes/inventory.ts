@@ -5,9 +5,9 @@
 // (ancestorStorageId, any level up).
 import type { PathParams } from "../../common/path-pattern.js";
 import { type HttpResponse, jsonResponse } from "../../common/response.js";
-import { badRequest, forbidden, notFound } from "../errors.js";
-import { matchesQuery, paginate, parseListQuery } from "../listing.js";
-import { allows, roleOnProject } from "../permissions.js";
+import { badRequest, forbidden, notFound } from "../api/errors.js";
+import { matchesQuery, paginate, parseListQuery } from "../api/listing.js";
+import { allows, roleOnProject } from "../auth/permissions.js";
 import type { Box, Container, Location, Plate } from "../registry/model.js";
 import { type RegistryStore, registryOf } from "../registry/store.js";
 import {

@@ -2,7 +2,7 @@
 // already serialized items so cached sequence JSON is reused as is.
 
 import { type HttpResponse, jsonTextResponse } from "../../common/response.js";
-import type { Page } from "../listing.js";
+import type { Page } from "../api/listing.js";
 import type { RouteContext } from "./context.js";
 
 export function listResponse<T>(key: string, page: Page<T>, toJson: (item: T) => string): HttpResponse {

@@ -1,10 +1,10 @@
 // GET /api/v2/projects: the projects the caller may read, so their ids can be found.
 
 import type { HttpResponse } from "../../common/response.js";
-import { projectToWire } from "../api-shapes.js";
-import { matchesQuery, paginate, parseListQuery } from "../listing.js";
-import type { Project } from "../model.js";
-import { allows, roleOnProject } from "../permissions.js";
+import { matchesQuery, paginate, parseListQuery } from "../api/listing.js";
+import { projectToWire } from "../api/shapes.js";
+import { allows, roleOnProject } from "../auth/permissions.js";
+import type { Project } from "../state/model.js";
 import type { RouteContext } from "./context.js";
 import { listResponse, listScope } from "./list-response.js";
 

@@ -3,8 +3,8 @@
 // kind by registry id: an unknown id is a 404, one the caller may not read a 403).
 import type { PathParams } from "../../common/path-pattern.js";
 import { type HttpResponse, jsonResponse } from "../../common/response.js";
-import { badRequest, forbidden, notFound } from "../errors.js";
-import { paginate, parseListQuery } from "../listing.js";
+import { badRequest, forbidden, notFound } from "../api/errors.js";
+import { paginate, parseListQuery } from "../api/listing.js";
 import { registryOf } from "../registry/store.js";
 import { canReadEntity, registryToWire, schemaToWire, typedEntityToWire } from "../registry/wire.js";
 import type { RouteContext } from "./context.js";

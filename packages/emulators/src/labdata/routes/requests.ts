@@ -3,8 +3,8 @@
 // creation time.
 
 import type { HttpResponse } from "../../common/response.js";
-import { badRequest } from "../errors.js";
-import { paginate, parseListQuery } from "../listing.js";
+import { badRequest } from "../api/errors.js";
+import { paginate, parseListQuery } from "../api/listing.js";
 import { readableProjectIds } from "../notebook/access.js";
 import type { RequestStatus } from "../notebook/model.js";
 import { unixBounds, withCreatedSort } from "../notebook/query.js";

@@ -4,12 +4,12 @@
 import { z } from "zod";
 import { readJsonBody } from "../../common/json-body.js";
 import type { HttpResponse } from "../../common/response.js";
-import { sequenceJson } from "../api-shapes.js";
-import { reverseComplement } from "../dna.js";
-import { badRequest } from "../errors.js";
-import { matchesQuery, paginate, parseListQuery } from "../listing.js";
-import type { DnaSequence } from "../model.js";
-import { readableFolderIds } from "../permissions.js";
+import { badRequest } from "../api/errors.js";
+import { matchesQuery, paginate, parseListQuery } from "../api/listing.js";
+import { sequenceJson } from "../api/shapes.js";
+import { readableFolderIds } from "../auth/permissions.js";
+import { reverseComplement } from "../sequences/dna.js";
+import type { DnaSequence } from "../state/model.js";
 import type { RouteContext } from "./context.js";
 import { listResponse, listScope } from "./list-response.js";
 

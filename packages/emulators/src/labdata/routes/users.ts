@@ -1,6 +1,6 @@
 // GET /api/v2/users/me: the authenticated user; for an app, the service user it acts as.
 import { type HttpResponse, jsonResponse } from "../../common/response.js";
-import { userToWire } from "../api-shapes.js";
+import { userToWire } from "../api/shapes.js";
 import type { RouteContext } from "./context.js";
 
 export function getMe(ctx: RouteContext): HttpResponse {

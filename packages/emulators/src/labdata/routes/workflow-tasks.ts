@@ -4,13 +4,13 @@
 
 import type { PathParams } from "../../common/path-pattern.js";
 import { type HttpResponse, jsonResponse } from "../../common/response.js";
-import { forbidden, notFound } from "../errors.js";
-import { matchesQuery, paginate, parseListQuery } from "../listing.js";
-import type { Team } from "../model.js";
+import { forbidden, notFound } from "../api/errors.js";
+import { matchesQuery, paginate, parseListQuery } from "../api/listing.js";
 import { mayOnFolder } from "../notebook/access.js";
 import type { WorkflowTask } from "../notebook/model.js";
 import { commaList, rangeParameter } from "../notebook/query.js";
 import { taskToWire } from "../notebook/wire.js";
+import type { Team } from "../state/model.js";
 import type { RouteContext } from "./context.js";
 import { listResponse, listScope } from "./list-response.js";
 

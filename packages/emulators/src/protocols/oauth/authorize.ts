@@ -5,12 +5,14 @@
 import type { IncomingMessage } from "node:http";
 import { cookieValue, setCookie } from "../../common/cookies.js";
 import { secretsEqual } from "../../common/http.js";
+import { redirectWith, single } from "../../common/oauth/authorization-params.js";
+import { isS256Challenge } from "../../common/oauth/pkce.js";
 import { readParams } from "../../common/request-params.js";
 import { emptyResponse, type HttpResponse } from "../../common/response.js";
 import type { ProtocolsContext } from "../context.js";
 import type { User } from "../model.js";
 import { newOpaqueId } from "../new-secrets.js";
-import type { AuthorizationRequest } from "./form-tickets.js";
+import type { AuthorizationRequest } from "./authorization-request.js";
 import { AUTHORIZE_PATH, consentPage, errorPage, htmlResponse, signInPage } from "./html-pages.js";
 
 const SIGN_IN_COOKIE = "protocols_sign_in";
@@ -18,21 +20,6 @@ const SIGN_IN_SECONDS = 15 * 60;
 
 function fail(title: string, message: string): HttpResponse {
   return htmlResponse(400, errorPage(title, message));
-}
-
-function redirectTo(redirectUri: string, params: Record<string, string | undefined>): HttpResponse {
-  const target = new URL(redirectUri);
-  for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined) target.searchParams.set(name, value);
-  }
-  return emptyResponse(302, { location: target.toString(), "cache-control": "no-store" });
-}
-
-/** The one value of a query parameter; "many" when it is repeated (RFC 6749 section 3.1 forbids that). */
-function single(params: URLSearchParams, name: string): string | undefined | { many: true } {
-  const values = params.getAll(name);
-  if (values.length > 1) return { many: true };
-  return values[0] === "" ? undefined : values[0];
 }
 
 /** The validated request, or the error page or error redirect that refuses it. */
@@ -73,7 +60,7 @@ function validateRequest(
             : undefined;
   if (error) {
     return {
-      refusal: redirectTo(redirectUri, { ...error, state: typeof state === "string" ? state : undefined }),
+      refusal: redirectWith(redirectUri, { ...error, state: typeof state === "string" ? state : undefined }),
     };
   }
   return {
@@ -114,7 +101,7 @@ function pkceOf(params: URLSearchParams): { challenge: string } | { problem: str
       ? { none: true }
       : { problem: "code_challenge_method is sent without code_challenge" };
   if (method !== "S256") return { problem: "code_challenge_method must be S256" };
-  if (!/^[A-Za-z0-9_-]{43}$/.test(challenge))
+  if (!isS256Challenge(challenge))
     return { problem: "code_challenge must be 43 base64url characters (a SHA-256 digest)" };
   return { challenge };
 }
@@ -214,7 +201,7 @@ function decide(req: IncomingMessage, ctx: ProtocolsContext, params: Record<stri
     );
   }
   if (params.decision === "deny") {
-    return redirectTo(request.redirectUri, {
+    return redirectWith(request.redirectUri, {
       error: "access_denied",
       error_description: "The user denied access",
       state: request.state,
@@ -229,7 +216,7 @@ function decide(req: IncomingMessage, ctx: ProtocolsContext, params: Record<stri
     },
     ctx.settings.codeLifetimeSeconds,
   );
-  return redirectTo(request.redirectUri, { code, state: request.state });
+  return redirectWith(request.redirectUri, { code, state: request.state });
 }
 
 /** POST: the sign-in form or the consent form. */

@@ -2,9 +2,9 @@
 // clock. Tokens from one code form a family: a refresh replaces the family's pair (rotation, as the real
 // service documents: "old token and refresh token will stop working"), and replaying a used code revokes
 // the whole family (RFC 6749 section 4.1.2).
-import { createHash } from "node:crypto";
 import type { Clock } from "../../common/clock.js";
-import { secretsEqual } from "../../common/http.js";
+import { AuthorizationCodes, type CodeRefusal } from "../../common/oauth/authorization-codes.js";
+import { verifierMatches } from "../../common/oauth/pkce.js";
 import { newAccessToken, newAuthorizationCode, newRefreshToken } from "../new-secrets.js";
 
 export type TokenKind = "CLIENT_ACCESS_TOKEN" | "OAUTH_ACCESS_TOKEN";
@@ -35,10 +35,7 @@ export type CodeExchange =
   | {
       ok: false;
       reason:
-        | "unknown"
-        | "expired"
-        | "reused"
-        | "other_client"
+        | CodeRefusal
         | "redirect_mismatch"
         | "verifier_missing"
         | "verifier_mismatch"
@@ -49,8 +46,6 @@ interface CodeGrant {
   clientId: string;
   redirectUri: string;
   userId: number;
-  expiresAt: number;
-  used: boolean;
   /** PKCE S256 challenge sent on authorize; the exchange must then prove it with the verifier. */
   codeChallenge: string | undefined;
 }
@@ -67,24 +62,24 @@ interface StoredAccess extends AccessGrant {
 
 /** The codes and tokens this emulator has issued, and what each one grants. */
 export class IssuedTokens {
-  #codes = new Map<string, CodeGrant>();
+  readonly #codes: AuthorizationCodes<CodeGrant>;
   #access = new Map<string, StoredAccess>();
   #refresh = new Map<string, RefreshGrant>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(private readonly clock: Clock) {
+    // A code's tokens form the family named by the code itself.
+    this.#codes = new AuthorizationCodes({
+      clock,
+      newCode: newAuthorizationCode,
+      revokeFamily: (family) => this.#revokeFamily(family),
+    });
+  }
 
   issueCode(
     grant: { clientId: string; redirectUri: string; userId: number; codeChallenge?: string },
     lifetimeSeconds: number,
   ): string {
-    const code = newAuthorizationCode();
-    this.#codes.set(code, {
-      ...grant,
-      codeChallenge: grant.codeChallenge,
-      expiresAt: this.clock.now() + lifetimeSeconds * 1000,
-      used: false,
-    });
-    return code;
+    return this.#codes.issue({ ...grant, codeChallenge: grant.codeChallenge }, lifetimeSeconds);
   }
 
   /** Checks are in RFC order; a failed exchange by the right client leaves the code usable. */
@@ -95,23 +90,19 @@ export class IssuedTokens {
     accessLifetimeSeconds: number,
     codeVerifier?: string,
   ): CodeExchange {
-    const grant = this.#codes.get(code);
-    if (!grant) return { ok: false, reason: "unknown" };
-    if (grant.clientId !== clientId) return { ok: false, reason: "other_client" };
-    if (grant.used) {
-      this.#revokeFamily(code);
-      return { ok: false, reason: "reused" };
-    }
-    if (this.clock.now() >= grant.expiresAt) {
-      this.#codes.delete(code);
-      return { ok: false, reason: "expired" };
-    }
-    if (grant.redirectUri !== redirectUri) return { ok: false, reason: "redirect_mismatch" };
-    const pkce = pkceFailure(grant.codeChallenge, codeVerifier);
-    if (pkce) return { ok: false, reason: pkce };
-    grant.used = true;
-    const tokens = this.#issuePair(clientId, grant.userId, code, accessLifetimeSeconds);
-    return { ok: true, tokens, userId: grant.userId };
+    const outcome = this.#codes.redeem(
+      code,
+      clientId,
+      (grant) =>
+        grant.redirectUri !== redirectUri
+          ? "redirect_mismatch"
+          : pkceFailure(grant.codeChallenge, codeVerifier),
+      (_grant, code) => code,
+    );
+    if (!outcome.ok) return outcome;
+    const { userId } = outcome.grant;
+    const tokens = this.#issuePair(clientId, userId, outcome.family, accessLifetimeSeconds);
+    return { ok: true, tokens, userId };
   }
 
   /** A new pair for a valid refresh token of this client; the old access and refresh tokens are revoked. */
@@ -163,6 +154,5 @@ function pkceFailure(
 ): "verifier_missing" | "verifier_mismatch" | "verifier_unexpected" | undefined {
   if (challenge === undefined) return verifier === undefined ? undefined : "verifier_unexpected";
   if (verifier === undefined) return "verifier_missing";
-  const computed = createHash("sha256").update(verifier, "ascii").digest("base64url");
-  return secretsEqual(computed, challenge) ? undefined : "verifier_mismatch";
+  return verifierMatches(verifier, challenge) ? undefined : "verifier_mismatch";
 }

@@ -1,6 +1,6 @@
 // The OAuth endpoints: the browser's authorize page (GET shows it, POST submits its forms) and the
 // token endpoint. Each answers a wrong method in its own format: a page for a browser, JSON for a client.
-import { jsonResponse } from "../../common/response.js";
+import { postOnly } from "../../common/oauth/errors.js";
 import { ANY_METHOD, type Route, route } from "../../common/routes.js";
 import type { RepositoryRequest } from "../context.js";
 import { showAuthorizePage, submitAuthorizeForm } from "./authorize.js";
@@ -16,11 +16,5 @@ export const OAUTH_ROUTES: readonly Route<RepositoryRequest>[] = [
     htmlResponse(405, errorPage("Method not allowed", "Use GET or POST."), { allow: "GET, POST" }),
   ),
   route("POST", TOKEN_PATH, ({ req, ctx }) => answerTokenRequest(req, ctx)),
-  route(ANY_METHOD, TOKEN_PATH, () =>
-    jsonResponse(
-      405,
-      { error: "invalid_request", error_description: "The token endpoint takes POST only." },
-      { allow: "POST" },
-    ),
-  ),
+  route(ANY_METHOD, TOKEN_PATH, () => postOnly("The token endpoint takes POST only.")),
 ];

@@ -2,20 +2,17 @@
 // a new refresh token. Errors are RFC 6749 section 5.2 bodies {error, error_description}: 401 for client
 // authentication failures, 400 for everything else.
 import type { IncomingMessage } from "node:http";
-import { readBasicCredentials, secretsEqual } from "../../common/http.js";
+import { secretsEqual } from "../../common/http.js";
+import { CODE_FAILURES as SHARED_CODE_FAILURES } from "../../common/oauth/authorization-codes.js";
+import { readClientCredentials } from "../../common/oauth/client-credentials.js";
+import { NO_STORE, oauthErrors } from "../../common/oauth/errors.js";
+import { answerGrant } from "../../common/oauth/grant-types.js";
 import { readParams } from "../../common/request-params.js";
 import { type HttpResponse, jsonResponse } from "../../common/response.js";
 import type { ProtocolsContext } from "../context.js";
 import type { CodeExchange, TokenPair } from "./issued-tokens.js";
 
-// Token responses must never be cached (RFC 6749 section 5.1).
-const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
-
-function oauthError(status: 400 | 401, error: string, description: string): HttpResponse {
-  const headers: Record<string, string> =
-    status === 401 ? { ...NO_STORE, "www-authenticate": 'Basic realm="protocols"' } : NO_STORE;
-  return jsonResponse(status, { error, error_description: description }, headers);
-}
+const oauthError = oauthErrors("protocols");
 
 function tokensResponse(ctx: ProtocolsContext, tokens: TokenPair): HttpResponse {
   const body =
@@ -60,17 +57,9 @@ function authenticateClient(
   params: Record<string, string>,
   ctx: ProtocolsContext,
 ): ClientCheck {
-  const basic = readBasicCredentials(req);
-  if (basic === "malformed")
-    return { ok: false, status: 401, message: "The Basic credentials are malformed." };
-  if (basic && params.client_secret !== undefined) {
-    return { ok: false, status: 400, message: "Send the client secret in the body or in Basic, not both." };
-  }
-  if (basic && params.client_id !== undefined && params.client_id !== basic.id) {
-    return { ok: false, status: 400, message: "client_id differs from the Basic credentials." };
-  }
-  const clientId = basic?.id ?? params.client_id;
-  const secret = basic?.secret ?? params.client_secret;
+  const presented = readClientCredentials(req, params);
+  if (!presented.ok) return { ok: false, status: presented.status, message: presented.description };
+  const { clientId, secret } = presented;
   if (!clientId || secret === undefined) {
     return { ok: false, status: 401, message: "Client authentication needs client_id and client_secret." };
   }
@@ -82,13 +71,8 @@ function authenticateClient(
 }
 
 const CODE_FAILURES: Record<Exclude<CodeExchange, { ok: true }>["reason"], string> = {
-  unknown: "The authorization code is not valid.",
-  other_client: "The authorization code was issued to another client.",
-  reused: "The authorization code has already been used; the tokens issued for it are revoked.",
-  expired: "The authorization code has expired.",
-  redirect_mismatch: "redirect_uri does not match the one in the authorization request.",
+  ...SHARED_CODE_FAILURES,
   verifier_missing: "code_verifier is required: the authorization request sent a code_challenge.",
-  verifier_mismatch: "code_verifier does not match the code_challenge of the authorization request.",
   verifier_unexpected: "code_verifier was sent, but the authorization request had no code_challenge.",
 };
 
@@ -123,19 +107,12 @@ export async function answerTokenRequest(req: IncomingMessage, ctx: ProtocolsCon
       client.message,
     );
   }
-  switch (params.grant_type) {
-    case "authorization_code":
-      return exchangeCode(ctx, client.clientId, params);
-    case "refresh_token":
-      return refresh(ctx, client.clientId, params);
-    case undefined:
-    case "":
-      return oauthError(400, "invalid_request", "grant_type is required.");
-    default:
-      return oauthError(
-        400,
-        "unsupported_grant_type",
-        "grant_type must be authorization_code or refresh_token.",
-      );
-  }
+  return answerGrant(
+    params.grant_type,
+    {
+      authorization_code: () => exchangeCode(ctx, client.clientId, params),
+      refresh_token: () => refresh(ctx, client.clientId, params),
+    },
+    oauthError,
+  );
 }

@@ -2,8 +2,9 @@
 // and folders; a membership covers everything below it and the highest role along the chain counts.
 // Apps have no inheritance: they need a grant on each level they use (the folder, its project and the
 // project's owning organization or team) and the lowest role along that chain counts.
-import type { App, Folder, Project, Role, User } from "./model.js";
-import type { TenantState } from "./state.js";
+
+import type { TenantState } from "../state/emulator-state.js";
+import type { App, Folder, Project, Role, User } from "../state/model.js";
 
 /** The acting party of a request: a person, or an app acting as its service user. */
 export type Actor = { kind: "user"; user: User } | { kind: "app"; app: App; user: User };

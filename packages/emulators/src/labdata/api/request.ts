@@ -2,19 +2,19 @@
 // authentication, rate limit, route, method, handler, audit. Authentication comes before routing so
 // an unauthenticated caller cannot probe which paths exist.
 import type { IncomingMessage } from "node:http";
-import type { Clock } from "../common/clock.js";
-import type { PathParams } from "../common/path-pattern.js";
-import { type HttpResponse, withHeaders } from "../common/response.js";
-import { matchRoute } from "../common/routes.js";
-import { authenticate, type Principal } from "./auth.js";
+import type { Clock } from "../../common/clock.js";
+import type { PathParams } from "../../common/path-pattern.js";
+import { type HttpResponse, withHeaders } from "../../common/response.js";
+import { matchRoute } from "../../common/routes.js";
+import { authenticate, type Principal } from "../auth/authenticate.js";
+import type { OidcVerifier } from "../auth/oidc.js";
+import { grantAccessToken, readTokenRequest } from "../auth/token.js";
+import { API_ROUTES, type ApiRoute, type RouteContext } from "../routes/index.js";
+import type { EmulatorState, TenantState } from "../state/emulator-state.js";
+import type { IdFactory } from "../state/ids.js";
 import { ApiError, errorResponse, forbidden, methodNotAllowed, notFound } from "./errors.js";
-import type { IdFactory } from "./ids.js";
-import type { OidcVerifier } from "./oidc.js";
 import type { PageTokens } from "./page-tokens.js";
 import { countRequest } from "./rate-limit.js";
-import { API_ROUTES, type ApiRoute, type RouteContext } from "./routes/index.js";
-import { grantAccessToken, readTokenRequest } from "./routes/token.js";
-import type { EmulatorState, TenantState } from "./state.js";
 
 export const API_PREFIX = "/api/v2";
 

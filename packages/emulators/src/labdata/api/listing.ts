@@ -1,7 +1,8 @@
 // The list endpoints' shared query: pageSize, nextToken, sort, name, nameIncludes, archiveReason;
 // and paging by a keyset cursor (sort value, then id), so pages stay stable while records change.
+
+import { ARCHIVE_REASONS } from "../state/model.js";
 import { badRequest } from "./errors.js";
-import { ARCHIVE_REASONS } from "./model.js";
 import type { Cursor, PageTokens } from "./page-tokens.js";
 
 export const DEFAULT_PAGE_SIZE = 50;

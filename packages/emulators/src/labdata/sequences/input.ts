@@ -1,8 +1,8 @@
 // A DNA sequence as a client or the admin API submits it: its shape (zod), then the rules that need the
 // whole record (annotations and primers inside the bases), then the stored record.
 import { z } from "zod";
+import type { Annotation, DnaSequence, Primer, Translation } from "../state/model.js";
 import { DNA_LETTERS, reverseComplement, translate } from "./dna.js";
-import type { Annotation, DnaSequence, Primer, Translation } from "./model.js";
 
 const MAX_BASES = 1_000_000;
 const strand = z.union([z.literal(-1), z.literal(0), z.literal(1)]);

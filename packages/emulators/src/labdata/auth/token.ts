@@ -7,10 +7,10 @@ import type { IncomingMessage } from "node:http";
 import type { Clock } from "../../common/clock.js";
 import { BodyTooLargeError, readBody } from "../../common/http.js";
 import { type HttpResponse, jsonResponse } from "../../common/response.js";
-import type { Principal } from "../auth.js";
-import { CREDENTIAL_PREFIX, hashCredential, matchesHash, newCredential } from "../hashed-secrets.js";
-import type { App } from "../model.js";
-import type { TenantState } from "../state.js";
+import type { TenantState } from "../state/emulator-state.js";
+import type { App } from "../state/model.js";
+import type { Principal } from "./authenticate.js";
+import { CREDENTIAL_PREFIX, hashCredential, matchesHash, newCredential } from "./hashed-secrets.js";
 
 const DAY_MS = 86_400_000;
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };

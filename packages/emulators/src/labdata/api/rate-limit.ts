@@ -1,8 +1,8 @@
 // The per-tenant request limit per user or app (default 100 per 10 s), and the x-rate-limit-* headers
 // every authenticated response carries while a limit is set.
-import type { RateDecision } from "../common/rate-window.js";
+import type { RateDecision } from "../../common/rate-window.js";
+import type { TenantState } from "../state/emulator-state.js";
 import { ApiError } from "./errors.js";
-import type { TenantState } from "./state.js";
 
 export interface RateOutcome {
   headers: Record<string, string>;

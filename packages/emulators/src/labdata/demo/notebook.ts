@@ -4,7 +4,6 @@
 // their results, and workflow tasks for several people and both teams. Dated as of DEMO_TODAY (a
 // Monday), so "last week" is 2025-06-23 to 2025-06-29 whenever the emulator starts.
 import type { Random } from "../../common/seeded-random.js";
-import type { EmulatorState, TenantState } from "../state.js";
 import type {
   AssayFieldDefinition,
   AssayResult,
@@ -18,7 +17,8 @@ import type {
   TaskSchema,
   Unit,
   WorkflowTask,
-} from "./model.js";
+} from "../notebook/model.js";
+import type { EmulatorState, TenantState } from "../state/emulator-state.js";
 
 /** The day the demo notebook is written as of (the registry's DEMO_EPOCH). */
 export const DEMO_TODAY = "2025-06-30";

@@ -2,14 +2,14 @@
 // without repeating the credential: API key as Basic username (empty password), OAuth access token
 // as Bearer, OpenID Connect ID token (a JWT) as Bearer.
 import type { IncomingMessage } from "node:http";
-import type { Clock } from "../common/clock.js";
-import type { AuthMethod } from "./audit-log.js";
-import { unauthorized } from "./errors.js";
+import type { Clock } from "../../common/clock.js";
+import { unauthorized } from "../api/errors.js";
+import type { AuthMethod } from "../state/audit-log.js";
+import type { TenantState } from "../state/emulator-state.js";
+import type { User } from "../state/model.js";
 import { hashCredential } from "./hashed-secrets.js";
-import type { User } from "./model.js";
 import { IdTokenRejected, type OidcVerifier } from "./oidc.js";
 import type { Actor } from "./permissions.js";
-import type { TenantState } from "./state.js";
 
 export interface Principal {
   actor: Actor;

@@ -1,8 +1,9 @@
 // Records as the API returns them (the platform's real-world shapes, held to its OpenAPI document by
 // test/contract): ISO times, creator and owner summaries, archiveRecord null or {reason}; a field the
 // document does not mark nullable is left out rather than sent as null.
-import type { DnaSequence, Folder, Project, User } from "./model.js";
-import type { TenantState } from "./state.js";
+
+import type { TenantState } from "../state/emulator-state.js";
+import type { DnaSequence, Folder, Project, User } from "../state/model.js";
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 const archiveRecord = (reason: string | null): { reason: string } | null =>

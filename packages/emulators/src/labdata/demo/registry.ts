@@ -4,12 +4,20 @@
 // the demo users see differently; and two rooms of freezers, shelves, racks, boxes and a plate,
 // holding containers with quantities, among them the glycerol stock of pLKO-shRNA-3.
 import type { Random } from "../../common/seeded-random.js";
-import { randomBases, randomOrf, translate } from "../dna.js";
-import type { IdFactory } from "../ids.js";
-import type { DnaSequence, FieldValue } from "../model.js";
-import type { TenantState } from "../state.js";
-import type { Box, Container, EntityKind, EntitySchemaRecord, Location, Plate, Quantity } from "./model.js";
-import { registryOf } from "./store.js";
+import type {
+  Box,
+  Container,
+  EntityKind,
+  EntitySchemaRecord,
+  Location,
+  Plate,
+  Quantity,
+} from "../registry/model.js";
+import { registryOf } from "../registry/store.js";
+import { randomBases, randomOrf, translate } from "../sequences/dna.js";
+import type { TenantState } from "../state/emulator-state.js";
+import type { IdFactory } from "../state/ids.js";
+import type { DnaSequence, FieldValue } from "../state/model.js";
 
 const DEMO_EPOCH = Date.UTC(2025, 5, 30);
 const DAY_MS = 86_400_000;
@@ -296,10 +304,26 @@ const TUBE = { id: "cs_Tube", name: "Tube" };
 const CRYOVIAL = { id: "cs_Cryovial", name: "Cryovial" };
 const WELL = { id: "cs_Well", name: "Plate Well" };
 
-export function createRegistryDemo(input: RegistryDemoInput): RegistryDemo {
-  const { tenant, ids, random, creators, projects, folders } = input;
-  const store = registryOf(tenant);
-  const demo: RegistryDemo = {
+/** What the inventory's pieces are made with: a creator drawn per record, and the demo's names. */
+interface InventoryMakers {
+  location(name: string, schema: string, parent: string | null): string;
+  box(name: string, parent: string, project: string, rows?: number, columns?: number): Box;
+  container(
+    name: string,
+    parent: { id: string; projectId: string },
+    position: string | null,
+    contents: Array<[string, Quantity]>,
+    quantity: Quantity,
+    schema?: { id: string; name: string },
+  ): Container;
+  /** The id of a demo entity by name. */
+  id(name: string): string;
+}
+
+const none: Quantity = { value: null, units: null };
+
+function emptyDemo(): RegistryDemo {
+  return {
     registryId: "",
     schemas: {},
     shRnaPlasmids: {},
@@ -312,8 +336,12 @@ export function createRegistryDemo(input: RegistryDemoInput): RegistryDemo {
     entities: {},
     locations: {},
   };
-  const creator = () => random.pick(creators);
+}
 
+/** The registry and its entity schemas. */
+function addRegistry(input: RegistryDemoInput, demo: RegistryDemo): void {
+  const { tenant, ids } = input;
+  const store = registryOf(tenant);
   const registry = {
     id: ids.next("src_"),
     name: "Acme Registry",
@@ -327,9 +355,13 @@ export function createRegistryDemo(input: RegistryDemoInput): RegistryDemo {
     store.schemas.set(schema.id, schema);
     demo.schemas[schema.name] = schema.id;
   }
+}
 
-  shRnaPlasmids(input, demo);
-
+/** The registered entities of the plans, each in its folder. */
+function addEntities(input: RegistryDemoInput, demo: RegistryDemo): void {
+  const { tenant, ids, random, creators, folders } = input;
+  const store = registryOf(tenant);
+  const creator = () => random.pick(creators);
   for (const plan of entityPlans(random)) {
     const schemaId = demo.schemas[plan.schema] ?? "";
     const prefix = plan.kind === "aa_sequence" ? "prtn_" : plan.kind === "custom_entity" ? "bfi_" : "seq_";
@@ -350,8 +382,12 @@ export function createRegistryDemo(input: RegistryDemoInput): RegistryDemo {
     store.entities.set(entity.id, entity);
     demo.entities[entity.name] = entity.id;
   }
+}
 
-  // Storage: rooms > freezers > shelves > racks > boxes; a fridge shelf with a primer plate.
+function inventoryMakers(input: RegistryDemoInput, demo: RegistryDemo): InventoryMakers {
+  const { tenant, ids, random, creators, projects } = input;
+  const store = registryOf(tenant);
+  const creator = () => random.pick(creators);
   const location = (name: string, schema: string, parent: string | null): string => {
     const item: Location = {
       id: ids.next("loc_"),
@@ -367,18 +403,6 @@ export function createRegistryDemo(input: RegistryDemoInput): RegistryDemo {
     demo.locations[name] = item.id;
     return item.id;
   };
-  const lab = location("Lab 3.14", "Room", null);
-  const freezerA = location("-80 °C Freezer A", "Freezer", lab);
-  const shelf2 = location("Freezer A Shelf 2", "Shelf", freezerA);
-  const rackB = location("Freezer A Rack B", "Rack", shelf2);
-  const fridge = location("4 °C Fridge 1", "Fridge", lab);
-  const fridgeShelf = location("Fridge 1 Shelf 1", "Shelf", fridge);
-  const cellRoom = location("Tissue Culture Room 3.16", "Room", null);
-  const dewar = location("LN2 Dewar 1", "Freezer", cellRoom);
-  const dewarRack = location("LN2 Dewar 1 Rack 3", "Rack", dewar);
-  const freezerB = location("-80 °C Freezer B", "Freezer", lab);
-  const shelfB = location("Freezer B Shelf 1", "Shelf", freezerB);
-
   const box = (name: string, parent: string, project: string, rows = 9, columns = 9): Box => {
     const item: Box = {
       id: ids.next("box_"),
@@ -402,7 +426,7 @@ export function createRegistryDemo(input: RegistryDemoInput): RegistryDemo {
     position: string | null,
     contents: Array<[string, Quantity]>,
     quantity: Quantity,
-    schema = TUBE,
+    schema: { id: string; name: string } = TUBE,
   ): Container => {
     const item: Container = {
       id: ids.next("con_"),
@@ -422,9 +446,29 @@ export function createRegistryDemo(input: RegistryDemoInput): RegistryDemo {
     return item;
   };
   const id = (name: string) => demo.entities[name] ?? "";
-  const none: Quantity = { value: null, units: null };
 
-  const glycerolBox = box("Glycerol stocks GS-1", rackB, "Plasmid Library");
+  return { location, box, container, id };
+}
+
+/** Storage: rooms > freezers > shelves > racks > boxes; a fridge shelf with a primer plate. */
+function storageTree({ location }: InventoryMakers) {
+  const lab = location("Lab 3.14", "Room", null);
+  const freezerA = location("-80 °C Freezer A", "Freezer", lab);
+  const shelf2 = location("Freezer A Shelf 2", "Shelf", freezerA);
+  const rackB = location("Freezer A Rack B", "Rack", shelf2);
+  const fridge = location("4 °C Fridge 1", "Fridge", lab);
+  const fridgeShelf = location("Fridge 1 Shelf 1", "Shelf", fridge);
+  const cellRoom = location("Tissue Culture Room 3.16", "Room", null);
+  const dewar = location("LN2 Dewar 1", "Freezer", cellRoom);
+  const dewarRack = location("LN2 Dewar 1 Rack 3", "Rack", dewar);
+  const freezerB = location("-80 °C Freezer B", "Freezer", lab);
+  const shelfB = location("Freezer B Shelf 1", "Shelf", freezerB);
+  return { lab, freezerA, shelf2, rackB, fridge, fridgeShelf, cellRoom, dewar, dewarRack, freezerB, shelfB };
+}
+
+function glycerolStocks(make: InventoryMakers, demo: RegistryDemo, rack: string): void {
+  const { box, container, id } = make;
+  const glycerolBox = box("Glycerol stocks GS-1", rack, "Plasmid Library");
   demo.glycerolBoxId = glycerolBox.id;
   container(
     "pLKO-shRNA-1 glycerol stock",
@@ -462,8 +506,11 @@ export function createRegistryDemo(input: RegistryDemoInput): RegistryDemo {
     { value: 200, units: "uL" },
     GLYCEROL,
   );
+}
 
-  const proteinBox = box("Protein aliquots PA-1", shelf2, "Cas9 Engineering");
+function proteinAndCellStocks(make: InventoryMakers, shelf: string, dewarRack: string): void {
+  const { box, container, id } = make;
+  const proteinBox = box("Protein aliquots PA-1", shelf, "Cas9 Engineering");
   container(
     "His6-TEV-SpCas9 aliquot 1",
     proteinBox,
@@ -488,13 +535,24 @@ export function createRegistryDemo(input: RegistryDemoInput): RegistryDemo {
     { value: 2, units: "(x10^6) cells" },
     CRYOVIAL,
   );
+}
 
+function primerPlate(
+  input: RegistryDemoInput,
+  make: InventoryMakers,
+  demo: RegistryDemo,
+  shelf: string,
+): void {
+  const { tenant, ids, random, creators, projects } = input;
+  const { container, id } = make;
+  const store = registryOf(tenant);
+  const creator = () => random.pick(creators);
   const plate: Plate = {
     id: ids.next("plt_"),
     name: "Primer plate P-1",
     barcode: "PL-0001",
     schema: { id: "pltsch_96", name: "96-well plate" },
-    parentStorageId: fridgeShelf,
+    parentStorageId: shelf,
     projectId: projects["Plasmid Library"] ?? "",
     rows: 8,
     columns: 12,
@@ -516,8 +574,12 @@ export function createRegistryDemo(input: RegistryDemoInput): RegistryDemo {
       WELL,
     );
   }
+}
 
-  const hiddenBox = box("Knockout strains KS-1", shelfB, "Strain Construction");
+/** Strains in a box of a project the demo's app cannot read: what an inaccessible container looks like. */
+function knockoutStrains(make: InventoryMakers, demo: RegistryDemo, shelf: string): void {
+  const { box, container, id } = make;
+  const hiddenBox = box("Knockout strains KS-1", shelf, "Strain Construction");
   demo.hiddenBoxId = hiddenBox.id;
   demo.hiddenContainerId = container(
     "BW25113 ΔlacZ glycerol stock",
@@ -535,5 +597,18 @@ export function createRegistryDemo(input: RegistryDemoInput): RegistryDemo {
     { value: 1, units: "mL" },
     GLYCEROL,
   );
+}
+
+export function createRegistryDemo(input: RegistryDemoInput): RegistryDemo {
+  const demo = emptyDemo();
+  addRegistry(input, demo);
+  shRnaPlasmids(input, demo);
+  addEntities(input, demo);
+  const make = inventoryMakers(input, demo);
+  const places = storageTree(make);
+  glycerolStocks(make, demo, places.rackB);
+  proteinAndCellStocks(make, places.shelf2, places.dewarRack);
+  primerPlate(input, make, demo, places.fridgeShelf);
+  knockoutStrains(make, demo, places.shelfB);
   return demo;
 }

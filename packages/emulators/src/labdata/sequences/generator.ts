@@ -2,7 +2,9 @@
 // cassettes, antibody chains and knockout cassettes, with their annotations, primers and
 // translations. A named feature has the same bases wherever it appears, as in a real collection.
 
-import type { Random } from "../common/seeded-random.js";
+import type { Random } from "../../common/seeded-random.js";
+import type { Annotation, FieldScalar, Primer, Translation } from "../state/model.js";
+import { randomBases, randomOrf, reverseComplement, translate } from "./dna.js";
 import {
   BACKBONES,
   type Backbone,
@@ -14,9 +16,7 @@ import {
   INSERTS,
   type Insert,
   type Part,
-} from "./demo-catalog.js";
-import { randomBases, randomOrf, reverseComplement, translate } from "./dna.js";
-import type { Annotation, FieldScalar, Primer, Translation } from "./model.js";
+} from "./parts-catalog.js";
 
 export const MIN_LENGTH = 500;
 export const MAX_LENGTH = 10_000;

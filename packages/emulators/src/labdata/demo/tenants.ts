@@ -2,15 +2,15 @@
 // ten folders, ~2,300 DNA sequences, scientists with different memberships, a suspended user and an
 // app granted a subset) and a small "globex" to show isolation. Credentials are fresh at every start.
 
-import { createRandom, type Random } from "../common/seeded-random.js";
-import type { LabdataAdmin } from "./admin/handle.js";
-import { draftOf, draftToSequence, type SEED_KINDS } from "./admin/sequences.js";
-import { ID_PREFIX } from "./ids.js";
-import type { ARCHIVE_REASONS } from "./model.js";
-import { createDemoNotebook, type DemoNotebook } from "./notebook/demo.js";
-import { createRegistryDemo, type RegistryDemo } from "./registry/demo.js";
-import { SequenceGenerator } from "./sequence-generator.js";
-import type { EmulatorState } from "./state.js";
+import { createRandom, type Random } from "../../common/seeded-random.js";
+import type { LabdataAdmin } from "../admin/handle.js";
+import { draftOf, draftToSequence, type SEED_KINDS } from "../admin/sequences.js";
+import { SequenceGenerator } from "../sequences/generator.js";
+import type { EmulatorState } from "../state/emulator-state.js";
+import { ID_PREFIX } from "../state/ids.js";
+import type { ARCHIVE_REASONS } from "../state/model.js";
+import { createDemoNotebook, type DemoNotebook } from "./notebook.js";
+import { createRegistryDemo, type RegistryDemo } from "./registry.js";
 
 /** The demo data is dated as of this day, whatever day it starts, so it is the same every time. */
 const DEMO_EPOCH = Date.UTC(2025, 5, 30);

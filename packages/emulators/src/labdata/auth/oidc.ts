@@ -4,9 +4,9 @@
 import { rootCertificates } from "node:tls";
 import { createLocalJWKSet, errors, type JWTPayload, jwtVerify } from "jose";
 import { z } from "zod";
-import type { Clock } from "../common/clock.js";
-import { getJson } from "../common/https-json.js";
-import type { OidcSetting } from "./model.js";
+import type { Clock } from "../../common/clock.js";
+import { getJson } from "../../common/https-json.js";
+import type { OidcSetting } from "../state/model.js";
 
 const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "ES256", "ES384"];
 

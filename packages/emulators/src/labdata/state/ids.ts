@@ -1,6 +1,6 @@
 // Platform-style ids ("seq_Kt6cY8d1", "lib_3FqT9aZx"): a type prefix and eight base-62 characters,
 // drawn from a seeded generator so the same seed gives the same ids.
-import type { Random } from "../common/seeded-random.js";
+import type { Random } from "../../common/seeded-random.js";
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 

@@ -1,8 +1,9 @@
 // Everything a tenant holds, with the indexes the request path needs (keys by hash, apps by client id),
 // kept consistent by the few methods that add or remove credentials.
 import { BlockList, isIPv4 } from "node:net";
-import type { Clock } from "../common/clock.js";
-import { RateWindows } from "../common/rate-window.js";
+import type { Clock } from "../../common/clock.js";
+import { RateWindows } from "../../common/rate-window.js";
+import { NotebookState } from "../notebook/state.js";
 import { AuditLog } from "./audit-log.js";
 import type { IdFactory } from "./ids.js";
 import {
@@ -19,7 +20,6 @@ import {
   type TenantSettings,
   type User,
 } from "./model.js";
-import { NotebookState } from "./notebook/state.js";
 
 export class TenantState {
   readonly users = new Map<string, User>();

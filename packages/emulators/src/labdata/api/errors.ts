@@ -1,7 +1,7 @@
 // The platform's error body, {"error": {"message", "type", "userMessage"}}: `message` for the developer,
 // `userMessage` fit to show a person. Handlers throw ApiError; the server renders it. Types follow the
 // OpenAPI document where it fixes them: BadRequestError and NotFoundError say invalid_request_error.
-import { type HttpResponse, jsonResponse } from "../common/response.js";
+import { type HttpResponse, jsonResponse } from "../../common/response.js";
 
 export type ErrorType =
   | "invalid_request_error"

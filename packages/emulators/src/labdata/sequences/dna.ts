@@ -1,6 +1,6 @@
 // DNA text helpers: the letters the platform accepts, reverse complements, translation with the
 // standard genetic code, and random bases of ~50% GC content.
-import type { Random } from "../common/seeded-random.js";
+import type { Random } from "../../common/seeded-random.js";
 
 /** A, C, G, T and the IUPAC ambiguity codes (N, R, Y, ...), either case. */
 export const DNA_LETTERS = /^[ACGTRYKMSWBDHVN]+$/i;
