@@ -3,7 +3,13 @@
 import { describe, expect, it } from "vitest";
 import type { DemoUser } from "../../packages/emulators/src/labdata/index.js";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
-import { type Connected, callJson, callText, connectInMemory, useInMemoryClient } from "../support/clients.js";
+import {
+  type Connected,
+  callJson,
+  callText,
+  connectInMemory,
+  useInMemoryClient,
+} from "../support/clients.js";
 import { useLabdataEmulator } from "../support/emulator.js";
 import { apiKeyEnv, servedEndingWith } from "../support/labdata.js";
 
