@@ -7,16 +7,10 @@ import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
-import {
-  loopbackApp,
-  oauthEnv,
-  passwordOf,
-  startTestProtocols,
-  type TestEmulator,
-  tempHome,
-} from "../protocols/support.js";
 import { CHROMIUM, launchChromium, NO_CHROMIUM, newBrowserProfile, screenshot } from "../support/browser.js";
 import { connectInMemory, textOf } from "../support/clients.js";
+import { useProtocolsEmulator } from "../support/emulator.js";
+import { loopbackApp, oauthEnv, passwordOf, tempHome } from "../support/protocols.js";
 
 if (!CHROMIUM) console.warn(NO_CHROMIUM);
 
@@ -41,17 +35,15 @@ async function signIn(page: Page, username: string, password: string, shot?: str
 }
 
 describe.skipIf(!CHROMIUM)("the OAuth sign-in pages in Chromium", () => {
-  let emulator: TestEmulator;
+  const emulator = useProtocolsEmulator();
   let browser: Browser;
   beforeAll(async () => {
-    emulator = await startTestProtocols();
     // Nobody is signed in at the repository: its sign-in form comes first.
     emulator.admin.updateSettings({ browserSessionUser: null });
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
-    await emulator?.close();
   });
 
   it("signs in, approves, and lands on our page saying so; the tool is signed in as that user", async () => {

@@ -12,9 +12,9 @@ import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
-import { startTestLabdata } from "../labdata/support.js";
 import { CHROMIUM, launchChromium, NO_CHROMIUM, newBrowserProfile, screenshot } from "../support/browser.js";
 import { connectInMemory, startHttpBin, textOf } from "../support/clients.js";
+import { useLabdataEmulator } from "../support/emulator.js";
 
 if (!CHROMIUM) console.warn(NO_CHROMIUM);
 
@@ -31,15 +31,13 @@ function nextPageToOpen(client: Client): Promise<{ url: string; message: string 
 }
 
 describe.skipIf(!CHROMIUM)("the secret page in Chromium", () => {
-  let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
+  const emulator = useLabdataEmulator();
   let browser: Browser;
   beforeAll(async () => {
-    emulator = await startTestLabdata();
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
-    await emulator?.close();
   });
 
   it("takes the typed API key and remember: the tool goes on as that user and the key is stored (0600)", async () => {

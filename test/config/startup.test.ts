@@ -2,10 +2,9 @@
 // problem is one stderr line naming the setting and exit code 2, --help lists the settings, flags work
 // as well as variables, and no secret given ever shows up in what the bin prints.
 import { spawn } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ExampleEmulator } from "../../packages/emulators/src/example/index.js";
+import { describe, expect, it } from "vitest";
 import { binPath, connectHttp, expectSearchWorks, startListeningBin } from "../support/clients.js";
-import { startTestExample } from "../support/emulator.js";
+import { useExampleEmulator } from "../support/emulator.js";
 
 const API_KEY = "ex_startup_secret_7d3f9a1c2b4e6f80";
 const HTTP_TOKEN = "tok_startup_secret_0a9b8c7d6e5f4321";
@@ -182,13 +181,7 @@ describe("--help", () => {
 });
 
 describe("flags instead of variables", () => {
-  let emulator: ExampleEmulator;
-  beforeAll(async () => {
-    emulator = await startTestExample();
-  });
-  afterAll(async () => {
-    await emulator?.close();
-  });
+  const emulator = useExampleEmulator();
 
   it("--base-url, --api-key, --transport http and --port 0 start a server that serves calls", async () => {
     const args = [

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type IdentityProvider, startIdentityProvider } from "../../packages/emulators/src/idp/index.js";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
-import { apiKeyEnv, startTestLabdata } from "../labdata/support.js";
 import { type Connected, connectInMemory, textOf } from "../support/clients.js";
-import { testCa } from "../support/emulator.js";
+import { testCa, useLabdataEmulator } from "../support/emulator.js";
+import { apiKeyEnv } from "../support/labdata.js";
 import { type Exchange, OpenApiContract } from "./openapi.js";
 import { type RecordingProxy, startRecordingProxy } from "./recording-proxy.js";
 
@@ -54,7 +54,7 @@ const OPERATIONS = [
 ];
 
 const AUDIENCE = "lab-mcp-contract";
-let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
+const emulator = useLabdataEmulator();
 let idp: IdentityProvider;
 let proxy: RecordingProxy;
 let contract: OpenApiContract;
@@ -62,7 +62,6 @@ let baseUrl: string;
 const all: Exchange[] = [];
 
 beforeAll(async () => {
-  emulator = await startTestLabdata();
   idp = await startIdentityProvider({ ca: testCa(), clock: emulator.clock });
   emulator.admin.updateSettings(emulator.demo.tenant, {
     oidc: { configurationUrl: idp.configurationUrl, audience: AUDIENCE },
@@ -75,7 +74,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await proxy?.close();
   await idp?.close();
-  await emulator?.close();
 });
 
 async function withServer<T>(env: Record<string, string>, use: (conn: Connected) => Promise<T>): Promise<T> {

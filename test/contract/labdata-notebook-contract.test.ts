@@ -1,10 +1,11 @@
 // The notebook, results and workflows tools of labdata_mcp against the emulator, every exchange held to
 // the platform's published OpenAPI document (as labdata-contract.test.ts does for the registry tools):
 // recorded by a proxy in between, each request and answer validated, with a user and with the app.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
-import { apiKeyEnv, startTestLabdata } from "../labdata/support.js";
 import { type Connected, connectInMemory, textOf } from "../support/clients.js";
+import { useLabdataEmulator } from "../support/emulator.js";
+import { apiKeyEnv } from "../support/labdata.js";
 import { type Exchange, OpenApiContract } from "./openapi.js";
 import { type RecordingProxy, startRecordingProxy } from "./recording-proxy.js";
 
@@ -36,16 +37,12 @@ const OPERATIONS = [
   "getUser",
 ];
 
-let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
+const emulator = useLabdataEmulator();
 let contract: OpenApiContract;
 const all: Exchange[] = [];
 
 beforeAll(async () => {
-  emulator = await startTestLabdata();
   contract = await OpenApiContract.load();
-});
-afterAll(async () => {
-  await emulator?.close();
 });
 
 const call = async (conn: Connected, name: string, args: Record<string, unknown> = {}) =>

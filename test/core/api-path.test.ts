@@ -1,20 +1,13 @@
 // apiPath: every interpolated value is one path segment on the wire, and the values that would move
 // the path ("", ".", "..") are refused before any request is made.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ExampleEmulator } from "../../packages/emulators/src/example/index.js";
+import { describe, expect, it } from "vitest";
 import { errorText, InvalidInputError } from "../../packages/lab-mcp/src/core/errors.js";
 import { apiPath } from "../../packages/lab-mcp/src/core/http/api-path.js";
 import { noAuth } from "../../packages/lab-mcp/src/core/http/auth.js";
 import { RemoteClient } from "../../packages/lab-mcp/src/core/http/remote-client.js";
-import { startTestExample } from "../support/emulator.js";
+import { useExampleEmulator } from "../support/emulator.js";
 
-let emulator: ExampleEmulator;
-beforeAll(async () => {
-  emulator = await startTestExample();
-});
-afterAll(async () => {
-  await emulator.close();
-});
+const emulator = useExampleEmulator();
 
 describe("apiPath", () => {
   it("encodes each value as one segment and leaves the literal parts as written", () => {

@@ -1,20 +1,11 @@
 // The conventions fix the remote timeout at 30 seconds: this waits it out once, for real.
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { ExampleEmulator } from "../../packages/emulators/src/example/index.js";
+import { expect, it } from "vitest";
 import { exampleService } from "../../packages/lab-mcp/src/services/example/index.js";
-import { type Connected, connectInMemory, textOf } from "../support/clients.js";
-import { exampleEnv, startTestExample } from "../support/emulator.js";
+import { textOf, useInMemoryClient } from "../support/clients.js";
+import { exampleEnv, useExampleEmulator } from "../support/emulator.js";
 
-let emulator: ExampleEmulator;
-let conn: Connected;
-beforeAll(async () => {
-  emulator = await startTestExample();
-  conn = await connectInMemory(exampleService, exampleEnv(emulator));
-});
-afterAll(async () => {
-  await conn.close();
-  await emulator.close();
-});
+const emulator = useExampleEmulator();
+const conn = useInMemoryClient(exampleService, () => exampleEnv(emulator));
 
 it("gives up on a remote that has not answered after 30 s, and not before", { timeout: 60_000 }, async () => {
   emulator.faults.inject({ kind: "delay", ms: 45_000 }, { path: "/api/users/search" });

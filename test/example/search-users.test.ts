@@ -6,24 +6,16 @@ import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/type
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ExampleEmulator } from "../../packages/emulators/src/example/index.js";
 import { exampleService } from "../../packages/lab-mcp/src/services/example/index.js";
-import { type Connected, connectInMemory, textOf } from "../support/clients.js";
-import { exampleEnv, startTestExample } from "../support/emulator.js";
+import { type Connected, connectInMemory, textOf, useInMemoryClient } from "../support/clients.js";
+import { exampleEnv, useExampleEmulator } from "../support/emulator.js";
 
 const SEARCH = "/api/users/search";
-let emulator: ExampleEmulator;
-let conn: Connected;
+const emulator = useExampleEmulator();
+const conn = useInMemoryClient(exampleService, () => exampleEnv(emulator, { MCP_REQUEST_TIMEOUT: "2" }));
 
 const search = async (args: Record<string, unknown>, connection = conn) =>
   textOf(await connection.client.callTool({ name: "example_search_users", arguments: args }));
 
-beforeAll(async () => {
-  emulator = await startTestExample();
-  conn = await connectInMemory(exampleService, exampleEnv(emulator, { MCP_REQUEST_TIMEOUT: "2" }));
-});
-afterAll(async () => {
-  await conn.close();
-  await emulator.close();
-});
 afterEach(() => {
   emulator.faults.clear();
   emulator.requests.clear();

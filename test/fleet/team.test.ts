@@ -15,11 +15,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FleetBalancer, readStats, startBalancer } from "../../packages/emulators/src/fleet/haproxy.js";
 import { findProgram } from "../../packages/emulators/src/fleet/programs.js";
 import { type IdentityProvider, startIdentityProvider } from "../../packages/emulators/src/idp/index.js";
-import { startTestLabdata } from "../labdata/support.js";
 import { type HttpServerProcess, MODERN_PROTOCOL, startHttpBin, textOf } from "../support/clients.js";
-import { testCa } from "../support/emulator.js";
+import { testCa, useLabdataEmulator } from "../support/emulator.js";
 import { HeadlessOAuthProvider, signInHeadless } from "../support/oauth-client.js";
-import { freePort, type RunningRedis, startRedis, TEST_STATE_KEY_HEX } from "../support/redis.js";
+import { freePort } from "../support/ports.js";
+import { type RunningRedis, startRedis, TEST_STATE_KEY_HEX } from "../support/redis.js";
 
 const REPLICAS = 3;
 const REDIRECT = "http://127.0.0.1:9/callback";
@@ -29,7 +29,7 @@ const MISSING = `${[!REDIS && "redis-server", !HAPROXY && "haproxy"].filter(Bool
 if (!HAPROXY || !REDIS) console.warn(MISSING);
 
 describe.skipIf(!HAPROXY || !REDIS)("a team on one fleet: everyone signs in and acts as themselves", () => {
-  let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
+  const emulator = useLabdataEmulator();
   let idp: IdentityProvider;
   let redis: RunningRedis;
   let replicas: HttpServerProcess[] = [];
@@ -38,7 +38,6 @@ describe.skipIf(!HAPROXY || !REDIS)("a team on one fleet: everyone signs in and 
   const dir = mkdtempSync(join(tmpdir(), "lab-mcp-team-fleet-"));
 
   beforeAll(async () => {
-    emulator = await startTestLabdata();
     idp = await startIdentityProvider({ ca: testCa(), clock: emulator.clock });
     const port = await freePort();
     endpoint = `http://127.0.0.1:${port}/mcp`;
@@ -79,7 +78,6 @@ describe.skipIf(!HAPROXY || !REDIS)("a team on one fleet: everyone signs in and 
     for (const replica of replicas) await replica.stop();
     await redis?.stop();
     await idp?.close();
-    await emulator?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -2,24 +2,19 @@
 // picks each tool by keywords of the descriptions in tools/list (never by name) and its arguments by
 // the input schema, and must answer in one or two calls.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
-import { type Connected, connectInMemory, textOf } from "../support/clients.js";
-import { apiKeyEnv, startTestLabdata } from "./support.js";
+import { textOf, useInMemoryClient } from "../support/clients.js";
+import { useLabdataEmulator } from "../support/emulator.js";
+import { apiKeyEnv } from "../support/labdata.js";
 
-let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
-let conn: Connected;
+const emulator = useLabdataEmulator();
+const conn = useInMemoryClient(labdataService, () => apiKeyEnv(emulator.demo));
 let tools: Tool[];
 let calls = 0;
 
 beforeAll(async () => {
-  emulator = await startTestLabdata();
-  conn = await connectInMemory(labdataService, apiKeyEnv(emulator.demo));
   tools = (await conn.client.listTools()).tools;
-});
-afterAll(async () => {
-  await conn.close();
-  await emulator.close();
 });
 
 /** The one read-only tool whose description holds every keyword (case-insensitive). */

@@ -4,18 +4,12 @@ import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
 import { type Connected, connectInMemory, textOf } from "../support/clients.js";
-import { startTestLabdata } from "./support.js";
+import { useLabdataEmulator } from "../support/emulator.js";
 
-let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
-beforeAll(async () => {
-  emulator = await startTestLabdata();
-});
-afterAll(async () => {
-  await emulator.close();
-});
+const emulator = useLabdataEmulator();
 
 const freshCredentialsFile = () =>
   join(mkdtempSync(join(tmpdir(), "labdata-ask-")), "lab-mcp", "labdata.json");

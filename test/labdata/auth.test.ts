@@ -9,11 +9,11 @@ import { ConfigError } from "../../packages/lab-mcp/src/core/start/config.js";
 import { prepare } from "../../packages/lab-mcp/src/core/start/run.js";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
 import { connectInMemory, textOf } from "../support/clients.js";
-import { testCa } from "../support/emulator.js";
-import { served, startTestLabdata } from "./support.js";
+import { testCa, useLabdataEmulator } from "../support/emulator.js";
+import { servedEndingWith } from "../support/labdata.js";
 
 const AUDIENCE = "lab-mcp-tests";
-let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
+const emulator = useLabdataEmulator();
 let idp: IdentityProvider;
 const whoAmI = async (env: Record<string, string>) => {
   const connection = await connectInMemory(labdataService, env);
@@ -25,7 +25,6 @@ const whoAmI = async (env: Record<string, string>) => {
 };
 
 beforeAll(async () => {
-  emulator = await startTestLabdata();
   idp = await startIdentityProvider({ ca: testCa(), clock: emulator.clock });
   emulator.admin.updateSettings(emulator.demo.tenant, {
     oidc: { configurationUrl: idp.configurationUrl, audience: AUDIENCE },
@@ -33,7 +32,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await idp.close();
-  await emulator.close();
 });
 
 describe("settings", () => {
@@ -96,7 +94,7 @@ describe("OAuth client credentials", () => {
     );
     for (const result of results) expect(textOf(result).text).toContain("OAuth 2.0 client credentials (app)");
     expect(textOf(results[0]).text).toContain(`(${emulator.demo.app.serviceUserId})`);
-    expect(served(emulator, "/api/v2/token")).toBe(1);
+    expect(servedEndingWith(emulator, "/api/v2/token")).toBe(1);
     await connection.close();
   });
 
@@ -107,8 +105,8 @@ describe("OAuth client credentials", () => {
     emulator.requests.clear();
     emulator.clock.advance(2 * 3600 * 1000);
     expect(textOf(await call()).isError).toBe(false);
-    expect(served(emulator, "/api/v2/token")).toBe(1);
-    expect(served(emulator, "/api/v2/projects")).toBe(2); // the refused one and the retry
+    expect(servedEndingWith(emulator, "/api/v2/token")).toBe(1);
+    expect(servedEndingWith(emulator, "/api/v2/projects")).toBe(2); // the refused one and the retry
     await connection.close();
   });
 
@@ -122,8 +120,8 @@ describe("OAuth client credentials", () => {
       await call();
       await delay(2100);
       await call();
-      expect(served(emulator, "/api/v2/token")).toBe(2);
-      expect(served(emulator, "/api/v2/projects")).toBe(2);
+      expect(servedEndingWith(emulator, "/api/v2/token")).toBe(2);
+      expect(servedEndingWith(emulator, "/api/v2/projects")).toBe(2);
       await connection.close();
     } finally {
       emulator.admin.updateSettings(tenant, { accessTokenLifetimeSec: 3600 });

@@ -1,16 +1,11 @@
 // The built labdata-mcp bin, as a client starts it: over stdio and over streamable HTTP.
 import { spawnSync } from "node:child_process";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { binPath, connectHttp, connectStdio, startHttpBin, textOf } from "../support/clients.js";
-import { apiKeyEnv, startTestLabdata } from "./support.js";
+import { useLabdataEmulator } from "../support/emulator.js";
+import { apiKeyEnv } from "../support/labdata.js";
 
-let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
-beforeAll(async () => {
-  emulator = await startTestLabdata();
-});
-afterAll(async () => {
-  await emulator.close();
-});
+const emulator = useLabdataEmulator();
 
 it("serves over stdio, and never writes the key to stderr", async () => {
   const connection = await connectStdio("labdata-mcp", apiKeyEnv(emulator.demo));

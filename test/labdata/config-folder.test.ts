@@ -7,17 +7,11 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { binPath, textOf } from "../support/clients.js";
-import { startTestLabdata } from "./support.js";
+import { useLabdataEmulator } from "../support/emulator.js";
 
-let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
-beforeAll(async () => {
-  emulator = await startTestLabdata();
-});
-afterAll(async () => {
-  await emulator.close();
-});
+const emulator = useLabdataEmulator();
 
 /** labdata-mcp over stdio with its config folder in `configHome`, and a client whose user types `apiKey`. */
 function stdioClient(configHome: string, apiKey: string) {

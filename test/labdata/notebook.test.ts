@@ -1,28 +1,18 @@
 // The notebook tools of labdata_mcp (entries, templates, new entries) through a real MCP
 // client against the lab data platform emulator and its demo notebook.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
-import { type Connected, connectInMemory, textOf } from "../support/clients.js";
-import { apiKeyEnv, startTestLabdata } from "./support.js";
+import { type Connected, callJson, callText, useInMemoryClient } from "../support/clients.js";
+import { useLabdataEmulator } from "../support/emulator.js";
+import { apiKeyEnv } from "../support/labdata.js";
 
-let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
-let conn: Connected;
-const call = async (name: string, args: Record<string, unknown> = {}, connection = conn) =>
-  textOf(await connection.client.callTool({ name, arguments: args }));
-const json = async (name: string, args: Record<string, unknown> = {}, connection = conn) => {
-  const { text, isError } = await call(name, { ...args, response_format: "json" }, connection);
-  if (isError) throw new Error(text);
-  return JSON.parse(text);
-};
-
-beforeAll(async () => {
-  emulator = await startTestLabdata();
-  conn = await connectInMemory(labdataService, apiKeyEnv(emulator.demo));
-});
-afterAll(async () => {
-  await conn.close();
-  await emulator.close();
-});
+const emulator = useLabdataEmulator();
+const conn = useInMemoryClient(labdataService, () => apiKeyEnv(emulator.demo));
+const call = (name: string, args: Record<string, unknown> = {}, connection: Connected = conn) =>
+  callText(connection, name, args);
+const json = (name: string, args: Record<string, unknown> = {}, connection: Connected = conn) =>
+  // biome-ignore lint/suspicious/noExplicitAny: the tests read whatever JSON the tool answered
+  callJson<any>(connection, name, args);
 
 describe("labdata_list_entries", () => {
   it("lists the entries you may read, newest change first, with the envelope", async () => {

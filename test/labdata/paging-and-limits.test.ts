@@ -1,19 +1,12 @@
 // Reading long lists through the cursor API, and staying within the platform's rate limit.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
-import { type Connected, connectInMemory, textOf } from "../support/clients.js";
-import { apiKeyEnv, served, startTestLabdata } from "./support.js";
+import { connectInMemory, textOf, useInMemoryClient } from "../support/clients.js";
+import { useLabdataEmulator } from "../support/emulator.js";
+import { apiKeyEnv, servedEndingWith } from "../support/labdata.js";
 
-let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
-let conn: Connected;
-beforeAll(async () => {
-  emulator = await startTestLabdata();
-  conn = await connectInMemory(labdataService, apiKeyEnv(emulator.demo));
-});
-afterAll(async () => {
-  await conn.close();
-  await emulator.close();
-});
+const emulator = useLabdataEmulator();
+const conn = useInMemoryClient(labdataService, () => apiKeyEnv(emulator.demo));
 
 const listPage = async (args: Record<string, unknown>, onprogress?: (p: { message?: string }) => void) =>
   JSON.parse(
@@ -43,7 +36,7 @@ describe("offset paging over the cursor API", () => {
     }
     expect(offset).toBeNull();
     expect(ids.size).toBe(total);
-    expect(served(emulator, "/api/v2/dna-sequences")).toBe(pages);
+    expect(servedEndingWith(emulator, "/api/v2/dna-sequences")).toBe(pages);
   });
 
   it("walks to a far offset in pages of 100, reporting progress, and lands exactly there", async () => {
@@ -65,7 +58,7 @@ describe("offset paging over the cursor API", () => {
       ).text,
     );
     expect(far).toMatchObject({ offset: 1900, count: 20 });
-    expect(served(emulator, "/api/v2/dna-sequences")).toBe(20);
+    expect(servedEndingWith(emulator, "/api/v2/dna-sequences")).toBe(20);
     expect(progress.length).toBeGreaterThanOrEqual(10);
     expect(progress[0]).toMatch(/^Skipping to offset 1900: 0 of 1900 read$/);
 
@@ -90,7 +83,7 @@ describe("rate limit", () => {
       const results = await Promise.all(Array.from({ length: 9 }, call));
       expect(results.every((result) => !textOf(result).isError)).toBe(true);
       // Every request reached the platform once: none was refused and retried.
-      expect(served(emulator, "/api/v2/projects")).toBe(9);
+      expect(servedEndingWith(emulator, "/api/v2/projects")).toBe(9);
     } finally {
       emulator.admin.updateSettings(tenant, { rateLimit: { requests: 100, windowMs: 10_000 } });
       await limited.close();

@@ -6,21 +6,19 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type IdentityProvider, startIdentityProvider } from "../../packages/emulators/src/idp/index.js";
 import { type HttpServerProcess, startHttpBin, textOf } from "../support/clients.js";
-import { testCa } from "../support/emulator.js";
+import { testCa, useLabdataEmulator } from "../support/emulator.js";
 import { accessTokenHeadless } from "../support/oauth-client.js";
-import { freePort } from "../support/redis.js";
-import { startTestLabdata } from "./support.js";
+import { freePort } from "../support/ports.js";
 
 const REDIRECT = "http://127.0.0.1:9/callback";
 const TWO_HOURS_MS = 2 * 3600 * 1000;
 
-let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
+const emulator = useLabdataEmulator();
 let idp: IdentityProvider;
 let server: HttpServerProcess;
 let endpoint: string;
 
 beforeAll(async () => {
-  emulator = await startTestLabdata();
   // One clock for the identity provider and the platform: moving it on expires the tokens it issued.
   idp = await startIdentityProvider({ ca: testCa(), clock: emulator.clock });
   const port = await freePort();
@@ -40,7 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await idp?.close();
-  await emulator?.close();
 });
 
 it("passes through the token each request of a 2025 session came with, after the first one expired", async () => {

@@ -28,10 +28,10 @@ import {
   type ModernConnected,
   textOf,
 } from "../support/clients.js";
-import { testCa } from "../support/emulator.js";
+import { testCa, useLabdataEmulator } from "../support/emulator.js";
 import { accessTokenHeadless } from "../support/oauth-client.js";
+import { freePort } from "../support/ports.js";
 import {
-  freePort,
   NO_REDIS,
   openRedisState,
   REDIS_SERVER,
@@ -39,7 +39,6 @@ import {
   startRedis,
   TEST_STATE_KEY_HEX,
 } from "../support/redis.js";
-import { startTestLabdata } from "./support.js";
 
 const [MIRA, TOM, DANA, LIN] = DEMO_PEOPLE as [
   (typeof DEMO_PEOPLE)[0],
@@ -53,7 +52,6 @@ const REDIRECT = "http://127.0.0.1:8976/callback";
 const PREFIX = "lab-mcp:people:";
 const INVALID_AUTH = "Error: Invalid API authentication";
 
-let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
 let idp: IdentityProvider;
 let redis: RunningRedis;
 let replicaA: SharedState;
@@ -63,8 +61,8 @@ const opened: Array<Pick<ModernConnected, "close">> = [];
 const outputs: string[] = [];
 
 describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` (${NO_REDIS})`}`, () => {
+  const emulator = useLabdataEmulator();
   beforeAll(async () => {
-    emulator = await startTestLabdata();
     idp = await startIdentityProvider({ ca: testCa(), clock: emulator.clock });
     emulator.admin.updateSettings(emulator.demo.tenant, {
       oidc: { configurationUrl: idp.configurationUrl, audience: MCP_RESOURCE },
@@ -79,7 +77,6 @@ describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` ($
     await replicaB?.close();
     await redis?.stop();
     await idp?.close();
-    await emulator?.close();
   });
 
   const env = (extra: Record<string, string> = {}) => ({

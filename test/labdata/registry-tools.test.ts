@@ -1,32 +1,24 @@
 // labdata_mcp's registry, entity and inventory tools (issue 17) through a real MCP client against the
 // lab data platform emulator over HTTPS: formats, paging, exact error texts, permissions, toolsets,
 // read-only mode and the destructive-tool setting.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readSettings } from "../../packages/lab-mcp/src/core/start/config.js";
 import { coreSettingsFor, coreSettingsOf } from "../../packages/lab-mcp/src/core/start/run.js";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
-import { type Connected, connectInMemory, textOf } from "../support/clients.js";
-import { apiKeyEnv, startTestLabdata } from "./support.js";
+import { type Connected, callText, connectInMemory, textOf, useInMemoryClient } from "../support/clients.js";
+import { useLabdataEmulator } from "../support/emulator.js";
+import { apiKeyEnv } from "../support/labdata.js";
 
-let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
-let conn: Connected;
-const call = async (name: string, args: Record<string, unknown> = {}, connection = conn) =>
-  textOf(await connection.client.callTool({ name, arguments: args }));
+const emulator = useLabdataEmulator();
+// The archive tool is offered only under MCP_ALLOW_DESTRUCTIVE (core's filter): set, so every tool is here.
+const conn = useInMemoryClient(labdataService, () => apiKeyEnv(emulator.demo, undefined, ALLOW_DESTRUCTIVE));
+const call = (name: string, args: Record<string, unknown> = {}, connection: Connected = conn) =>
+  callText(connection, name, args);
 const json = async (name: string, args: Record<string, unknown> = {}, connection = conn) =>
   JSON.parse((await call(name, { ...args, response_format: "json" }, connection)).text);
 const ALLOW_DESTRUCTIVE = { MCP_ALLOW_DESTRUCTIVE: "true" };
 const NOT_FOUND = "Error: Resource not found. Please check the ID is correct.";
 const DENIED = "Error: Permission denied. You don't have access to this resource.";
-
-beforeAll(async () => {
-  emulator = await startTestLabdata();
-  // The archive tool is offered only under MCP_ALLOW_DESTRUCTIVE (core's filter): set, so every tool is here.
-  conn = await connectInMemory(labdataService, apiKeyEnv(emulator.demo, undefined, ALLOW_DESTRUCTIVE));
-});
-afterAll(async () => {
-  await conn.close();
-  await emulator.close();
-});
 
 const demo = () => emulator.demo.registry;
 

@@ -1,20 +1,25 @@
 // labdata_mcp's assay runs and results and its workflow tasks through a real MCP client against the
 // emulator's demo data; who sees what; the notebook, results and workflows toolsets alone; read-only.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DemoUser } from "../../packages/emulators/src/labdata/index.js";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
-import { type Connected, connectInMemory, textOf } from "../support/clients.js";
-import { apiKeyEnv, served, startTestLabdata } from "./support.js";
+import {
+  type Connected,
+  callJson,
+  callText,
+  connectInMemory,
+  useInMemoryClient,
+} from "../support/clients.js";
+import { useLabdataEmulator } from "../support/emulator.js";
+import { apiKeyEnv, servedEndingWith } from "../support/labdata.js";
 
-let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
-let conn: Connected;
-const call = async (name: string, args: Record<string, unknown> = {}, connection = conn) =>
-  textOf(await connection.client.callTool({ name, arguments: args }));
-const json = async (name: string, args: Record<string, unknown> = {}, connection = conn) => {
-  const { text, isError } = await call(name, { ...args, response_format: "json" }, connection);
-  if (isError) throw new Error(text);
-  return JSON.parse(text);
-};
+const emulator = useLabdataEmulator();
+const conn = useInMemoryClient(labdataService, () => apiKeyEnv(emulator.demo));
+const call = (name: string, args: Record<string, unknown> = {}, connection: Connected = conn) =>
+  callText(connection, name, args);
+const json = (name: string, args: Record<string, unknown> = {}, connection: Connected = conn) =>
+  // biome-ignore lint/suspicious/noExplicitAny: the tests read whatever JSON the tool answered
+  callJson<any>(connection, name, args);
 async function as<T>(user: DemoUser | Record<string, string>, use: (c: Connected) => Promise<T>): Promise<T> {
   const env =
     "apiKey" in user ? apiKeyEnv(emulator.demo, user as DemoUser) : (user as Record<string, string>);
@@ -25,15 +30,6 @@ async function as<T>(user: DemoUser | Record<string, string>, use: (c: Connected
     await connection.close();
   }
 }
-
-beforeAll(async () => {
-  emulator = await startTestLabdata();
-  conn = await connectInMemory(labdataService, apiKeyEnv(emulator.demo));
-});
-afterAll(async () => {
-  await conn.close();
-  await emulator.close();
-});
 
 describe("labdata_list_assay_runs", () => {
   it("lists runs of every schema, with each schema's fields explained once, and finds run 12", async () => {
@@ -81,7 +77,7 @@ describe("labdata_list_assay_runs", () => {
     expect((await call("labdata_list_assay_runs", { run: "999" })).text).toBe(
       "No assay runs match these filters.",
     );
-    const before = served(emulator, "/assay-runs");
+    const before = servedEndingWith(emulator, "/assay-runs");
     const backwards = { created_after: "2025-07-01", created_before: "2025-06-01" };
     expect(await call("labdata_list_assay_runs", backwards)).toEqual({
       text: "Error: Invalid input for labdata_list_assay_runs: created_after: 2025-07-01 is after created_before 2025-06-01.",
@@ -90,7 +86,7 @@ describe("labdata_list_assay_runs", () => {
     expect((await call("labdata_list_assay_results", backwards)).text).toContain(
       "created_after: 2025-07-01 is after",
     );
-    expect(served(emulator, "/assay-runs")).toBe(before);
+    expect(servedEndingWith(emulator, "/assay-runs")).toBe(before);
   });
 });
 
@@ -344,11 +340,11 @@ describe("toolsets and read-only mode", () => {
       expect((await call("labdata_list_assay_results", { run: "12" }, connection)).text).toContain(
         "Found 6 results",
       );
-      const before = served(emulator, "/assay-results");
+      const before = servedEndingWith(emulator, "/assay-results");
       const bad = await call("labdata_list_assay_results", { created_after: "June 2025" }, connection);
       expect(bad.isError).toBe(true);
       expect(bad.text).toContain("created_after: must be a date like 2025-06-30");
-      expect(served(emulator, "/assay-results")).toBe(before);
+      expect(servedEndingWith(emulator, "/assay-results")).toBe(before);
     } finally {
       await connection.close();
     }

@@ -10,22 +10,21 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type IdentityProvider, startIdentityProvider } from "../../packages/emulators/src/idp/index.js";
 import { type HttpServerProcess, MODERN_PROTOCOL, startHttpBin, textOf } from "../support/clients.js";
-import { testCa } from "../support/emulator.js";
+import { testCa, useLabdataEmulator } from "../support/emulator.js";
 import { HeadlessOAuthProvider, signInHeadless } from "../support/oauth-client.js";
+import { freePort } from "../support/ports.js";
 import {
-  freePort,
   NO_REDIS,
   REDIS_SERVER,
   type RunningRedis,
   startRedis,
   TEST_STATE_KEY_HEX,
 } from "../support/redis.js";
-import { startTestLabdata } from "./support.js";
 
 const REDIRECT = "http://127.0.0.1:9/callback";
 
 describe.skipIf(!REDIS_SERVER)("a team server's key page, on its public URL, answered on any replica", () => {
-  let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
+  const emulator = useLabdataEmulator();
   let idp: IdentityProvider;
   let redis: RunningRedis;
   let replicaA: HttpServerProcess;
@@ -33,7 +32,6 @@ describe.skipIf(!REDIS_SERVER)("a team server's key page, on its public URL, ans
   let publicUrl: string;
 
   beforeAll(async () => {
-    emulator = await startTestLabdata();
     idp = await startIdentityProvider({ ca: testCa(), clock: emulator.clock });
     redis = await startRedis();
     const port = await freePort();
@@ -55,7 +53,6 @@ describe.skipIf(!REDIS_SERVER)("a team server's key page, on its public URL, ans
     await replicaB?.stop();
     await redis?.stop();
     await idp?.close();
-    await emulator?.close();
   });
 
   /** A person's signed-in client of `replica`, whose user types `key` on the page they are sent to. */

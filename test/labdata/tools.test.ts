@@ -1,24 +1,16 @@
 // labdata_mcp's tools through a real MCP client against the lab data platform emulator.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
-import { type Connected, connectInMemory, textOf } from "../support/clients.js";
-import { apiKeyEnv, startTestLabdata } from "./support.js";
+import { type Connected, callText, connectInMemory, textOf, useInMemoryClient } from "../support/clients.js";
+import { useLabdataEmulator } from "../support/emulator.js";
+import { apiKeyEnv } from "../support/labdata.js";
 
-let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
-let conn: Connected;
-const call = async (name: string, args: Record<string, unknown> = {}, connection = conn) =>
-  textOf(await connection.client.callTool({ name, arguments: args }));
+const emulator = useLabdataEmulator();
+const conn = useInMemoryClient(labdataService, () => apiKeyEnv(emulator.demo));
+const call = (name: string, args: Record<string, unknown> = {}, connection: Connected = conn) =>
+  callText(connection, name, args);
 const json = async (name: string, args: Record<string, unknown> = {}) =>
   JSON.parse((await call(name, { ...args, response_format: "json" })).text);
-
-beforeAll(async () => {
-  emulator = await startTestLabdata();
-  conn = await connectInMemory(labdataService, apiKeyEnv(emulator.demo));
-});
-afterAll(async () => {
-  await conn.close();
-  await emulator.close();
-});
 
 describe("labdata_get_current_user", () => {
   it("says who the credentials sign in as, and how", async () => {

@@ -4,29 +4,14 @@
 // own state proves each effect, and a second user sees none of the draft.
 import { existsSync, readFileSync } from "node:fs";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
-import { connectInMemory } from "../support/clients.js";
+import { callJson, callText, connectInMemory } from "../support/clients.js";
+import { useProtocolsEmulator } from "../support/emulator.js";
+import { clientTokenEnv, connectWithBrowser, loopbackApp, oauthEnv, tempHome } from "../support/protocols.js";
 import { pdfText } from "./pdf-text.js";
-import {
-  call,
-  callJson,
-  clientTokenEnv,
-  connectWithBrowser,
-  loopbackApp,
-  oauthEnv,
-  startTestProtocols,
-  type TestEmulator,
-  tempHome,
-} from "./support.js";
 
-let emulator: TestEmulator;
-beforeAll(async () => {
-  emulator = await startTestProtocols();
-});
-afterAll(async () => {
-  await emulator.close();
-});
+const emulator = useProtocolsEmulator();
 
 /** What the scientist gave the agent: today's work as a markdown outline. */
 const OUTLINE = `# Plasmid miniprep, as done today
@@ -93,7 +78,7 @@ describe("an agent drafts, edits and reads back a protocol", () => {
     expect(deleter.annotations?.destructiveHint).toBe(true);
     expect(inserter.annotations?.destructiveHint).toBe(false);
 
-    expect((await call(agent, "protocols_sign_in")).isError).toBe(false);
+    expect((await callText(agent, "protocols_sign_in")).isError).toBe(false);
 
     // 1. The draft, from the outline: six steps in two sections.
     const draft = outlineToDraft(OUTLINE);
@@ -201,11 +186,11 @@ describe("an agent drafts, edits and reads back a protocol", () => {
     // A second user sees none of it: not by id, not by uri, not in search, not in their lists.
     const other = await connectInMemory(protocolsService, clientTokenEnv(emulator));
     for (const ref of [record.id, record.uri]) {
-      expect(await call(other, "protocols_get_protocol", { protocol: ref })).toEqual({
+      expect(await callText(other, "protocols_get_protocol", { protocol: ref })).toEqual({
         isError: true,
         text: "Error: Resource not found. Please check the ID is correct.",
       });
-      expect((await call(other, "protocols_get_steps", { protocol: ref })).isError).toBe(true);
+      expect((await callText(other, "protocols_get_steps", { protocol: ref })).isError).toBe(true);
     }
     const search = await callJson<{ protocols: Array<{ id: number }> }>(other, "protocols_search", {
       keyword: "Plasmid miniprep, as done today",

@@ -1,29 +1,22 @@
 // The writing tools and the reading added with them, in every dialect the repository emulator speaks
 // (the recorded real-service shapes, each knob alone and all at once): a draft written, changed and read
 // back, workspaces, materials, versions and a DOI read the same as in the plain `legacy` dialect.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type Dialect,
   type DialectPatch,
   presetDialect,
 } from "../../packages/emulators/src/protocols/dialect.js";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
-import { connectInMemory } from "../support/clients.js";
-import {
-  call,
-  connectWithBrowser,
-  loopbackApp,
-  oauthEnv,
-  startTestProtocols,
-  type TestEmulator,
-} from "./support.js";
+import { callText, connectInMemory } from "../support/clients.js";
+import { useProtocolsEmulator } from "../support/emulator.js";
+import { connectWithBrowser, loopbackApp, oauthEnv } from "../support/protocols.js";
 
-let emulator: TestEmulator;
+const emulator = useProtocolsEmulator();
 /** The signed-in server's settings: each round starts a new server on the same token file. */
 let env: Record<string, string>;
 let probe: { id: number; doi: string };
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   emulator.admin.updateSettings({
     rateLimits: { apiPerMinute: 100_000, pdfSignedInPerMinute: 5, pdfAnonymousPerMinute: 3 },
   });
@@ -45,11 +38,8 @@ beforeAll(async () => {
   const app = await loopbackApp(emulator);
   env = oauthEnv(emulator, app, undefined, { MCP_ALLOW_DESTRUCTIVE: "true" });
   const signingIn = await connectWithBrowser(emulator, env, "mei-chen");
-  expect((await call(signingIn, "protocols_sign_in")).isError).toBe(false);
+  expect((await callText(signingIn, "protocols_sign_in")).isError).toBe(false);
   await signingIn.close();
-});
-afterAll(async () => {
-  await emulator.close();
 });
 
 /** What the agent reads from a fixed round of writes and reads; the new draft's id and uri made neutral. */
@@ -95,7 +85,7 @@ async function whatTheAgentReads(): Promise<Record<string, string>> {
   ];
   read.created = neutral(String((created.content as Array<{ text: string }>)[0]?.text));
   for (const [label, tool, args] of round) {
-    const { text, isError } = await call(agent, tool, args);
+    const { text, isError } = await callText(agent, tool, args);
     read[label] = neutral(`${isError ? "[error] " : ""}${text}`);
   }
   await agent.close();

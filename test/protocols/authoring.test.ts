@@ -3,24 +3,21 @@
 // mistakes refused before any request (a step number out of range, nothing to change).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
-import { type Connected, connectInMemory } from "../support/clients.js";
+import { type Connected, callText, connectInMemory } from "../support/clients.js";
+import { useProtocolsEmulator } from "../support/emulator.js";
 import {
-  call,
   clientTokenEnv,
   connectWithBrowser,
   type Heard,
   loopbackApp,
   oauthEnv,
-  served,
-  startTestProtocols,
-  type TestEmulator,
-} from "./support.js";
+  servedStartingWith,
+} from "../support/protocols.js";
 
-let emulator: TestEmulator;
+const emulator = useProtocolsEmulator();
 let writer: Connected & { heard: Heard };
 let cautious: Connected & { heard: Heard };
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   const app = await loopbackApp(emulator);
   writer = await connectWithBrowser(
     emulator,
@@ -29,13 +26,12 @@ beforeAll(async () => {
   );
   cautious = await connectWithBrowser(emulator, oauthEnv(emulator, app), "tomas-garcia");
   for (const connection of [writer, cautious]) {
-    expect((await call(connection, "protocols_sign_in")).isError).toBe(false);
+    expect((await callText(connection, "protocols_sign_in")).isError).toBe(false);
   }
 });
 afterAll(async () => {
   await writer.close();
   await cautious.close();
-  await emulator.close();
 });
 
 const WRITE_TOOLS: Array<[string, Record<string, unknown>]> = [
@@ -65,9 +61,9 @@ describe("who may write", () => {
       protocolsService,
       clientTokenEnv(emulator, { MCP_ALLOW_DESTRUCTIVE: "true" }),
     );
-    const before = served(emulator, "/api/");
+    const before = servedStartingWith(emulator, "/api/");
     for (const [name, args] of WRITE_TOOLS) {
-      const { text, isError } = await call(reader, name, args);
+      const { text, isError } = await callText(reader, name, args);
       expect(isError, name).toBe(true);
       expect(text, name).toBe(
         "Error: Writing protocols needs a signed-in account (OAuth), and this server uses the client token in " +
@@ -76,7 +72,7 @@ describe("who may write", () => {
           "PROTOCOLS_ACCESS_TOKEN, restart the server and sign in with protocols_sign_in.",
       );
     }
-    expect(served(emulator, "/api/")).toBe(before);
+    expect(servedStartingWith(emulator, "/api/")).toBe(before);
     await reader.close();
   });
 
@@ -91,31 +87,31 @@ describe("who may write", () => {
     expect(names).toEqual(
       expect.arrayContaining(["protocols_list_all_my_protocols", "protocols_list_workspaces"]),
     );
-    const refused = await call(readOnly, "protocols_create_draft", { title: "Mine" });
+    const refused = await callText(readOnly, "protocols_create_draft", { title: "Mine" });
     expect(refused.text).toMatch(/^Error: Tool protocols_create_draft is not enabled on this server/);
     await readOnly.close();
   });
 
   it("without MCP_ALLOW_DESTRUCTIVE, deleting or replacing steps is refused before any request", async () => {
     const id = await draftWith([{ text: "Keep me" }]);
-    const before = served(emulator, "/api/");
+    const before = servedStartingWith(emulator, "/api/");
     for (const [name, args] of [
       ["protocols_delete_step", { protocol: id, step_number: 1 }],
       ["protocols_set_steps", { protocol: id, steps: [{ text: "Replaced" }] }],
     ] as const) {
-      // Core's one destructive gate, in the same words for every service's destructive tools.
-      expect(await call(cautious, name, args)).toEqual({
+      expect(await callText(cautious, name, args)).toEqual({
         isError: true,
         text:
           `Error: Tool ${name} deletes or replaces data, which this server offers only with ` +
           "MCP_ALLOW_DESTRUCTIVE=true. Set it and restart the server to use it.",
       });
     }
-    expect(served(emulator, "/api/")).toBe(before);
+    expect(servedStartingWith(emulator, "/api/")).toBe(before);
     expect(texts(id)).toEqual(["Keep me"]);
     // The same sign-in may still add a step.
     expect(
-      (await call(cautious, "protocols_insert_step", { protocol: id, after_step: 1, text: "Added" })).isError,
+      (await callText(cautious, "protocols_insert_step", { protocol: id, after_step: 1, text: "Added" }))
+        .isError,
     ).toBe(false);
     expect(texts(id)).toEqual(["Keep me", "Added"]);
   });
@@ -139,7 +135,7 @@ describe("the writes", () => {
       description: "Swap the buffer of a protein sample.",
       warning: "Keep the **membrane** wet.",
     });
-    const nothing = await call(writer, "protocols_update_draft", { protocol: id });
+    const nothing = await callText(writer, "protocols_update_draft", { protocol: id });
     expect(nothing).toEqual({
       isError: true,
       text: "Error: Nothing to change: give at least one of title, description, guidelines, warning, materials.",
@@ -174,8 +170,8 @@ describe("the writes", () => {
 
   it("protocols_insert_step puts a step first, or after any step, and refuses a place that is not there", async () => {
     const id = await draftWith([{ text: "Two", section: "Main" }, { text: "Three" }]);
-    await call(writer, "protocols_insert_step", { protocol: id, after_step: 0, text: "One" });
-    await call(writer, "protocols_insert_step", {
+    await callText(writer, "protocols_insert_step", { protocol: id, after_step: 0, text: "One" });
+    await callText(writer, "protocols_insert_step", {
       protocol: id,
       after_step: 3,
       text: "Four",
@@ -187,36 +183,38 @@ describe("the writes", () => {
       ["Main", "Three"],
       ["End", "Four"],
     ]);
-    const before = served(emulator, "/api/v4/protocols");
+    const before = servedStartingWith(emulator, "/api/v4/protocols");
     expect(
-      await call(writer, "protocols_insert_step", { protocol: id, after_step: 9, text: "Nowhere" }),
+      await callText(writer, "protocols_insert_step", { protocol: id, after_step: 9, text: "Nowhere" }),
     ).toEqual({
       isError: true,
       text: "Error: The protocol has 4 steps: give after_step from 0 (at the start) to 4. Nothing was changed.",
     });
     // One read of the steps, no write.
-    expect(served(emulator, "/api/v4/protocols")).toBe(before + 1);
+    expect(servedStartingWith(emulator, "/api/v4/protocols")).toBe(before + 1);
     expect(emulator.requests.entries().at(-1)?.method).toBe("GET");
   });
 
   it("protocols_edit_step rewrites a step's text or section in place", async () => {
     const id = await draftWith([{ text: "Mix", section: "A" }, { text: "Spin" }, { text: "Read" }]);
-    await call(writer, "protocols_edit_step", {
+    await callText(writer, "protocols_edit_step", {
       protocol: id,
       step_number: 2,
       text: "Spin at 500 x g for *5 min*.",
     });
-    await call(writer, "protocols_edit_step", { protocol: id, step_number: 3, section: "B" });
+    await callText(writer, "protocols_edit_step", { protocol: id, step_number: 3, section: "B" });
     expect(stored(id)?.steps.map((s) => [s.section, s.text])).toEqual([
       ["A", "Mix"],
       ["A", "Spin at 500 x g for _5 min_."],
       ["B", "Read"],
     ]);
-    expect(await call(writer, "protocols_edit_step", { protocol: id, step_number: 4, text: "x" })).toEqual({
+    expect(
+      await callText(writer, "protocols_edit_step", { protocol: id, step_number: 4, text: "x" }),
+    ).toEqual({
       isError: true,
       text: "Error: The protocol has 3 steps: give step_number from 1 to 3. Nothing was changed.",
     });
-    expect(await call(writer, "protocols_edit_step", { protocol: id, step_number: 1 })).toEqual({
+    expect(await callText(writer, "protocols_edit_step", { protocol: id, step_number: 1 })).toEqual({
       isError: true,
       text: "Error: Nothing to change: give text, section or both.",
     });
@@ -224,11 +222,11 @@ describe("the writes", () => {
 
   it("protocols_delete_step removes the first, a middle or the last step and keeps the rest in order", async () => {
     const id = await draftWith([{ text: "1" }, { text: "2" }, { text: "3" }, { text: "4" }]);
-    await call(writer, "protocols_delete_step", { protocol: id, step_number: 2 });
+    await callText(writer, "protocols_delete_step", { protocol: id, step_number: 2 });
     expect(texts(id)).toEqual(["1", "3", "4"]);
-    await call(writer, "protocols_delete_step", { protocol: id, step_number: 1 });
+    await callText(writer, "protocols_delete_step", { protocol: id, step_number: 1 });
     expect(texts(id)).toEqual(["3", "4"]);
-    const last = await call(writer, "protocols_delete_step", { protocol: id, step_number: 2 });
+    const last = await callText(writer, "protocols_delete_step", { protocol: id, step_number: 2 });
     expect(last.isError).toBe(false);
     expect(last.text).toContain("Step 2 deleted.");
     expect(texts(id)).toEqual(["3"]);
@@ -236,7 +234,7 @@ describe("the writes", () => {
 
   it("never writes another user's protocol, nor a published one", async () => {
     const published = emulator.demo.sampleProtocol;
-    const mine = await call(writer, "protocols_update_draft", { protocol: published.id, title: "Taken" });
+    const mine = await callText(writer, "protocols_update_draft", { protocol: published.id, title: "Taken" });
     expect(mine.isError).toBe(true);
     expect(mine.text).toMatch(/^Error: (Permission denied|Resource not found)/);
     expect(stored(String(published.id))?.title).toBe(published.title);

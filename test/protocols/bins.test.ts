@@ -1,16 +1,11 @@
 // The built protocols-mcp bin as clients start it: over stdio and over streamable HTTP, with a client
 // token; read-only mode hides the tools that change anything (the PDF download and the sign-in).
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { connectHttp, connectStdio, startHttpBin, textOf } from "../support/clients.js";
-import { clientTokenEnv, loopbackApp, oauthEnv, startTestProtocols, type TestEmulator } from "./support.js";
+import { useProtocolsEmulator } from "../support/emulator.js";
+import { clientTokenEnv, loopbackApp, oauthEnv } from "../support/protocols.js";
 
-let emulator: TestEmulator;
-beforeAll(async () => {
-  emulator = await startTestProtocols();
-});
-afterAll(async () => {
-  await emulator.close();
-});
+const emulator = useProtocolsEmulator();
 
 it("serves over stdio, and never writes the token to stderr", async () => {
   const connection = await connectStdio("protocols-mcp", clientTokenEnv(emulator));

@@ -4,24 +4,20 @@
 import { mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { RemoteStatusError } from "../../packages/lab-mcp/src/core/errors.js";
 import { apiPath } from "../../packages/lab-mcp/src/core/http/api-path.js";
 import type { AuthStrategy } from "../../packages/lab-mcp/src/core/http/auth.js";
 import { noAuth } from "../../packages/lab-mcp/src/core/http/auth.js";
 import { RemoteClient } from "../../packages/lab-mcp/src/core/http/remote-client.js";
 import { readJsonIfPresent, writePrivateJson } from "../../packages/lab-mcp/src/core/start/user-config.js";
-import { startTestProtocols, type TestEmulator } from "./support.js";
+import { useProtocolsEmulator } from "../support/emulator.js";
 
-let emulator: TestEmulator;
+const emulator = useProtocolsEmulator();
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   // RemoteClient's own 401 path is under test: the repository answers a bad token with HTTP 401 here
   // (the recorded HTTP 400 + 1218 is the protocols client's business, tested in recorded/).
   emulator.admin.updateDialect({ authErrors: "http401" });
-});
-afterAll(async () => {
-  await emulator.close();
 });
 
 describe("writePrivateJson", () => {

@@ -3,26 +3,23 @@
 // emulator's plain `legacy` dialect: the same protocols in the same order, the same steps in their linked
 // order with readable text and section names, the same errors. Only a DOI's version suffix, which the
 // `versioned` knob adds, may differ.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type Dialect,
   type DialectPatch,
   presetDialect,
 } from "../../packages/emulators/src/protocols/dialect.js";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
-import { type Connected, connectInMemory } from "../support/clients.js";
-import { call, clientTokenEnv, startTestProtocols, type TestEmulator } from "./support.js";
+import { type Connected, callText, connectInMemory } from "../support/clients.js";
+import { useProtocolsEmulator } from "../support/emulator.js";
+import { clientTokenEnv } from "../support/protocols.js";
 
-let emulator: TestEmulator;
+const emulator = useProtocolsEmulator();
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   // Many rounds of calls in a minute: the repository's own limit is not what this test is about.
   emulator.admin.updateSettings({
     rateLimits: { apiPerMinute: 100_000, pdfSignedInPerMinute: 5, pdfAnonymousPerMinute: 3 },
   });
-});
-afterAll(async () => {
-  await emulator.close();
 });
 
 /** What an agent reads from a fixed round of calls, one text per call. */
@@ -48,7 +45,7 @@ async function whatTheAgentReads(): Promise<Record<string, string>> {
   ];
   const read: Record<string, string> = {};
   for (const [label, connection, tool, args] of calls) {
-    const { text, isError } = await call(connection, tool, args);
+    const { text, isError } = await callText(connection, tool, args);
     read[label] = `${isError ? "[error] " : ""}${text}`;
   }
   await conn.close();

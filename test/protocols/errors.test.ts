@@ -8,24 +8,16 @@ import { ConfigError } from "../../packages/lab-mcp/src/core/start/config.js";
 import { prepare } from "../../packages/lab-mcp/src/core/start/run.js";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
 import { type Connected, connectInMemory, textOf } from "../support/clients.js";
-import {
-  clientTokenEnv,
-  loopbackApp,
-  oauthEnv,
-  startTestProtocols,
-  type TestEmulator,
-  tempHome,
-} from "./support.js";
+import { useProtocolsEmulator } from "../support/emulator.js";
+import { clientTokenEnv, loopbackApp, oauthEnv, tempHome } from "../support/protocols.js";
 
-let emulator: TestEmulator;
+const emulator = useProtocolsEmulator();
 let conn: Connected;
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   conn = await connectInMemory(protocolsService, clientTokenEnv(emulator));
 });
 afterAll(async () => {
   await conn.close();
-  await emulator.close();
 });
 
 const search = async (connection: Connected = conn) =>

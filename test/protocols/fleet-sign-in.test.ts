@@ -12,9 +12,18 @@ import {
   renewalLockName,
   sharedSignInName,
 } from "../../packages/lab-mcp/src/services/protocols/auth/shared-token-store.js";
-import { connectStdio, textOf } from "../support/clients.js";
+import { callText, connectStdio, textOf } from "../support/clients.js";
+import { useProtocolsEmulator } from "../support/emulator.js";
+import { freePort } from "../support/ports.js";
 import {
-  freePort,
+  connectWithBrowser,
+  loopbackApp,
+  oauthEnv,
+  playBrowser,
+  servedStartingWith,
+  tempHome,
+} from "../support/protocols.js";
+import {
   NO_REDIS,
   openRedisState,
   REDIS_SERVER,
@@ -24,17 +33,6 @@ import {
   TEST_STATE_KEY_HEX,
 } from "../support/redis.js";
 import { run } from "./run-bin.js";
-import {
-  call,
-  connectWithBrowser,
-  loopbackApp,
-  oauthEnv,
-  playBrowser,
-  served,
-  startTestProtocols,
-  type TestEmulator,
-  tempHome,
-} from "./support.js";
 
 if (!REDIS_SERVER) console.warn(NO_REDIS);
 
@@ -43,19 +41,17 @@ const PREFIX = "lab-mcp:oauth-test:";
 type Replica = Awaited<ReturnType<typeof connectStdio>>;
 
 describe.skipIf(!REDIS_SERVER)("the operator's sign-in shared by a fleet through Redis", () => {
-  let emulator: TestEmulator;
+  const emulator = useProtocolsEmulator();
   let redis: RunningRedis;
   let raw: Redis;
 
   beforeAll(async () => {
-    emulator = await startTestProtocols();
     redis = await startRedis();
     raw = new Redis(redis.url);
   });
   afterAll(async () => {
     raw?.disconnect();
     await redis?.stop();
-    await emulator?.close();
   });
 
   const where = () => `the shared state at ${redis.url} (prefix ${PREFIX})`;
@@ -152,7 +148,7 @@ describe.skipIf(!REDIS_SERVER)("the operator's sign-in shared by a fleet through
     return response.ok;
   }
 
-  const profile = (replica: Replica) => call(replica, "protocols_get_profile");
+  const profile = (replica: Replica) => callText(replica, "protocols_get_profile");
 
   it("login stores the sign-in encrypted in the shared state, every replica uses it, logout deletes it", async () => {
     const app = await loopbackApp(emulator);
@@ -213,7 +209,7 @@ describe.skipIf(!REDIS_SERVER)("the operator's sign-in shared by a fleet through
       expect(me).toContain("(tomas-garcia)");
       expect(me).not.toContain("mei-chen");
     }
-    expect(served(emulator, "/api/v3/oauth/token")).toBe(0);
+    expect(servedStartingWith(emulator, "/api/v3/oauth/token")).toBe(0);
     await fleet.close();
   });
 
@@ -229,11 +225,11 @@ describe.skipIf(!REDIS_SERVER)("the operator's sign-in shared by a fleet through
     emulator.requests.clear();
     const calls = fleet.replicas.flatMap((replica) =>
       Array.from({ length: 4 }, (_, i) =>
-        call(replica, "protocols_search", { keyword: "western blot", limit: 1, offset: i }),
+        callText(replica, "protocols_search", { keyword: "western blot", limit: 1, offset: i }),
       ),
     );
     for (const result of await Promise.all(calls)) expect(result.isError, result.text).toBe(false);
-    expect(served(emulator, "/api/v3/oauth/token")).toBe(1);
+    expect(servedStartingWith(emulator, "/api/v3/oauth/token")).toBe(1);
     emulator.faults.clear();
 
     // The renewed pair is the fleet's, stored encrypted; the old one is dead.
@@ -264,11 +260,11 @@ describe.skipIf(!REDIS_SERVER)("the operator's sign-in shared by a fleet through
     emulator.clock.advance(YEAR_MS + 60_000);
     emulator.requests.clear();
     expect((await profile(one)).text).toContain("Mei Chen (mei-chen)");
-    expect(served(emulator, "/api/v3/oauth/token")).toBe(1);
+    expect(servedStartingWith(emulator, "/api/v3/oauth/token")).toBe(1);
     emulator.requests.clear();
     expect((await profile(two)).text).toContain("Mei Chen (mei-chen)");
-    expect(served(emulator, "/api/v3/oauth/token")).toBe(0);
-    expect(served(emulator, "/api/v3/session/profile")).toBe(1); // never refused
+    expect(servedStartingWith(emulator, "/api/v3/oauth/token")).toBe(0);
+    expect(servedStartingWith(emulator, "/api/v3/session/profile")).toBe(1); // never refused
     await fleet.close();
   });
 
@@ -309,7 +305,7 @@ describe.skipIf(!REDIS_SERVER)("the operator's sign-in shared by a fleet through
       emulator.clock.advance(YEAR_MS + 60_000);
       emulator.requests.clear();
       expect((await profile(one)).text).toContain("Mei Chen (mei-chen)");
-      expect(served(emulator, "/api/v3/oauth/token")).toBe(1);
+      expect(servedStartingWith(emulator, "/api/v3/oauth/token")).toBe(1);
     } finally {
       await raw.call("CONFIG", "SET", "maxclients", "10000");
     }
@@ -319,7 +315,7 @@ describe.skipIf(!REDIS_SERVER)("the operator's sign-in shared by a fleet through
     // two takes it instead of sending its dead refresh token.
     expect((await profile(one)).text).toContain("Mei Chen (mei-chen)");
     expect((await profile(two)).text).toContain("Mei Chen (mei-chen)");
-    expect(served(emulator, "/api/v3/oauth/token")).toBe(1);
+    expect(servedStartingWith(emulator, "/api/v3/oauth/token")).toBe(1);
     const stored = await storedPair(app);
     expect(stored && (await accepted(stored.access_token))).toBe(true);
     await fleet.close();

@@ -4,9 +4,9 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { dirname, join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { connectStdio, ROOT, textOf } from "../support/clients.js";
-import { run } from "./run-bin.js";
+import { useProtocolsEmulator } from "../support/emulator.js";
 import {
   filesContaining,
   holdPortInAnotherProcess,
@@ -14,19 +14,12 @@ import {
   loopbackApp,
   passwordOf,
   playBrowser,
-  startTestProtocols,
-  type TestEmulator,
   tempHome,
   tokensIn,
-} from "./support.js";
+} from "../support/protocols.js";
+import { run } from "./run-bin.js";
 
-let emulator: TestEmulator;
-beforeAll(async () => {
-  emulator = await startTestProtocols();
-});
-afterAll(async () => {
-  await emulator.close();
-});
+const emulator = useProtocolsEmulator();
 
 function appEnv(app: { clientId: string; clientSecret: string; redirectUri: string }, home = tempHome()) {
   return {

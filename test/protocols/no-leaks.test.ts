@@ -1,27 +1,19 @@
 // No token, refresh token or client secret in anything a client, a log or the project tree gets: a whole
 // session (sign-in, every tool, a refresh, failures) at debug log level, every notification and result
 // recorded, then the project tree scanned for the secrets.
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { ROOT } from "../support/clients.js";
+import { expect, it } from "vitest";
+import { callText, ROOT } from "../support/clients.js";
+import { useProtocolsEmulator } from "../support/emulator.js";
 import {
-  call,
   connectWithBrowser,
   filesContaining,
   loopbackApp,
   oauthEnv,
-  startTestProtocols,
-  type TestEmulator,
   tempHome,
   tokensIn,
-} from "./support.js";
+} from "../support/protocols.js";
 
-let emulator: TestEmulator;
-beforeAll(async () => {
-  emulator = await startTestProtocols();
-});
-afterAll(async () => {
-  await emulator.close();
-});
+const emulator = useProtocolsEmulator();
 
 it("keeps every secret out of results, notifications, errors and the project tree", async () => {
   const app = await loopbackApp(emulator);
@@ -36,7 +28,7 @@ it("keeps every secret out of results, notifications, errors and the project tre
     secrets.add(refresh_token);
   };
   const run = async (name: string, args: Record<string, unknown> = {}) => {
-    const result = await call(connection, name, args);
+    const result = await callText(connection, name, args);
     texts.push(result.text);
     return result;
   };

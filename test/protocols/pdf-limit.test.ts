@@ -2,29 +2,23 @@
 // slot, reporting progress while it waits, instead of failing. (Its own file, so that its wait runs
 // beside the other tests.)
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
 import { pageTreeCount, shownText, squash } from "../emulators/protocols/pdf-bytes.js";
-import { connectInMemory } from "../support/clients.js";
+import { callText, connectInMemory } from "../support/clients.js";
+import { useProtocolsEmulator } from "../support/emulator.js";
 import {
-  call,
   clientTokenEnv,
   listening,
   publicProtocols,
-  served,
-  startTestProtocols,
-  type TestEmulator,
+  servedStartingWith,
   tempHome,
-} from "./support.js";
+} from "../support/protocols.js";
 
-let emulator: TestEmulator;
+const emulator = useProtocolsEmulator();
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   // Titles are taken straight from the API as the expected text: the plain dialect has no HTML in them.
   emulator.admin.updateDialect({ preset: "legacy" });
-});
-afterAll(async () => {
-  await emulator.close();
 });
 beforeEach(() => {
   emulator.admin.resetRateLimits();
@@ -51,7 +45,7 @@ describe("six downloads in a row", () => {
     for (const [i, protocol] of protocols.entries()) {
       connection.heard.progress = [];
       const started = Date.now();
-      const result = await call(connection, "protocols_download_pdf", { protocol: String(protocol.id) });
+      const result = await callText(connection, "protocols_download_pdf", { protocol: String(protocol.id) });
       results.push({ ...result, ms: Date.now() - started, progress: connection.heard.progress });
       // Most of the repository's minute passes after the first download (its clock, moved on), so that
       // the sixth download waits about twelve seconds (our 5-a-minute bucket) rather than a whole minute.
@@ -78,7 +72,7 @@ describe("six downloads in a row", () => {
       expect(squash(shownText(bytes))).toContain(squash(protocol.title));
     }
     // Every PDF request reached the repository once: none was refused with 429 and sent again.
-    expect(served(emulator, "/view/")).toBe(6);
+    expect(servedStartingWith(emulator, "/view/")).toBe(6);
     // The first five went straight through; the sixth waited for a slot, and said so while it waited.
     const waiting = (progress: string[]) =>
       progress.filter((m) => /^Waiting \d+ s for the client-side rate limit$/.test(m));
@@ -100,7 +94,7 @@ describe("six downloads in a row", () => {
     const protocols = await publicProtocols(emulator, 6);
     emulator.requests.clear();
     for (const [i, protocol] of protocols.slice(0, 5).entries()) {
-      const result = await call(connection, "protocols_download_pdf", { protocol: String(protocol.id) });
+      const result = await callText(connection, "protocols_download_pdf", { protocol: String(protocol.id) });
       expect(result.isError, result.text).toBe(false);
       if (i === 0) emulator.clock.advance(50_000);
     }
@@ -115,7 +109,7 @@ describe("six downloads in a row", () => {
     const bytes = Buffer.from(content?.blob ?? "", "base64");
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(squash(shownText(bytes))).toContain(squash(sixth.title));
-    expect(served(emulator, "/view/")).toBe(6);
+    expect(servedStartingWith(emulator, "/view/")).toBe(6);
     // It waited for a slot of the same bucket, and said so while it waited.
     expect(
       progress.filter((m) => /^Waiting \d+ s for the client-side rate limit$/.test(m)).length,

@@ -3,27 +3,16 @@
 // on the user's computer (stdio), and a 2026-07-28 client reads the resource and hears progress while
 // a read waits for a slot of the repository's PDF budget.
 import { existsSync, readdirSync } from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
 import { shownText, squash } from "../emulators/protocols/pdf-bytes.js";
-import { connectInMemory, connectModernInMemory, textOf } from "../support/clients.js";
-import {
-  call,
-  clientTokenEnv,
-  publicProtocols,
-  served,
-  startTestProtocols,
-  type TestEmulator,
-  tempHome,
-} from "./support.js";
+import { callText, connectInMemory, connectModernInMemory, textOf } from "../support/clients.js";
+import { useProtocolsEmulator } from "../support/emulator.js";
+import { clientTokenEnv, publicProtocols, servedStartingWith, tempHome } from "../support/protocols.js";
 
-let emulator: TestEmulator;
+const emulator = useProtocolsEmulator();
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   emulator.admin.updateDialect({ preset: "legacy" });
-});
-afterAll(async () => {
-  await emulator.close();
 });
 beforeEach(() => {
   emulator.admin.resetRateLimits();
@@ -65,7 +54,10 @@ describe("protocols_download_pdf over HTTP", () => {
     expect(existsSync(downloads) ? readdirSync(downloads) : []).toEqual([]);
 
     expect(
-      await call(connection, "protocols_download_pdf", { protocol: String(protocol.id), save_file: true }),
+      await callText(connection, "protocols_download_pdf", {
+        protocol: String(protocol.id),
+        save_file: true,
+      }),
     ).toEqual({
       isError: true,
       text:
@@ -106,7 +98,7 @@ describe("the PDF resource, 2026-07-28", () => {
     expect(content?.mimeType).toBe("application/pdf");
     const bytes = Buffer.from(content?.blob ?? "", "base64");
     expect(squash(shownText(bytes))).toContain(squash(sixth.title));
-    expect(served(emulator, "/view/")).toBe(6);
+    expect(servedStartingWith(emulator, "/view/")).toBe(6);
     expect(progress.some((m) => /^Waiting \d+ s for the client-side rate limit$/.test(m))).toBe(true);
     await connection.close();
   }, 60_000);

@@ -18,30 +18,21 @@ import {
   writeFileSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { pdfPageCount, safeFileStem } from "../../packages/lab-mcp/src/services/protocols/format/pdf-file.js";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
 import { pageTreeCount } from "../emulators/protocols/pdf-bytes.js";
-import { connectInMemory } from "../support/clients.js";
+import { callJson, callText, connectInMemory } from "../support/clients.js";
+import { useProtocolsEmulator } from "../support/emulator.js";
 import {
-  call,
-  callJson,
   clientTokenEnv,
   listening,
   publicProtocols,
-  served,
-  startTestProtocols,
-  type TestEmulator,
+  servedStartingWith,
   tempHome,
-} from "./support.js";
+} from "../support/protocols.js";
 
-let emulator: TestEmulator;
-beforeAll(async () => {
-  emulator = await startTestProtocols();
-});
-afterAll(async () => {
-  await emulator.close();
-});
+const emulator = useProtocolsEmulator();
 beforeEach(() => {
   emulator.admin.resetRateLimits();
 });
@@ -67,9 +58,9 @@ describe("downloads", () => {
     emulator.clock.advance(56_000);
     const connection = listening(await connectInMemory(protocolsService, clientTokenEnv(emulator)));
     emulator.requests.clear();
-    const result = await call(connection, "protocols_download_pdf", { protocol: uri });
+    const result = await callText(connection, "protocols_download_pdf", { protocol: uri });
     expect(result.isError, result.text).toBe(false);
-    expect(served(emulator, "/view/")).toBe(2); // refused with Retry-After, then served
+    expect(servedStartingWith(emulator, "/view/")).toBe(2); // refused with Retry-After, then servedStartingWith
     expect(
       connection.heard.progress.some((m) => /^Waiting \d+ s for the remote rate limit \(429\)$/.test(m)),
     ).toBe(true);
@@ -83,12 +74,12 @@ describe("downloads", () => {
       PROTOCOLS_DOWNLOAD_DIR: downloads,
     });
     const [protocol] = (await publicProtocols(emulator, 1)) as [Summary];
-    const result = await call(connection, "protocols_download_pdf", { protocol: protocol.uri });
+    const result = await callText(connection, "protocols_download_pdf", { protocol: protocol.uri });
     expect(result.text).toContain(`# PDF saved: ${protocol.uri}\n`);
     expect(result.text).toContain("- **Downloaded with**: anonymously (public protocols only)");
     expect(existsSync(`${downloads}/${protocol.uri}.pdf`)).toBe(true);
 
-    expect(await call(connection, "protocols_download_pdf", { protocol: String(protocol.id) })).toEqual({
+    expect(await callText(connection, "protocols_download_pdf", { protocol: String(protocol.id) })).toEqual({
       isError: true,
       text: "Error: Without a sign-in, protocols_download_pdf needs the protocol's uri (from protocols_search), not its id.",
     });
@@ -102,7 +93,7 @@ describe("downloads", () => {
     });
     const [privateOne] = ((await mine.json()) as { items: Summary[] }).items as [Summary];
     const anonymous = await connectInMemory(protocolsService, { PROTOCOLS_BASE_URL: emulator.url });
-    expect(await call(anonymous, "protocols_download_pdf", { protocol: privateOne.uri })).toEqual({
+    expect(await callText(anonymous, "protocols_download_pdf", { protocol: privateOne.uri })).toEqual({
       isError: true,
       text: "Error: Resource not found. Please check the ID is correct.",
     });
@@ -180,7 +171,7 @@ describe("special files at the PDF's name", () => {
       clientTokenEnv(emulator, { PROTOCOLS_DOWNLOAD_DIR: downloads }),
     );
     try {
-      const result = await call(connection, "protocols_download_pdf", { protocol: protocol.uri });
+      const result = await callText(connection, "protocols_download_pdf", { protocol: protocol.uri });
       expect(result).toEqual({ isError: true, text: refusal(fifo, "a named pipe") });
       expect(lstatSync(fifo).isFIFO()).toBe(true);
       expect(readdirSync(downloads)).toEqual([`${protocol.uri}.pdf`]); // no temporary file left behind
@@ -207,7 +198,7 @@ describe("special files at the PDF's name", () => {
       for (const target of [victim, fifo]) {
         rmSync(link, { force: true });
         symlinkSync(target, link);
-        const result = await call(connection, "protocols_download_pdf", { protocol: protocol.uri });
+        const result = await callText(connection, "protocols_download_pdf", { protocol: protocol.uri });
         expect(result).toEqual({ isError: true, text: refusal(link, "a symbolic link") });
         expect(readlinkSync(link)).toBe(target);
       }

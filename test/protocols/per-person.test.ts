@@ -18,10 +18,11 @@ import {
   sharedSignInName,
 } from "../../packages/lab-mcp/src/services/protocols/auth/shared-token-store.js";
 import { type HttpServerProcess, newModernClient, startHttpBin, textOf } from "../support/clients.js";
-import { testCa } from "../support/emulator.js";
+import { startTestProtocols, type TestProtocols, testCa } from "../support/emulator.js";
 import { HeadlessOAuthProvider, signInHeadless } from "../support/oauth-client.js";
+import { freePort } from "../support/ports.js";
+import { type BrowserVisit, playBrowser, servedStartingWith, tempHome } from "../support/protocols.js";
 import {
-  freePort,
   NO_REDIS,
   openRedisState,
   REDIS_SERVER,
@@ -31,14 +32,6 @@ import {
   TEST_STATE_KEY_HEX,
 } from "../support/redis.js";
 import { run } from "./run-bin.js";
-import {
-  type BrowserVisit,
-  playBrowser,
-  served,
-  startTestProtocols,
-  type TestEmulator,
-  tempHome,
-} from "./support.js";
 
 if (!REDIS_SERVER) console.warn(NO_REDIS);
 
@@ -94,7 +87,7 @@ class SteeringProxy {
 }
 
 describe.skipIf(!REDIS_SERVER)("each person signs in to the protocol repository as themselves", () => {
-  let emulator: TestEmulator;
+  let emulator: TestProtocols;
   let idp: IdentityProvider;
   let redis: RunningRedis;
   let raw: Redis;
@@ -303,7 +296,7 @@ describe.skipIf(!REDIS_SERVER)("each person signs in to the protocol repository 
       return mira.call("protocols_search", { keyword: "western blot", limit: 1 });
     });
     for (const result of await Promise.all(calls)) expect(result.isError, result.text).toBe(false);
-    expect(served(emulator, "/api/v3/oauth/token")).toBe(1);
+    expect(servedStartingWith(emulator, "/api/v3/oauth/token")).toBe(1);
     emulator.faults.clear();
     const after = await storedPair(mira.subject);
     expect(after?.refresh_token).not.toBe(before?.refresh_token);

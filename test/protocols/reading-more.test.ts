@@ -5,16 +5,16 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
-import { type Connected, connectInMemory } from "../support/clients.js";
+import { type Connected, callJson, callText, connectInMemory } from "../support/clients.js";
+import { useProtocolsEmulator } from "../support/emulator.js";
+import { clientTokenEnv } from "../support/protocols.js";
 import { pdfText } from "./pdf-text.js";
-import { call, callJson, clientTokenEnv, startTestProtocols, type TestEmulator } from "./support.js";
 
-let emulator: TestEmulator;
+const emulator = useProtocolsEmulator();
 let conn: Connected;
 let versioned: { id: number; uri: string; doi: string };
 let bookmarked: number;
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   conn = await connectInMemory(protocolsService, clientTokenEnv(emulator));
   const made = emulator.admin.createProtocol({
     title: "Reading probe: Bradford assay",
@@ -44,7 +44,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await conn.close();
-  await emulator.close();
 });
 
 async function direct<T>(path: string): Promise<T> {
@@ -76,7 +75,7 @@ describe("protocols_list_all_my_protocols", () => {
     expect(ids).toContain(draft.id);
     expect(ids).toContain(versioned.id);
     expect(page.protocols.find((p) => p.id === bookmarked)?.is_bookmarked).toBe(true);
-    const text = (await call(conn, "protocols_list_all_my_protocols", { limit: 100 })).text;
+    const text = (await callText(conn, "protocols_list_all_my_protocols", { limit: 100 })).text;
     expect(text).toMatch(
       new RegExp(`Reading probe: Bradford assay \\(${bookmarked}\\)\\*\\*: .*bookmarked by you`),
     );
@@ -93,7 +92,7 @@ describe("workspaces", () => {
     expect(mine.workspaces).toEqual([
       expect.objectContaining({ title: "Okafor Lab", members: 2, is_owner: true }),
     ]);
-    expect((await call(conn, "protocols_list_workspaces")).text).toMatch(
+    expect((await callText(conn, "protocols_list_workspaces")).text).toMatch(
       /^- \*\*Okafor Lab \(1\)\*\*: 2 members; you own it; uri okafor-lab-/m,
     );
     const all = await callJson<{ workspaces: Array<{ title: string; is_member?: boolean }> }>(
@@ -133,7 +132,7 @@ describe("workspaces", () => {
     expect(page.total).toBe(2);
     expect(page.protocols.map((p) => p.id).sort()).toEqual(published.items.map((p) => p.id).sort());
     expect(
-      await call(conn, "protocols_list_workspace_protocols", { workspace: "no-such-workspace" }),
+      await callText(conn, "protocols_list_workspace_protocols", { workspace: "no-such-workspace" }),
     ).toEqual({
       isError: true,
       text: "Error: Resource not found. Please check the ID is correct.",
@@ -143,7 +142,7 @@ describe("workspaces", () => {
 
 describe("protocols_get_materials", () => {
   it("gives name, vendor, catalogue number and amount as a table", async () => {
-    const { text } = await call(conn, "protocols_get_materials", { protocol: versioned.id });
+    const { text } = await callText(conn, "protocols_get_materials", { protocol: versioned.id });
     expect(text.split("\n").slice(-4)).toEqual([
       "| Name | Vendor | Catalogue no. | Amount |",
       "| --- | --- | --- | --- |",
@@ -178,7 +177,7 @@ describe("versions and DOIs", () => {
       protocol: `${versioned.uri}/latest`,
     });
     expect(latest.version_id).toBe(3);
-    expect((await call(conn, "protocols_get_protocol", { protocol: `${versioned.id}/v9` })).text).toBe(
+    expect((await callText(conn, "protocols_get_protocol", { protocol: `${versioned.id}/v9` })).text).toBe(
       "Error: Resource not found. Please check the ID is correct.",
     );
   });
@@ -202,7 +201,7 @@ describe("versions and DOIs", () => {
       protocol: `doi:${versioned.doi}`,
     });
     expect(steps.total).toBe(2);
-    const refused = await call(conn, "protocols_get_protocol", {
+    const refused = await callText(conn, "protocols_get_protocol", {
       protocol: `https://doi.org/${versioned.doi}/../x`,
     });
     expect(refused.text).toMatch(

@@ -3,30 +3,24 @@
 // refuses the second (invalid_grant). The loser must take the pair the winner stored, never sign the
 // process out. The token endpoint is slowed so that the refreshes overlap.
 import { setTimeout as delay } from "node:timers/promises";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import type { ApplicationInfo } from "../../packages/emulators/src/protocols/index.js";
-import { connectStdio } from "../support/clients.js";
+import { callText, connectStdio } from "../support/clients.js";
+import { useProtocolsEmulator } from "../support/emulator.js";
 import {
-  call,
   connectWithBrowser,
   loopbackApp,
   oauthEnv,
-  served,
-  startTestProtocols,
-  type TestEmulator,
+  servedStartingWith,
   tempHome,
   tokensIn,
-} from "./support.js";
+} from "../support/protocols.js";
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
-let emulator: TestEmulator;
+const emulator = useProtocolsEmulator();
 let app: ApplicationInfo;
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   app = await loopbackApp(emulator);
-});
-afterAll(async () => {
-  await emulator.close();
 });
 
 /** A token file signed in as mei-chen (through protocols_sign_in), and two bins sharing it. */
@@ -34,7 +28,7 @@ async function twoProcessesSharingOneSignIn() {
   const home = tempHome();
   const env = oauthEnv(emulator, app, home);
   const signer = await connectWithBrowser(emulator, env, "mei-chen");
-  expect((await call(signer, "protocols_sign_in")).isError).toBe(false);
+  expect((await callText(signer, "protocols_sign_in")).isError).toBe(false);
   await signer.close();
   const signedIn = tokensIn(home.tokenFile);
   const one = await connectStdio("protocols-mcp", env);
@@ -52,11 +46,12 @@ async function accepted(accessToken: string): Promise<boolean> {
 
 /** Waits (bounded) until the repository has received `count` token requests since the log was cleared. */
 async function tokenRequestsArrived(count: number): Promise<void> {
-  for (let i = 0; i < 500 && served(emulator, "/api/v3/oauth/token") < count; i++) await delay(10);
-  expect(served(emulator, "/api/v3/oauth/token")).toBe(count);
+  for (let i = 0; i < 500 && servedStartingWith(emulator, "/api/v3/oauth/token") < count; i++)
+    await delay(10);
+  expect(servedStartingWith(emulator, "/api/v3/oauth/token")).toBe(count);
 }
 
-const profile = (connection: Parameters<typeof call>[0]) => call(connection, "protocols_get_profile");
+const profile = (connection: Parameters<typeof callText>[0]) => callText(connection, "protocols_get_profile");
 
 it("two processes sharing a token file both survive a refresh race on a slow token endpoint", async () => {
   const { home, signedIn, one, two } = await twoProcessesSharingOneSignIn();
@@ -67,7 +62,7 @@ it("two processes sharing a token file both survive a refresh race on a slow tok
     const both = await Promise.all([profile(one), profile(two)]);
     for (const result of both) expect(result).toMatchObject({ isError: false });
     for (const result of both) expect(result.text).toContain("Mei Chen (mei-chen)");
-    expect(served(emulator, "/api/v3/oauth/token")).toBe(2); // both refreshed: a real race
+    expect(servedStartingWith(emulator, "/api/v3/oauth/token")).toBe(2); // both refreshed: a real race
 
     const stored = tokensIn(home.tokenFile);
     expect(stored.refresh_token).not.toBe(signedIn.refresh_token);
@@ -98,7 +93,7 @@ it("a loser that read the winner's pair while its own refresh was out keeps that
     const refused = await first;
     expect(refused).toMatchObject({ isError: false });
     expect(refused.text).toContain("Mei Chen (mei-chen)");
-    expect(served(emulator, "/api/v3/oauth/token")).toBe(2);
+    expect(servedStartingWith(emulator, "/api/v3/oauth/token")).toBe(2);
 
     expect(tokensIn(home.tokenFile)).toEqual(stored);
     expect(await accepted(stored.access_token)).toBe(true);

@@ -2,31 +2,25 @@
 // expire and once after the repository says they have expired, one refresh for all concurrent calls,
 // the rotated pair stored at once, and a pair stored by another process adopted rather than refreshed.
 import { setTimeout as delay } from "node:timers/promises";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ApplicationInfo } from "../../packages/emulators/src/protocols/index.js";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
-import { connectInMemory } from "../support/clients.js";
+import { callText, connectInMemory } from "../support/clients.js";
+import { useProtocolsEmulator } from "../support/emulator.js";
 import {
-  call,
   connectWithBrowser,
   loopbackApp,
   oauthEnv,
-  served,
-  startTestProtocols,
-  type TestEmulator,
+  servedStartingWith,
   tempHome,
   tokensIn,
-} from "./support.js";
+} from "../support/protocols.js";
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
-let emulator: TestEmulator;
+const emulator = useProtocolsEmulator();
 let app: ApplicationInfo;
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   app = await loopbackApp(emulator);
-});
-afterAll(async () => {
-  await emulator.close();
 });
 afterEach(() => {
   emulator.admin.updateSettings({ accessTokenLifetimeSeconds: 365 * 24 * 3600 });
@@ -35,11 +29,11 @@ afterEach(() => {
 /** A server signed in as mei-chen through protocols_sign_in, with its own token file. */
 async function signedInServer(home = tempHome()) {
   const connection = await connectWithBrowser(emulator, oauthEnv(emulator, app, home), "mei-chen");
-  expect((await call(connection, "protocols_sign_in")).isError).toBe(false);
+  expect((await callText(connection, "protocols_sign_in")).isError).toBe(false);
   return { connection, home };
 }
 
-const profile = (connection: Parameters<typeof call>[0]) => call(connection, "protocols_get_profile");
+const profile = (connection: Parameters<typeof callText>[0]) => callText(connection, "protocols_get_profile");
 
 /** Whether the repository still takes an access token. */
 async function accepted(accessToken: string): Promise<boolean> {
@@ -56,13 +50,13 @@ describe("refresh", () => {
     const first = tokensIn(home.tokenFile);
     emulator.requests.clear();
     expect((await profile(connection)).text).toContain("Mei Chen (mei-chen)");
-    expect(served(emulator, "/api/v3/oauth/token")).toBe(0);
+    expect(servedStartingWith(emulator, "/api/v3/oauth/token")).toBe(0);
 
     await delay(4200);
     emulator.requests.clear();
     expect((await profile(connection)).text).toContain("Mei Chen (mei-chen)");
-    expect(served(emulator, "/api/v3/oauth/token")).toBe(1);
-    expect(served(emulator, "/api/v3/session/profile")).toBe(1); // never refused
+    expect(servedStartingWith(emulator, "/api/v3/oauth/token")).toBe(1);
+    expect(servedStartingWith(emulator, "/api/v3/session/profile")).toBe(1); // never refused
     const second = tokensIn(home.tokenFile);
     expect(second.access_token).not.toBe(first.access_token);
     expect(second.refresh_token).not.toBe(first.refresh_token);
@@ -78,8 +72,8 @@ describe("refresh", () => {
     emulator.clock.advance(YEAR_MS + 60_000);
     emulator.requests.clear();
     expect((await profile(connection)).text).toContain("Mei Chen (mei-chen)");
-    expect(served(emulator, "/api/v3/oauth/token")).toBe(1);
-    expect(served(emulator, "/api/v3/session/profile")).toBe(2); // refused (1219), then again
+    expect(servedStartingWith(emulator, "/api/v3/oauth/token")).toBe(1);
+    expect(servedStartingWith(emulator, "/api/v3/session/profile")).toBe(2); // refused (1219), then again
     expect(tokensIn(home.tokenFile).refresh_token).not.toBe(first.refresh_token);
     await connection.close();
   });
@@ -90,11 +84,11 @@ describe("refresh", () => {
     emulator.requests.clear();
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        call(connection, "protocols_search", { keyword: "western blot", limit: 1, offset: i }),
+        callText(connection, "protocols_search", { keyword: "western blot", limit: 1, offset: i }),
       ),
     );
     for (const result of results) expect(result.isError).toBe(false);
-    expect(served(emulator, "/api/v3/oauth/token")).toBe(1);
+    expect(servedStartingWith(emulator, "/api/v3/oauth/token")).toBe(1);
     await connection.close();
   });
 
@@ -106,8 +100,8 @@ describe("refresh", () => {
     emulator.requests.clear();
     expect((await profile(two)).text).toContain("Mei Chen");
     expect((await profile(one)).text).toContain("Mei Chen");
-    expect(served(emulator, "/api/v3/oauth/token")).toBe(1);
-    expect(served(emulator, "/api/v3/session/profile")).toBe(3); // two's refused one, two's retry, one's
+    expect(servedStartingWith(emulator, "/api/v3/oauth/token")).toBe(1);
+    expect(servedStartingWith(emulator, "/api/v3/session/profile")).toBe(3); // two's refused one, two's retry, one's
 
     // Both at once: one refresh wins, the loser finds the winner's pair in the file.
     emulator.clock.advance(YEAR_MS + 60_000);
@@ -140,7 +134,7 @@ describe("refresh", () => {
     expect(await profile(connection)).toEqual({ isError: true, text: ended });
     expect(emulator.requests.count()).toBe(0); // no hopeless refresh again
 
-    expect((await call(connection, "protocols_sign_in")).isError).toBe(false);
+    expect((await callText(connection, "protocols_sign_in")).isError).toBe(false);
     expect((await profile(connection)).text).toContain("Mei Chen (mei-chen)");
     await connection.close();
   });

@@ -2,7 +2,7 @@
 // an "input required" answer (a URL-mode request), the client retries once the browser is done, and the
 // call completes. What the sign-in lasts for depends on who the server can tell the client is: with
 // MCP_HTTP_TOKEN, its holder; without it, nobody beyond this one request, which the answer says.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   connectModernHttp,
   type HttpServerProcess,
@@ -10,24 +10,12 @@ import {
   startHttpBin,
   textOf,
 } from "../support/clients.js";
-import {
-  loopbackApp,
-  oauthEnv,
-  playBrowser,
-  startTestProtocols,
-  type TestEmulator,
-  tempHome,
-} from "./support.js";
+import { useProtocolsEmulator } from "../support/emulator.js";
+import { loopbackApp, oauthEnv, playBrowser, tempHome } from "../support/protocols.js";
 
 const TOKEN = "0123456789abcdef0123456789abcdef-signin";
 
-let emulator: TestEmulator;
-beforeAll(async () => {
-  emulator = await startTestProtocols();
-});
-afterAll(async () => {
-  await emulator.close();
-});
+const emulator = useProtocolsEmulator();
 
 /** A 2026-07-28 client that opens every sign-in page it is given in a (played) browser, as mei-chen. */
 async function userClient(url: string, token?: string): Promise<ModernConnected & { pages: string[] }> {

@@ -4,33 +4,25 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import { dirname } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { noAuth } from "../../packages/lab-mcp/src/core/http/auth.js";
 import { RemoteClient } from "../../packages/lab-mcp/src/core/http/remote-client.js";
 import { TokenEndpoint } from "../../packages/lab-mcp/src/services/protocols/auth/token-endpoint.js";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
-import { connectInMemory, ROOT, textOf } from "../support/clients.js";
+import { callText, connectInMemory, ROOT, textOf } from "../support/clients.js";
+import { useProtocolsEmulator } from "../support/emulator.js";
 import {
-  call,
   connectWithBrowser,
   holdPortInAnotherProcess,
   localhostApp,
   loopbackApp,
   oauthEnv,
   playBrowser,
-  startTestProtocols,
-  type TestEmulator,
   tempHome,
   tokensIn,
-} from "./support.js";
+} from "../support/protocols.js";
 
-let emulator: TestEmulator;
-beforeAll(async () => {
-  emulator = await startTestProtocols();
-});
-afterAll(async () => {
-  await emulator.close();
-});
+const emulator = useProtocolsEmulator();
 
 describe("protocols_sign_in", () => {
   it("signs in through the page the client opens, stores the tokens (0600) and works as that user", async () => {
@@ -38,7 +30,7 @@ describe("protocols_sign_in", () => {
     const home = tempHome();
     const connection = await connectWithBrowser(emulator, oauthEnv(emulator, app, home), "mei-chen");
 
-    const before = await call(connection, "protocols_get_profile");
+    const before = await callText(connection, "protocols_get_profile");
     expect(before).toEqual({
       isError: true,
       text:
@@ -46,7 +38,7 @@ describe("protocols_sign_in", () => {
         "page), or run 'protocols-mcp login' in a terminal, then try again.",
     });
 
-    const result = await call(connection, "protocols_sign_in");
+    const result = await callText(connection, "protocols_sign_in");
     expect(result).toEqual({
       isError: false,
       text:
@@ -91,7 +83,7 @@ describe("protocols_sign_in", () => {
     expect(stored).toMatchObject({ base_url: emulator.url, client_id: app.clientId });
     expect(stored.expires_at).toBeGreaterThan(Date.now() / 1000 + 364 * 24 * 3600);
 
-    const profile = await call(connection, "protocols_get_profile");
+    const profile = await callText(connection, "protocols_get_profile");
     expect(profile.text).toContain("- **User**: Mei Chen (mei-chen)");
     expect(profile.text).toContain("- **Sign-in**: OAuth sign-in; the access token renews itself");
     for (const secret of [stored.access_token, stored.refresh_token, app.clientSecret]) {
@@ -221,7 +213,7 @@ describe("protocols_sign_in", () => {
     const blocker = await holdPortInAnotherProcess("::1", Number(new URL(app.redirectUri).port));
     try {
       const connection = await connectWithBrowser(emulator, oauthEnv(emulator, app), "mei-chen");
-      expect(await call(connection, "protocols_sign_in")).toEqual({
+      expect(await callText(connection, "protocols_sign_in")).toEqual({
         isError: true,
         text:
           `Error: Cannot receive the sign-in at ${app.redirectUri} (PROTOCOLS_REDIRECT_URI): the port is in use on ` +

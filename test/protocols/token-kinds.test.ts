@@ -2,25 +2,18 @@
 // an OAuth sign-in the approving user's. Six protocols with one rare word make "exactly" checkable.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
-import { type Connected, connectInMemory } from "../support/clients.js";
-import {
-  call,
-  callJson,
-  connectWithBrowser,
-  freePort,
-  startTestProtocols,
-  type TestEmulator,
-  tempHome,
-} from "./support.js";
+import { type Connected, callJson, callText, connectInMemory } from "../support/clients.js";
+import { useProtocolsEmulator } from "../support/emulator.js";
+import { freePort } from "../support/ports.js";
+import { connectWithBrowser, tempHome } from "../support/protocols.js";
 
-let emulator: TestEmulator;
+const emulator = useProtocolsEmulator();
 let client: Connected;
 let oauth: Connected;
 const ids: Record<string, number> = {};
 const uris: Record<string, string> = {};
 
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   const { admin } = emulator;
   admin.createUser({ username: "axo-owner", name: "Axo Owner", affiliation: "Owner Lab" });
   admin.createUser({ username: "axo-member", name: "Axo Member", affiliation: "Member Lab" });
@@ -64,12 +57,11 @@ beforeAll(async () => {
     },
     "axo-member",
   );
-  expect((await call(oauth, "protocols_sign_in")).isError).toBe(false);
+  expect((await callText(oauth, "protocols_sign_in")).isError).toBe(false);
 });
 afterAll(async () => {
   await client.close();
   await oauth.close();
-  await emulator.close();
 });
 
 const seen = async (connection: Connected, filter: string) => {
@@ -85,7 +77,9 @@ const NOT_FOUND = { isError: true, text: "Error: Resource not found. Please chec
 
 describe("CLIENT_ACCESS_TOKEN: public content and the application owner's private content", () => {
   it("is the owner", async () => {
-    expect((await call(client, "protocols_get_profile")).text).toContain("- **User**: Axo Owner (axo-owner)");
+    expect((await callText(client, "protocols_get_profile")).text).toContain(
+      "- **User**: Axo Owner (axo-owner)",
+    );
   });
 
   it.each([
@@ -100,15 +94,17 @@ describe("CLIENT_ACCESS_TOKEN: public content and the application owner's privat
   it("reads what it may see and gets the not-found text for the rest", async () => {
     for (const name of ["ownerPublic", "ownerPrivate", "memberPublic", "memberShared"]) {
       expect(
-        (await call(client, "protocols_get_protocol", { protocol: String(ids[name]) })).isError,
+        (await callText(client, "protocols_get_protocol", { protocol: String(ids[name]) })).isError,
         name,
       ).toBe(false);
     }
     for (const name of ["memberPrivate", "strangerPrivate"]) {
-      expect(await call(client, "protocols_get_protocol", { protocol: String(ids[name]) }), name).toEqual(
+      expect(await callText(client, "protocols_get_protocol", { protocol: String(ids[name]) }), name).toEqual(
         NOT_FOUND,
       );
-      expect(await call(client, "protocols_get_steps", { protocol: uris[name] }), name).toEqual(NOT_FOUND);
+      expect(await callText(client, "protocols_get_steps", { protocol: uris[name] }), name).toEqual(
+        NOT_FOUND,
+      );
     }
   });
 
@@ -120,7 +116,7 @@ describe("CLIENT_ACCESS_TOKEN: public content and the application owner's privat
 
 describe("OAuth sign-in: the approving user's private content and all public content", () => {
   it("is the member who approved", async () => {
-    expect((await call(oauth, "protocols_get_profile")).text).toContain(
+    expect((await callText(oauth, "protocols_get_profile")).text).toContain(
       "- **User**: Axo Member (axo-member)",
     );
   });
@@ -137,14 +133,15 @@ describe("OAuth sign-in: the approving user's private content and all public con
   it("reads what it may see and gets the not-found text for the rest", async () => {
     for (const name of ["ownerPublic", "memberPublic", "memberPrivate", "memberShared"]) {
       expect(
-        (await call(oauth, "protocols_get_protocol", { protocol: String(ids[name]) })).isError,
+        (await callText(oauth, "protocols_get_protocol", { protocol: String(ids[name]) })).isError,
         name,
       ).toBe(false);
     }
     for (const name of ["ownerPrivate", "strangerPrivate"]) {
-      expect(await call(oauth, "protocols_get_protocol", { protocol: uris[name] as string }), name).toEqual(
-        NOT_FOUND,
-      );
+      expect(
+        await callText(oauth, "protocols_get_protocol", { protocol: uris[name] as string }),
+        name,
+      ).toEqual(NOT_FOUND);
     }
   });
 
@@ -153,7 +150,7 @@ describe("OAuth sign-in: the approving user's private content and all public con
       order: "title",
     });
     expect(page.protocols.map((p) => p.id)).toEqual([ids.memberPrivate, ids.memberShared, ids.memberPublic]);
-    expect(await call(oauth, "protocols_list_my_protocols", { which: "shared_with_me" })).toEqual({
+    expect(await callText(oauth, "protocols_list_my_protocols", { which: "shared_with_me" })).toEqual({
       isError: false,
       text: "No private protocols are shared with you.",
     });

@@ -3,13 +3,13 @@
 // its steps, the user's own protocols, the profile, and the two resources.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
-import { type Connected, connectInMemory } from "../support/clients.js";
-import { call, callJson, clientTokenEnv, startTestProtocols, type TestEmulator } from "./support.js";
+import { type Connected, callJson, callText, connectInMemory } from "../support/clients.js";
+import { useProtocolsEmulator } from "../support/emulator.js";
+import { clientTokenEnv } from "../support/protocols.js";
 
-let emulator: TestEmulator;
+const emulator = useProtocolsEmulator();
 let conn: Connected;
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   // The references below are read straight from the API and compared value for value, so the emulator
   // speaks its plain dialect here; emulator-dialects.test.ts shows every other dialect reads the same.
   emulator.admin.updateDialect({ preset: "legacy" });
@@ -17,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await conn.close();
-  await emulator.close();
 });
 
 interface Summary {
@@ -55,7 +54,10 @@ describe("protocols_search", () => {
     const reference = await direct<{ items: Summary[]; pagination: { total_results: number } }>(
       "/api/v3/protocols?filter=public&key=western%20blot&order_field=relevance&order_dir=desc&page_size=5",
     );
-    const { text, isError } = await call(conn, "protocols_search", { keyword: "  western blot ", limit: 5 });
+    const { text, isError } = await callText(conn, "protocols_search", {
+      keyword: "  western blot ",
+      limit: 5,
+    });
     expect(isError).toBe(false);
     const lines = text.split("\n");
     expect(lines[0]).toBe("# Protocol search: 'western blot'");
@@ -72,7 +74,7 @@ describe("protocols_search", () => {
   });
 
   it("says so when nothing matches", async () => {
-    expect(await call(conn, "protocols_search", { keyword: "zebra unicorn centrifuge" })).toEqual({
+    expect(await callText(conn, "protocols_search", { keyword: "zebra unicorn centrifuge" })).toEqual({
       isError: false,
       text: "No protocols found matching 'zebra unicorn centrifuge'",
     });
@@ -114,14 +116,14 @@ describe("protocols_search", () => {
   );
 
   it("answers an offset past the end with the total", async () => {
-    expect((await call(conn, "protocols_search", { offset: 400 })).text).toBe(
+    expect((await callText(conn, "protocols_search", { offset: 400 })).text).toBe(
       "No protocols at offset 400: there are 320. Use a smaller offset.",
     );
   });
 
   it("rejects bad input before any request", async () => {
     emulator.requests.clear();
-    const result = await call(conn, "protocols_search", { keyword: "x", filter: "everything", extra: 1 });
+    const result = await callText(conn, "protocols_search", { keyword: "x", filter: "everything", extra: 1 });
     expect(result.isError).toBe(true);
     expect(result.text).toBe(
       "Error: Invalid input for protocols_search: keyword: must be at least 2 characters; filter: Invalid option: " +
@@ -134,7 +136,7 @@ describe("protocols_search", () => {
 
 describe("protocols_get_protocol", () => {
   it("shows title, authors, DOI, description, materials and the step count", async () => {
-    const { text } = await call(conn, "protocols_get_protocol", { protocol: "12314" });
+    const { text } = await callText(conn, "protocols_get_protocol", { protocol: "12314" });
     expect(text).toBe(
       [
         "# Western blot for LC3-II autophagy marker (12314)",
@@ -177,12 +179,12 @@ describe("protocols_get_protocol", () => {
   });
 
   it("finds it by uri too, and gives the complete record with every step as json", async () => {
-    const byUri = await call(conn, "protocols_get_protocol", {
+    const byUri = await callText(conn, "protocols_get_protocol", {
       protocol: "western-blot-for-lc3-ii-autophagy-marker-4haf43q",
     });
-    expect(byUri.text).toBe((await call(conn, "protocols_get_protocol", { protocol: "12314" })).text);
+    expect(byUri.text).toBe((await callText(conn, "protocols_get_protocol", { protocol: "12314" })).text);
     // An id as a number, as agents often send one.
-    expect((await call(conn, "protocols_get_protocol", { protocol: 12314 })).text).toBe(byUri.text);
+    expect((await callText(conn, "protocols_get_protocol", { protocol: 12314 })).text).toBe(byUri.text);
     const record = await callJson<{
       id: number;
       steps: unknown[];
@@ -205,12 +207,12 @@ describe("protocols_get_protocol", () => {
   });
 
   it("refuses a protocol reference that could change the request path", async () => {
-    const result = await call(conn, "protocols_get_protocol", { protocol: "../session/profile" });
+    const result = await callText(conn, "protocols_get_protocol", { protocol: "../session/profile" });
     expect(result.text).toMatch(
       /^Error: Invalid input for protocols_get_protocol: protocol: must be a protocol id/,
     );
     for (const protocol of [1.5, -3, true]) {
-      expect((await call(conn, "protocols_get_protocol", { protocol })).text).toBe(
+      expect((await callText(conn, "protocols_get_protocol", { protocol })).text).toBe(
         "Error: Invalid input for protocols_get_protocol: protocol: must be a protocol id (digits, e.g. 12314) or uri " +
           "(e.g. western-blot-for-erk-4haf43q). Correct the arguments and call the tool again.",
       );
@@ -230,7 +232,7 @@ describe("protocols_get_steps", () => {
   it("gives the steps in order under their sections, a page at a time", async () => {
     const steps = await referenceSteps();
     expect(steps).toHaveLength(39);
-    const { text } = await call(conn, "protocols_get_steps", { protocol: sample() });
+    const { text } = await callText(conn, "protocols_get_steps", { protocol: sample() });
     const lines = text.split("\n");
     expect(lines[0]).toBe(`# Steps of protocol ${sample()}`);
     expect(lines[2]).toBe("39 steps in all (showing 1–20)");
@@ -245,7 +247,7 @@ describe("protocols_get_steps", () => {
     const steps = await referenceSteps();
     const long = steps[25]?.step ?? "";
     expect(long.length).toBeGreaterThan(1000);
-    const { text } = await call(conn, "protocols_get_steps", { protocol: sample(), offset: 20 });
+    const { text } = await callText(conn, "protocols_get_steps", { protocol: sample(), offset: 20 });
     expect(text).toContain("39 steps in all (showing 21–39)");
     expect(text).toContain(
       `**Step 26.** ${long.slice(0, 1000)}… (${long.length - 1000} more characters; protocols_get_steps with ` +
@@ -253,7 +255,7 @@ describe("protocols_get_steps", () => {
     );
     expect(text).not.toContain("More: call again");
 
-    const whole = await call(conn, "protocols_get_steps", { protocol: sample(), step_number: 26 });
+    const whole = await callText(conn, "protocols_get_steps", { protocol: sample(), step_number: 26 });
     expect(whole.text).toBe(
       [
         `# Step 26 of protocol ${sample()}`,
@@ -286,7 +288,7 @@ describe("protocols_get_steps", () => {
   });
 
   it("says which step numbers exist when asked for one past the end", async () => {
-    expect(await call(conn, "protocols_get_steps", { protocol: sample(), step_number: 40 })).toEqual({
+    expect(await callText(conn, "protocols_get_steps", { protocol: sample(), step_number: 40 })).toEqual({
       isError: true,
       text: `Error: Protocol ${sample()} has 39 steps; ask for a step_number from 1 to 39.`,
     });
@@ -303,7 +305,7 @@ describe("protocols_list_my_protocols", () => {
     );
     const all = [...mine.items, ...published.items];
     expect(all).toHaveLength(27);
-    const { text } = await call(conn, "protocols_list_my_protocols", { limit: 6 });
+    const { text } = await callText(conn, "protocols_list_my_protocols", { limit: 6 });
     expect(text.split("\n").slice(0, 3)).toEqual([
       "# My protocols",
       "",
@@ -321,14 +323,14 @@ describe("protocols_list_my_protocols", () => {
     expect(across.protocols.map((p) => p.id)).toEqual(all.slice(3, 7).map((p) => p.id));
     expect(across).toMatchObject({ total: 27, next_offset: 7 });
 
-    const shared = await call(conn, "protocols_list_my_protocols", { which: "shared_with_me" });
+    const shared = await callText(conn, "protocols_list_my_protocols", { which: "shared_with_me" });
     expect(shared.text).toContain("Found 2 private protocols shared with you (showing 1–2)");
   });
 });
 
 describe("protocols_get_profile", () => {
   it("shows who the client token signs in as", async () => {
-    expect((await call(conn, "protocols_get_profile")).text).toBe(
+    expect((await callText(conn, "protocols_get_profile")).text).toBe(
       [
         "# Signed in to the protocol repository",
         "",

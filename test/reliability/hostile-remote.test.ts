@@ -13,8 +13,8 @@ import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/type
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
-import { freePort } from "../protocols/support.js";
 import { binPath, type Connected, connectInMemory, connectStdio, textOf } from "../support/clients.js";
+import { freePort } from "../support/ports.js";
 import {
   type Answer,
   EXAMPLE_SEARCH_BODY,

@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseHttpsBaseUrl } from "../../packages/lab-mcp/src/core/http/remote-client.js";
 import { credentialId } from "../../packages/lab-mcp/src/services/labdata/auth/credential.js";
-import { served, startTestLabdata } from "../labdata/support.js";
 import {
   connectModernHttp,
   type HttpServerProcess,
@@ -12,6 +11,8 @@ import {
   startHttpBin,
   textOf,
 } from "../support/clients.js";
+import { useLabdataEmulator } from "../support/emulator.js";
+import { servedEndingWith } from "../support/labdata.js";
 import {
   NO_REDIS,
   openRedisState,
@@ -25,7 +26,7 @@ const REPLICAS = 3;
 const PREFIX = "lab-mcp:fleet-test:";
 
 describe.skipIf(!REDIS_SERVER)("a fleet of labdata-mcp replicas sharing Redis", () => {
-  let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
+  const emulator = useLabdataEmulator();
   let redis: RunningRedis;
   let replicas: HttpServerProcess[] = [];
   let clients: ModernConnected[] = [];
@@ -59,13 +60,6 @@ describe.skipIf(!REDIS_SERVER)("a fleet of labdata-mcp replicas sharing Redis", 
     clients = [];
     replicas = [];
   }
-
-  beforeAll(async () => {
-    emulator = await startTestLabdata();
-  });
-  afterAll(async () => {
-    await emulator?.close();
-  });
 
   describe("with Redis up", () => {
     beforeAll(async () => {
@@ -101,7 +95,7 @@ describe.skipIf(!REDIS_SERVER)("a fleet of labdata-mcp replicas sharing Redis", 
       expect(tokenRequests).toHaveLength(1);
       // Nobody renewed while the dead replica's lock held.
       expect(tokenRequests[0]?.at.getTime()).toBeGreaterThanOrEqual(heldUntil - 50);
-      expect(served(emulator, "/api/v2/projects")).toBe(12);
+      expect(servedEndingWith(emulator, "/api/v2/projects")).toBe(12);
     });
 
     it("pages at one remote page per tool page while each page is answered by another replica", async () => {
@@ -119,7 +113,7 @@ describe.skipIf(!REDIS_SERVER)("a fleet of labdata-mcp replicas sharing Redis", 
         for (const sequence of JSON.parse(text).dna_sequences) seen.add(sequence.id);
       }
       expect(seen.size).toBe(200);
-      expect(served(emulator, "/api/v2/dna-sequences")).toBe(10);
+      expect(servedEndingWith(emulator, "/api/v2/dna-sequences")).toBe(10);
     });
 
     it("keeps the whole fleet inside one rate budget: no 429 from the platform", async () => {
@@ -132,7 +126,7 @@ describe.skipIf(!REDIS_SERVER)("a fleet of labdata-mcp replicas sharing Redis", 
         ),
       );
       for (const answer of answers) expect(answer.isError).toBe(false);
-      const remote = served(emulator, "/api/v2/projects");
+      const remote = servedEndingWith(emulator, "/api/v2/projects");
       const accepted = emulator.admin
         .auditLog(demo.tenant)
         .filter((entry) => entry.path.endsWith("/projects"));

@@ -8,8 +8,8 @@ import { RedisState, RedisUnreachableError } from "../../packages/lab-mcp/src/co
 import { parseStateKey, SecretBox } from "../../packages/lab-mcp/src/core/state/secret-box.js";
 import type { SharedState } from "../../packages/lab-mcp/src/core/state/shared-state.js";
 import { binPath } from "../support/clients.js";
+import { freePort } from "../support/ports.js";
 import {
-  freePort,
   NO_REDIS,
   openRedisState,
   REDIS_SERVER,

@@ -26,6 +26,7 @@ import {
 import { prepare } from "../../packages/lab-mcp/src/core/start/run.js";
 import type { ServiceDefinition } from "../../packages/lab-mcp/src/core/start/service.js";
 import type { SharedState } from "../../packages/lab-mcp/src/core/state/shared-state.js";
+import { useStarted } from "./fixture.js";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 /** The tool servers' bins are the product package's; the emulators', sandbox's and demo's the other one's. */
@@ -194,6 +195,40 @@ export function textOf(result: unknown): { text: string; isError: boolean } {
   if (first?.type !== "text" || !files)
     throw new Error(`expected one text block: ${JSON.stringify(content)}`);
   return { text: first.text, isError: isError === true };
+}
+
+/** A connection whose progress messages callText records (see `listening` in protocols.ts). */
+interface MaybeHearing {
+  client: Client;
+  heard?: { progress: string[] };
+}
+
+/** Calls a tool and returns its text and error flag, recording progress messages into `heard`. */
+export async function callText(connection: MaybeHearing, name: string, args: Record<string, unknown> = {}) {
+  const result = await connection.client.callTool({ name, arguments: args }, undefined, {
+    onprogress: (progress) => connection.heard?.progress.push(progress.message ?? ""),
+    resetTimeoutOnProgress: true,
+  });
+  return textOf(result);
+}
+
+/** A tool's JSON answer (response_format json), parsed; a tool error throws with its text. */
+export async function callJson<T = Record<string, unknown>>(
+  connection: MaybeHearing,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<T> {
+  const { text, isError } = await callText(connection, name, { ...args, response_format: "json" });
+  if (isError) throw new Error(`${name} failed: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** An in-memory client of `service` for the calling file or describe, connected with `env()`. */
+export function useInMemoryClient<S>(
+  service: ServiceDefinition<S>,
+  env: () => Record<string, string>,
+): Connected {
+  return useStarted("the in-memory client", () => connectInMemory(service, env()));
 }
 
 // 2026-07-28 clients: the SDK v2 Client pinned to the current revision (no initialize, no session;

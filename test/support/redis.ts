@@ -4,9 +4,9 @@
 // tests skip, saying so.
 import { type ChildProcess, spawn } from "node:child_process";
 import { accessSync, constants, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
+import { freePort } from "./ports.js";
 
 /** The redis-server to run: REDIS_SERVER_PATH, else `redis-server` on the PATH or in /usr/bin. */
 export const REDIS_SERVER = findRedisServer();
@@ -41,19 +41,6 @@ export interface RunningRedis {
   kill(): Promise<void>;
   /** Starts it again on the same port, empty. */
   restart(): Promise<void>;
-}
-
-/** A free loopback port: bound by the OS, then let go. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts a redis-server on a free loopback port; the caller stops it. */

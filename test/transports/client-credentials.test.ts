@@ -9,16 +9,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestLabdata } from "../labdata/support.js";
-import {
-  loopbackApp,
-  oauthEnv,
-  playBrowser,
-  startTestProtocols,
-  type TestEmulator,
-  tempHome,
-} from "../protocols/support.js";
 import { type HttpServerProcess, startHttpBin, textOf } from "../support/clients.js";
+import { useLabdataEmulator, useProtocolsEmulator } from "../support/emulator.js";
+import { loopbackApp, oauthEnv, playBrowser, tempHome } from "../support/protocols.js";
 
 /** A client over streamable HTTP that can open URLs; `open` plays the user on each page it is given. */
 async function connectUser(url: string, open: (pageUrl: string) => ElicitResult | Promise<ElicitResult>) {
@@ -64,11 +57,10 @@ async function typeKey(pageUrl: string, key: string): Promise<string> {
 }
 
 describe("labdata_mcp over HTTP with no credential configured", () => {
-  let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
+  const emulator = useLabdataEmulator();
   let server: HttpServerProcess;
   let credentialsFile: string;
   beforeAll(async () => {
-    emulator = await startTestLabdata();
     credentialsFile = join(mkdtempSync(join(tmpdir(), "labdata-http-")), "lab-mcp", "labdata.json");
     server = await startHttpBin("labdata-mcp", {
       LABDATA_BASE_URL: emulator.demo.baseUrl,
@@ -77,7 +69,6 @@ describe("labdata_mcp over HTTP with no credential configured", () => {
   });
   afterAll(async () => {
     await server?.stop();
-    await emulator?.close();
   });
 
   it("gives each client its own key: none uses, sees or waits on another's", async () => {
@@ -145,18 +136,16 @@ describe("labdata_mcp over HTTP with no credential configured", () => {
 });
 
 describe("protocols_mcp over HTTP with an OAuth application and nobody signed in", () => {
-  let emulator: TestEmulator;
+  const emulator = useProtocolsEmulator();
   let server: HttpServerProcess;
   let tokenFile: string;
   beforeAll(async () => {
-    emulator = await startTestProtocols();
     const home = tempHome();
     tokenFile = home.tokenFile;
     server = await startHttpBin("protocols-mcp", oauthEnv(emulator, await loopbackApp(emulator), home));
   });
   afterAll(async () => {
     await server?.stop();
-    await emulator?.close();
   });
 
   /** A client whose user signs in as `user` on the repository's page, once `mayAnswer` opens. */

@@ -8,7 +8,6 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestLabdata } from "../labdata/support.js";
 import {
   connectHttp,
   connectModernHttp,
@@ -21,19 +20,18 @@ import {
   startHttpBin,
   textOf,
 } from "../support/clients.js";
-import { exampleEnv, startTestExample } from "../support/emulator.js";
+import { exampleEnv, useExampleEmulator, useLabdataEmulator } from "../support/emulator.js";
 
 const SEARCH = { name: "example_search_users", arguments: { query: "chen" } };
 
 describe("example_mcp in both eras", () => {
-  let emulator: Awaited<ReturnType<typeof startTestExample>>;
+  const emulator = useExampleEmulator();
   const servers: HttpServerProcess[] = [];
   let balancer: Server;
   let balancedUrl = "";
   const landed = [0, 0];
 
   beforeAll(async () => {
-    emulator = await startTestExample();
     servers.push(await startHttpBin("example-mcp", exampleEnv(emulator)));
     servers.push(await startHttpBin("example-mcp", exampleEnv(emulator)));
     // A load balancer with no affinity: request n goes to process n mod 2.
@@ -65,7 +63,6 @@ describe("example_mcp in both eras", () => {
   afterAll(async () => {
     balancer?.close();
     await Promise.all(servers.map((server) => server.stop()));
-    await emulator?.close();
   });
 
   it("answers a 2026-07-28 client over HTTP with no session: no Mcp-Session-Id, ever", async () => {
@@ -112,15 +109,13 @@ describe("example_mcp in both eras", () => {
 
 describe("the HTTP guards, for 2026-07-28 requests too", () => {
   const TOKEN = "0123456789abcdef0123456789abcdef-eras";
-  let emulator: Awaited<ReturnType<typeof startTestExample>>;
+  const emulator = useExampleEmulator();
   let server: HttpServerProcess;
   beforeAll(async () => {
-    emulator = await startTestExample();
     server = await startHttpBin("example-mcp", { ...exampleEnv(emulator), MCP_HTTP_TOKEN: TOKEN });
   });
   afterAll(async () => {
     await server?.stop();
-    await emulator?.close();
   });
 
   const modernList = (headers: Record<string, string>) => rawModernList(server.url, headers);
@@ -175,13 +170,7 @@ describe("the HTTP guards, for 2026-07-28 requests too", () => {
 });
 
 describe("the credential ask in the 2026-07-28 way", () => {
-  let emulator: Awaited<ReturnType<typeof startTestLabdata>>;
-  beforeAll(async () => {
-    emulator = await startTestLabdata();
-  });
-  afterAll(async () => {
-    await emulator?.close();
-  });
+  const emulator = useLabdataEmulator();
 
   const noKeyEnv = () => ({
     LABDATA_BASE_URL: emulator.demo.baseUrl,

@@ -3,24 +3,17 @@
 // and /readyz says what the server's readiness check says.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ExampleEmulator } from "../../packages/emulators/src/example/index.js";
 import type { Readiness } from "../../packages/lab-mcp/src/core/ops/health.js";
-import { createServerFactory } from "../../packages/lab-mcp/src/core/server/factory.js";
 import { prepare } from "../../packages/lab-mcp/src/core/start/run.js";
+import { createServerFactory } from "../../packages/lab-mcp/src/core/server/factory.js";
 import { serveHttp } from "../../packages/lab-mcp/src/core/transport/http.js";
 import type { RunningTransport } from "../../packages/lab-mcp/src/core/transport/running.js";
 import { exampleService } from "../../packages/lab-mcp/src/services/example/index.js";
 import { connectModernHttp, type HttpServerProcess, startHttpBin, textOf } from "../support/clients.js";
-import { exampleEnv, startTestExample } from "../support/emulator.js";
+import { exampleEnv, useExampleEmulator } from "../support/emulator.js";
 import { probe } from "../support/raw-http.js";
 
-let emulator: ExampleEmulator;
-beforeAll(async () => {
-  emulator = await startTestExample();
-});
-afterAll(async () => {
-  await emulator?.close();
-});
+const emulator = useExampleEmulator();
 
 describe("the built bin over HTTP, with MCP_HTTP_TOKEN", () => {
   const token = randomBytes(32).toString("hex");

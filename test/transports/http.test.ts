@@ -6,7 +6,6 @@ import { once } from "node:events";
 import { request } from "node:http";
 import { connect, createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ExampleEmulator } from "../../packages/emulators/src/example/index.js";
 import {
   binPath,
   connectHttp,
@@ -15,7 +14,7 @@ import {
   startHttpBin,
   textOf,
 } from "../support/clients.js";
-import { exampleEnv, startTestExample } from "../support/emulator.js";
+import { exampleEnv, useExampleEmulator } from "../support/emulator.js";
 import { probe, type Reply } from "../support/raw-http.js";
 
 const SEARCH_PATH = "/api/users/search";
@@ -99,7 +98,7 @@ async function stopWithin(server: HttpServerProcess, signal: NodeJS.Signals): Pr
   }
 }
 
-let emulator: ExampleEmulator;
+const emulator = useExampleEmulator();
 const running: HttpServerProcess[] = [];
 async function start(extra: Record<string, string> = {}): Promise<HttpServerProcess> {
   const server = await startHttpBin("example-mcp", exampleEnv(emulator, extra));
@@ -107,12 +106,8 @@ async function start(extra: Record<string, string> = {}): Promise<HttpServerProc
   return server;
 }
 
-beforeAll(async () => {
-  emulator = await startTestExample();
-});
 afterAll(async () => {
   for (const server of running) server.child.kill("SIGKILL");
-  await emulator?.close();
 });
 
 describe("without a token", () => {

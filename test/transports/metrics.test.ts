@@ -7,13 +7,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ExampleEmulator } from "../../packages/emulators/src/example/index.js";
-import { metricsText } from "../../packages/lab-mcp/src/core/ops/metrics.js";
 import { ConfigError } from "../../packages/lab-mcp/src/core/start/config.js";
+import { metricsText } from "../../packages/lab-mcp/src/core/ops/metrics.js";
 import { loadSettings } from "../../packages/lab-mcp/src/core/start/run.js";
 import { exampleService } from "../../packages/lab-mcp/src/services/example/index.js";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
-import { startTestLabdata } from "../labdata/support.js";
 import {
   connectHttp,
   connectModernHttp,
@@ -23,7 +21,7 @@ import {
   startHttpBin,
   textOf,
 } from "../support/clients.js";
-import { exampleEnv, startTestExample } from "../support/emulator.js";
+import { exampleEnv, useExampleEmulator, useLabdataEmulator } from "../support/emulator.js";
 import { parsePrometheusText, type Sample, sampleValue } from "../support/prometheus.js";
 import { probe } from "../support/raw-http.js";
 
@@ -41,15 +39,9 @@ const remote = (samples: Sample[], statusClass: string) =>
     status_class: statusClass,
   });
 
-let emulator: ExampleEmulator;
+const emulator = useExampleEmulator();
 /** Where the emulator's users live, for faults aimed at the tool's requests. */
 const usersPath = () => `${new URL(emulator.url).pathname}/users`;
-beforeAll(async () => {
-  emulator = await startTestExample();
-});
-afterAll(async () => {
-  await emulator?.close();
-});
 
 describe("the built bin over HTTP with MCP_HTTP_TOKEN", () => {
   const token = randomBytes(32).toString("hex");
@@ -356,13 +348,7 @@ describe("the subject hash across a fleet", () => {
 });
 
 describe("in this process: a call that asks for a key, and a resource read", () => {
-  let labdata: Awaited<ReturnType<typeof startTestLabdata>>;
-  beforeAll(async () => {
-    labdata = await startTestLabdata();
-  });
-  afterAll(async () => {
-    await labdata?.close();
-  });
+  const labdata = useLabdataEmulator();
 
   const secretId = `seq_${randomBytes(8).toString("hex")}`;
   const scrapeHere = async () => parsePrometheusText((await metricsText()).text);

@@ -2,19 +2,12 @@
 // or raw JSON-RPC lines on its stdin, and the HTTPS example emulator as its remote.
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ExampleEmulator } from "../../packages/emulators/src/example/index.js";
 import { binPath, type Connected, connectStdio, textOf } from "../support/clients.js";
-import { exampleEnv, startTestExample } from "../support/emulator.js";
+import { exampleEnv, startTestExample, useExampleEmulator } from "../support/emulator.js";
 
 const SEARCH_PATH = "/api/users/search";
 
-let emulator: ExampleEmulator;
-beforeAll(async () => {
-  emulator = await startTestExample();
-});
-afterAll(async () => {
-  await emulator?.close();
-});
+const emulator = useExampleEmulator();
 
 describe("through the SDK client", () => {
   let conn: Connected & { stderr: () => string };

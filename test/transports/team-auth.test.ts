@@ -11,7 +11,6 @@ import {
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Clock } from "../../packages/emulators/src/common/clock.js";
-import type { ExampleEmulator } from "../../packages/emulators/src/example/index.js";
 import { type IdentityProvider, startIdentityProvider } from "../../packages/emulators/src/idp/index.js";
 import {
   type HttpServerProcess,
@@ -20,9 +19,9 @@ import {
   startHttpBin,
   textOf,
 } from "../support/clients.js";
-import { exampleEnv, startTestExample, testCa } from "../support/emulator.js";
+import { exampleEnv, testCa, useExampleEmulator } from "../support/emulator.js";
 import { accessTokenHeadless, HeadlessOAuthProvider, signInHeadless } from "../support/oauth-client.js";
-import { freePort } from "../support/redis.js";
+import { freePort } from "../support/ports.js";
 
 /** The emulator's clock, which this test may also set back, to mint tokens that are already expired. */
 class SettableClock extends Clock {
@@ -35,14 +34,13 @@ class SettableClock extends Clock {
 const REDIRECT = "http://127.0.0.1:9/callback";
 
 let idp: IdentityProvider;
-let example: ExampleEmulator;
+const example = useExampleEmulator();
 let server: HttpServerProcess;
 let endpoint: string;
 const clock = new SettableClock();
 
 beforeAll(async () => {
   idp = await startIdentityProvider({ ca: testCa(), clock });
-  example = await startTestExample();
   const port = await freePort();
   endpoint = `http://127.0.0.1:${port}/mcp`;
   server = await startHttpBin(
@@ -57,7 +55,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  await example?.close();
   await idp?.close();
 });
 

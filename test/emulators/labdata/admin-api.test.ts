@@ -1,23 +1,25 @@
 // The HTTP admin API under /_admin: its own secret (never a tenant credential, and never one itself),
 // and every operation the in-process handle has, as the README's walkthrough uses them.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
-import { accessToken, basic, bearer, call, expectError, type Reply, startTestLabdata } from "./support.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useLabdataEmulator } from "../../support/emulator.js";
+import {
+  accessToken,
+  basic,
+  bearer,
+  expectError,
+  fetchReply,
+  type Reply,
+} from "../../support/labdata-http.js";
 
-let emulator: LabdataEmulator;
+const emulator = useLabdataEmulator({ demo: false });
 let adminUrl: string;
 
 beforeAll(async () => {
-  emulator = await startTestLabdata({ demo: false });
   adminUrl = `${emulator.url}/_admin`;
 });
 
-afterAll(async () => {
-  await emulator.close();
-});
-
 function admin(method: string, path: string, json?: unknown, secret = emulator.adminSecret): Promise<Reply> {
-  return call(`${adminUrl}${path}`, { method, json, authorization: bearer(secret) });
+  return fetchReply(`${adminUrl}${path}`, { method, json, authorization: bearer(secret) });
 }
 
 async function ok(method: string, path: string, json?: unknown, status = method === "POST" ? 201 : 200) {
@@ -37,20 +39,20 @@ describe("labdata admin API: access", () => {
     for (const secret of ["", "wrong-secret", key]) {
       expect((await admin("GET", "/tenants", undefined, secret)).status).toBe(401);
     }
-    expect((await call(`${adminUrl}/tenants`, { authorization: basic(key) })).status).toBe(401);
+    expect((await fetchReply(`${adminUrl}/tenants`, { authorization: basic(key) })).status).toBe(401);
     // And the admin secret is no tenant credential.
     const api = emulator.tenant("access-check").apiUrl;
     expectError(
-      await call(`${api}/users/me`, { authorization: bearer(emulator.adminSecret) }),
+      await fetchReply(`${api}/users/me`, { authorization: bearer(emulator.adminSecret) }),
       401,
       "authentication_error",
     );
     expectError(
-      await call(`${api}/users/me`, { authorization: basic(emulator.adminSecret) }),
+      await fetchReply(`${api}/users/me`, { authorization: basic(emulator.adminSecret) }),
       401,
       "authentication_error",
     );
-    expect((await call(`${api}/users/me`, { authorization: basic(key) })).status).toBe(200);
+    expect((await fetchReply(`${api}/users/me`, { authorization: basic(key) })).status).toBe(200);
   });
 
   it("answers 400, 404, 405 and 409 with what is wrong", async () => {
@@ -67,7 +69,7 @@ describe("labdata admin API: access", () => {
     expect(method.status).toBe(405);
     expect(method.headers.get("allow")).toBe("GET, POST");
     expect((await admin("GET", "/nothing-here")).status).toBe(404);
-    const notJson = await call(`${adminUrl}/tenants`, {
+    const notJson = await fetchReply(`${adminUrl}/tenants`, {
       authorization: bearer(emulator.adminSecret),
       body: "{",
     });
@@ -107,15 +109,15 @@ describe("labdata admin API: a tenant from scratch", () => {
     const api = emulator.tenant("lab").apiUrl;
     const auth = basic(key.key);
     expectError(
-      await call(`${api}/dna-sequences?folderId=${folder.id}`, { authorization: auth }),
+      await fetchReply(`${api}/dna-sequences?folderId=${folder.id}`, { authorization: auth }),
       403,
       "permission_error",
     );
     await ok("PUT", "/tenants/lab/memberships", { userId: user.id, resourceId: team.id, role: "read" });
-    const listed = await call(`${api}/dna-sequences?folderId=${folder.id}`, { authorization: auth });
+    const listed = await fetchReply(`${api}/dna-sequences?folderId=${folder.id}`, { authorization: auth });
     expect(listed.status).toBe(200);
     expect(listed.headers.get("result-count")).toBe("12");
-    const any = await call(`${api}/dna-sequences?archiveReason=ANY`, { authorization: auth });
+    const any = await fetchReply(`${api}/dna-sequences?archiveReason=ANY`, { authorization: auth });
     expect(any.headers.get("result-count")).toBe("13");
     await ok("POST", `/tenants/lab/dna-sequences/${one.id}/unarchive`, undefined, 200);
 
@@ -123,18 +125,18 @@ describe("labdata admin API: a tenant from scratch", () => {
       { userId: user.id, resourceId: team.id, role: "read" },
     ]);
     expect((await admin("DELETE", `/tenants/lab/memberships/${user.id}/${team.id}`)).status).toBe(204);
-    expect((await call(`${api}/dna-sequences?folderId=${folder.id}`, { authorization: auth })).status).toBe(
-      403,
-    );
+    expect(
+      (await fetchReply(`${api}/dna-sequences?folderId=${folder.id}`, { authorization: auth })).status,
+    ).toBe(403);
     for (const list of ["organizations", "teams", "projects", "folders", "users"]) {
       expect((await ok("GET", `/tenants/lab/${list}`))[list]).toHaveLength(1);
     }
 
     await ok("PATCH", `/tenants/lab/users/${user.id}`, { status: "suspended" });
-    expect((await call(`${api}/users/me`, { authorization: auth })).status).toBe(401);
+    expect((await fetchReply(`${api}/users/me`, { authorization: auth })).status).toBe(401);
     await ok("PATCH", `/tenants/lab/users/${user.id}`, { status: "active" });
     expect((await admin("DELETE", `/tenants/lab/api-keys/${key.id}`)).status).toBe(204);
-    expect((await call(`${api}/users/me`, { authorization: auth })).status).toBe(401);
+    expect((await fetchReply(`${api}/users/me`, { authorization: auth })).status).toBe(401);
   });
 
   it("manages apps, their secrets and grants", async () => {
@@ -144,7 +146,7 @@ describe("labdata admin API: a tenant from scratch", () => {
     expect(created).toMatchObject({ app: { name: "Robot", status: "active" } });
     const api = emulator.tenant("apps").apiUrl;
     const token = await accessToken(api, created.clientId, created.clientSecret);
-    expect((await call(`${api}/users/me`, { authorization: bearer(token) })).body.email).toBe(
+    expect((await fetchReply(`${api}/users/me`, { authorization: bearer(token) })).body.email).toBe(
       "robot@apps.apps.example",
     );
 
@@ -169,7 +171,7 @@ describe("labdata admin API: a tenant from scratch", () => {
     expect((await ok("POST", `/tenants/apps/apps/${created.app.id}/archive`, undefined, 200)).status).toBe(
       "archived",
     );
-    expect((await call(`${api}/users/me`, { authorization: bearer(token) })).status).toBe(401);
+    expect((await fetchReply(`${api}/users/me`, { authorization: bearer(token) })).status).toBe(401);
     expect((await ok("POST", `/tenants/apps/apps/${created.app.id}/unarchive`, undefined, 200)).status).toBe(
       "active",
     );
@@ -181,7 +183,7 @@ describe("labdata admin API: a tenant from scratch", () => {
     const user = await ok("POST", "/tenants/ops/users", { name: "Op Erator", email: "op@ops.example" });
     const { key } = await ok("POST", "/tenants/ops/api-keys", { userId: user.id });
     const api = emulator.tenant("ops").apiUrl;
-    const me = () => call(`${api}/users/me`, { authorization: basic(key) });
+    const me = () => fetchReply(`${api}/users/me`, { authorization: basic(key) });
 
     expect(await ok("GET", "/tenants/ops/settings")).toEqual({
       rateLimit: { requests: 2, windowMs: 60_000 },

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { IdentityProvider } from "../../../packages/emulators/src/idp/index.js";
 import type { AuditEntry, LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
-import { accessToken, basic, bearer, call, demoOf, startTestIdp, startTestLabdata } from "./support.js";
+import { demoOf, startTestIdp, startTestLabdata } from "../../support/emulator.js";
+import { accessToken, basic, bearer, fetchReply } from "../../support/labdata-http.js";
 
 let emulator: LabdataEmulator;
 let idp: IdentityProvider;
@@ -28,12 +29,12 @@ beforeEach(() => {
 const entries = (): AuditEntry[] => emulator.admin.auditLog("acme");
 
 async function readOne(authorization: string): Promise<string> {
-  const listed = await call(
+  const listed = await fetchReply(
     `${api}/dna-sequences?pageSize=1&folderId=${demoOf(emulator).folders.Backbones}`,
     { authorization },
   );
   const id = listed.body.dnaSequences[0].id as string;
-  expect((await call(`${api}/dna-sequences/${id}`, { authorization })).status).toBe(200);
+  expect((await fetchReply(`${api}/dna-sequences/${id}`, { authorization })).status).toBe(200);
   return id;
 }
 
@@ -92,11 +93,11 @@ describe("labdata audit log", () => {
 
   it("records writes with the new record's id, and refusals with their status", async () => {
     const { user, folders } = demoOf(emulator);
-    const created = await call(`${api}/dna-sequences`, {
+    const created = await fetchReply(`${api}/dna-sequences`, {
       authorization: basic(user.apiKey),
       json: { name: "audited", bases: "ACGT", isCircular: false, folderId: folders.Backbones },
     });
-    const denied = await call(`${api}/dna-sequences`, {
+    const denied = await fetchReply(`${api}/dna-sequences`, {
       authorization: basic(user.apiKey),
       json: { name: "denied", bases: "ACGT", isCircular: false, folderId: folders["Knockout Cassettes"] },
     });
@@ -112,8 +113,8 @@ describe("labdata audit log", () => {
   });
 
   it("records nothing for callers who could not authenticate", async () => {
-    await call(`${api}/dna-sequences`, { authorization: basic("sk_unknown") });
-    await call(`${api}/dna-sequences`);
+    await fetchReply(`${api}/dna-sequences`, { authorization: basic("sk_unknown") });
+    await fetchReply(`${api}/dna-sequences`);
     expect(entries()).toEqual([]);
   });
 });

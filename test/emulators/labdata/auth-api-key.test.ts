@@ -1,23 +1,18 @@
 // API keys: the key as the Basic username with an empty password; every way such a header can be
 // missing, malformed, unknown or dead is a 401 that never repeats the key.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
-import { basic, call, demoOf, expectError, startTestLabdata } from "./support.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { demoOf, useLabdataEmulator } from "../../support/emulator.js";
+import { basic, expectError, fetchReply } from "../../support/labdata-http.js";
 
-let emulator: LabdataEmulator;
+const emulator = useLabdataEmulator();
 let api: string;
 
 beforeAll(async () => {
-  emulator = await startTestLabdata();
   api = emulator.tenant("acme").apiUrl;
 });
 
-afterAll(async () => {
-  await emulator.close();
-});
-
 const me = (authorization?: string, headers: Record<string, string> = {}) =>
-  call(`${api}/users/me`, { authorization, headers });
+  fetchReply(`${api}/users/me`, { authorization, headers });
 
 describe("labdata auth: API key", () => {
   it("authenticates the key's owner as Basic username with an empty password", async () => {

@@ -1,23 +1,18 @@
 // OAuth 2.0 client credentials: the token endpoint's answers and refusals, and access tokens that act
 // as the app's service user and really expire by the emulator clock.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
-import { accessToken, basic, bearer, call, demoOf, expectError, startTestLabdata } from "./support.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { demoOf, startTestLabdata, useLabdataEmulator } from "../../support/emulator.js";
+import { accessToken, basic, bearer, expectError, fetchReply } from "../../support/labdata-http.js";
 
-let emulator: LabdataEmulator;
+const emulator = useLabdataEmulator();
 let api: string;
 
 beforeAll(async () => {
-  emulator = await startTestLabdata();
   api = emulator.tenant("acme").apiUrl;
 });
 
-afterAll(async () => {
-  await emulator.close();
-});
-
 const tokenRequest = (form: Record<string, string>, authorization?: string) =>
-  call(`${api}/token`, { form, authorization });
+  fetchReply(`${api}/token`, { form, authorization });
 
 describe("labdata auth: token endpoint", () => {
   it("issues a Bearer access token for client id and secret in the form body", async () => {
@@ -86,12 +81,12 @@ describe("labdata auth: token endpoint", () => {
       basic(app.clientId, app.clientSecret),
     );
     expect(both.status).toBe(400);
-    const json = await call(`${api}/token`, {
+    const json = await fetchReply(`${api}/token`, {
       json: { grant_type: "client_credentials", client_id: app.clientId, client_secret: app.clientSecret },
     });
     expect(json.status).toBe(400);
     expect(json.body.error.type).toBe("invalid_request");
-    const get = await call(`${api}/token`);
+    const get = await fetchReply(`${api}/token`);
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");
   });
@@ -101,7 +96,7 @@ describe("labdata auth: access tokens", () => {
   it("act as the app's service user, which /users/me returns", async () => {
     const { app } = demoOf(emulator);
     const token = await accessToken(api, app.clientId, app.clientSecret);
-    const reply = await call(`${api}/users/me`, { authorization: bearer(token) });
+    const reply = await fetchReply(`${api}/users/me`, { authorization: bearer(token) });
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({
       id: app.serviceUserId,
@@ -112,7 +107,9 @@ describe("labdata auth: access tokens", () => {
   });
 
   it("answers 401 to an unknown access token", async () => {
-    const reply = await call(`${api}/users/me`, { authorization: bearer("at_not_a_token_that_was_issued") });
+    const reply = await fetchReply(`${api}/users/me`, {
+      authorization: bearer("at_not_a_token_that_was_issued"),
+    });
     expectError(reply, 401, "authentication_error");
     expect(reply.body.error.message).toBe("Invalid access token");
   });
@@ -124,13 +121,13 @@ describe("labdata auth: access tokens", () => {
       const otherApi = other.tenant("acme").apiUrl;
       const token = await accessToken(otherApi, app.clientId, app.clientSecret);
       other.clock.advance(3599_000);
-      expect((await call(`${otherApi}/users/me`, { authorization: bearer(token) })).status).toBe(200);
+      expect((await fetchReply(`${otherApi}/users/me`, { authorization: bearer(token) })).status).toBe(200);
       other.clock.advance(1_000);
-      const expired = await call(`${otherApi}/users/me`, { authorization: bearer(token) });
+      const expired = await fetchReply(`${otherApi}/users/me`, { authorization: bearer(token) });
       expectError(expired, 401, "authentication_error");
       expect(expired.body.error.message).toContain("expired");
       const fresh = await accessToken(otherApi, app.clientId, app.clientSecret);
-      expect((await call(`${otherApi}/users/me`, { authorization: bearer(fresh) })).status).toBe(200);
+      expect((await fetchReply(`${otherApi}/users/me`, { authorization: bearer(fresh) })).status).toBe(200);
     } finally {
       await other.close();
     }
@@ -142,16 +139,18 @@ describe("labdata auth: access tokens", () => {
       const { app } = demoOf(other);
       const otherApi = other.tenant("acme").apiUrl;
       other.admin.updateSettings("acme", { accessTokenLifetimeSec: 60 });
-      const reply = await call(`${otherApi}/token`, {
+      const reply = await fetchReply(`${otherApi}/token`, {
         form: { grant_type: "client_credentials", client_id: app.clientId, client_secret: app.clientSecret },
       });
       expect(reply.body.expires_in).toBe(60);
-      const advanced = await call(`${other.url}/_admin/clock`, {
+      const advanced = await fetchReply(`${other.url}/_admin/clock`, {
         authorization: bearer(other.adminSecret),
         json: { advanceMs: 60_000 },
       });
       expect(advanced.status).toBe(200);
-      const expired = await call(`${otherApi}/users/me`, { authorization: bearer(reply.body.access_token) });
+      const expired = await fetchReply(`${otherApi}/users/me`, {
+        authorization: bearer(reply.body.access_token),
+      });
       expect(expired.status).toBe(401);
     } finally {
       await other.close();

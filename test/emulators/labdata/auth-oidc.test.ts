@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCertificateAuthority } from "../../../packages/emulators/src/common/tls.js";
 import { type IdentityProvider, startIdentityProvider } from "../../../packages/emulators/src/idp/index.js";
 import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
-import { basic, bearer, call, demoOf, expectError, startTestIdp, startTestLabdata } from "./support.js";
+import { demoOf, startTestIdp, startTestLabdata } from "../../support/emulator.js";
+import { basic, bearer, expectError, fetchReply } from "../../support/labdata-http.js";
 
 const AUDIENCE = "labdata-acme";
 
@@ -25,7 +26,8 @@ afterAll(async () => {
   await Promise.all([emulator.close(), idp.close()]);
 });
 
-const me = (token: string, apiUrl = api) => call(`${apiUrl}/users/me`, { authorization: bearer(token) });
+const me = (token: string, apiUrl = api) =>
+  fetchReply(`${apiUrl}/users/me`, { authorization: bearer(token) });
 
 async function rejected(token: string, message: string): Promise<void> {
   const reply = await me(token);
@@ -193,7 +195,7 @@ describe("labdata auth: OpenID Connect", () => {
 
   it("works beside the other methods for the same user", async () => {
     const { user } = demoOf(emulator);
-    const viaKey = await call(`${api}/users/me`, { authorization: basic(user.apiKey) });
+    const viaKey = await fetchReply(`${api}/users/me`, { authorization: basic(user.apiKey) });
     const viaOidc = await me(await idp.mintIdToken({ email: user.email, audience: AUDIENCE }));
     expect(viaOidc.body).toEqual(viaKey.body);
   });

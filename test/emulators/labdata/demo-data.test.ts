@@ -3,7 +3,8 @@
 // and credentials that are new at every start.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
-import { basic, call, demoOf, startTestLabdata } from "./support.js";
+import { demoOf, startTestLabdata } from "../../support/emulator.js";
+import { basic, fetchReply } from "../../support/labdata-http.js";
 
 interface Seq {
   id: string;
@@ -36,7 +37,7 @@ afterAll(async () => {
 });
 
 async function page(emulator: LabdataEmulator, query: string): Promise<Seq[]> {
-  const reply = await call(`${emulator.tenant("acme").apiUrl}/dna-sequences?${query}`, {
+  const reply = await fetchReply(`${emulator.tenant("acme").apiUrl}/dna-sequences?${query}`, {
     authorization: basic(demoOf(emulator).admin.apiKey),
   });
   expect(reply.status).toBe(200);
@@ -88,12 +89,12 @@ describe("labdata demo data", () => {
 
   it("holds about 2,300 sequences, 2,000 of them live in Plasmid Library for the main user", async () => {
     const api = first.tenant("acme").apiUrl;
-    const all = await call(`${api}/dna-sequences?archiveReason=ANY&pageSize=1`, {
+    const all = await fetchReply(`${api}/dna-sequences?archiveReason=ANY&pageSize=1`, {
       authorization: basic(demoOf(first).admin.apiKey),
     });
     expect(Number(all.headers.get("result-count"))).toBe(2320);
     const project = demoOf(first).projects["Plasmid Library"];
-    const mine = await call(`${api}/dna-sequences?projectId=${project}&pageSize=1`, {
+    const mine = await fetchReply(`${api}/dna-sequences?projectId=${project}&pageSize=1`, {
       authorization: basic(demoOf(first).user.apiKey),
     });
     expect(mine.headers.get("result-count")).toBe("2000");
@@ -140,7 +141,7 @@ describe("labdata demo data", () => {
 
   it("has a small second tenant, globex, for isolation", async () => {
     const { globex } = demoOf(first);
-    const reply = await call(`${globex.baseUrl}/api/v2/projects`, {
+    const reply = await fetchReply(`${globex.baseUrl}/api/v2/projects`, {
       authorization: basic(globex.user.apiKey),
     });
     expect(reply.body.projects.map((p: { name: string }) => p.name)).toEqual(["Globex Research"]);

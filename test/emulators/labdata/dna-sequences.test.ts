@@ -1,28 +1,23 @@
 // GET /dna-sequences (paging, sort, filters, Result-Count, nextToken misuse), GET /dna-sequences/{id}
 // and POST /dna-sequences, as a client sees them.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
-import { basic, call, demoOf, expectError, startTestLabdata } from "./support.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { demoOf, useLabdataEmulator } from "../../support/emulator.js";
+import { basic, expectError, fetchReply } from "../../support/labdata-http.js";
 
-let emulator: LabdataEmulator;
+const emulator = useLabdataEmulator();
 let api: string;
 let auth: string;
 let plasmidLibrary: string;
 
 beforeAll(async () => {
-  emulator = await startTestLabdata();
   api = emulator.tenant("acme").apiUrl;
   emulator.admin.updateSettings("acme", { rateLimit: null });
   auth = basic(demoOf(emulator).user.apiKey);
   plasmidLibrary = demoOf(emulator).projects["Plasmid Library"] ?? "";
 });
 
-afterAll(async () => {
-  await emulator.close();
-});
-
 const list = (query: string, authorization = auth) =>
-  call(`${api}/dna-sequences?${query}`, { authorization });
+  fetchReply(`${api}/dna-sequences?${query}`, { authorization });
 
 interface Seq {
   id: string;
@@ -176,7 +171,7 @@ describe("labdata GET /dna-sequences: sort and filters", () => {
 describe("labdata GET /dna-sequences/{id}", () => {
   it("returns the full record in the platform's shape", async () => {
     const listed = (await list(`projectId=${plasmidLibrary}&pageSize=1`)).body.dnaSequences[0];
-    const reply = await call(`${api}/dna-sequences/${listed.id}`, { authorization: auth });
+    const reply = await fetchReply(`${api}/dna-sequences/${listed.id}`, { authorization: auth });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual(listed);
     expect(Object.keys(reply.body).sort()).toEqual(
@@ -213,7 +208,7 @@ describe("labdata GET /dna-sequences/{id}", () => {
   it("returns an archived sequence with its archiveRecord", async () => {
     const archived = (await list(`projectId=${plasmidLibrary}&archiveReason=ANY_ARCHIVED&pageSize=1`)).body
       .dnaSequences[0];
-    const reply = await call(`${api}/dna-sequences/${archived.id}`, { authorization: auth });
+    const reply = await fetchReply(`${api}/dna-sequences/${archived.id}`, { authorization: auth });
     expect(reply.body.archiveRecord.reason).toMatch(/^(Retired|Made in error|Other)$/);
   });
 });
@@ -235,7 +230,7 @@ describe("labdata POST /dna-sequences", () => {
       translations: [{ start: 0, end: 21, strand: 1 }],
       customFields: { Notes: { value: "made by a test" } },
     };
-    const reply = await call(`${api}/dna-sequences`, { authorization: auth, json: input });
+    const reply = await fetchReply(`${api}/dna-sequences`, { authorization: auth, json: input });
     expect(reply.status).toBe(201);
     const { user } = demoOf(emulator);
     expect(reply.body).toMatchObject({
@@ -252,7 +247,7 @@ describe("labdata POST /dna-sequences", () => {
     expect(reply.body.id).toMatch(/^seq_[A-Za-z0-9]{8}$/);
     expect(reply.body.translations[0].aminoAcids).toBe("MTMITPS");
     expect(reply.body.primers[0]).toMatchObject({ name: "M13-F", bindPosition: 0 });
-    const read = await call(`${api}/dna-sequences/${reply.body.id}`, { authorization: auth });
+    const read = await fetchReply(`${api}/dna-sequences/${reply.body.id}`, { authorization: auth });
     expect(read.body).toEqual(reply.body);
     const listed = await list(`name=pMP-test-insert`);
     expect(listed.body.dnaSequences.map((s: Seq) => s.id)).toEqual([reply.body.id]);
@@ -278,11 +273,11 @@ describe("labdata POST /dna-sequences", () => {
       [[base], /body/],
     ];
     for (const [body, message] of cases) {
-      const reply = await call(`${api}/dna-sequences`, { authorization: auth, json: body });
+      const reply = await fetchReply(`${api}/dna-sequences`, { authorization: auth, json: body });
       expectError(reply, 400, "invalid_request_error");
       expect(reply.body.error.message).toMatch(message);
     }
-    const notJson = await call(`${api}/dna-sequences`, {
+    const notJson = await fetchReply(`${api}/dna-sequences`, {
       authorization: auth,
       headers: { "content-type": "application/json" },
       body: "{name:",
@@ -299,14 +294,18 @@ describe("labdata POST /dna-sequences", () => {
       folderId: folder(),
       annotations: wrap,
     };
-    expect((await call(`${api}/dna-sequences`, { authorization: auth, json: circular })).status).toBe(201);
+    expect((await fetchReply(`${api}/dna-sequences`, { authorization: auth, json: circular })).status).toBe(
+      201,
+    );
     const linear = { ...circular, isCircular: false };
-    expect((await call(`${api}/dna-sequences`, { authorization: auth, json: linear })).status).toBe(400);
+    expect((await fetchReply(`${api}/dna-sequences`, { authorization: auth, json: linear })).status).toBe(
+      400,
+    );
   });
 
   it("refuses a body over 2 MiB with 413", async () => {
     const huge = { name: "huge", bases: "A".repeat(2_100_000), isCircular: false, folderId: folder() };
-    const reply = await call(`${api}/dna-sequences`, { authorization: auth, json: huge });
+    const reply = await fetchReply(`${api}/dna-sequences`, { authorization: auth, json: huge });
     expectError(reply, 413, "invalid_request_error");
   });
 });

@@ -2,7 +2,8 @@
 // same seed; the filters, the refusals and the writes behave as the platform's document describes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
-import { basic, call, demoOf, expectError, startTestLabdata } from "./support.js";
+import { demoOf, startTestLabdata } from "../../support/emulator.js";
+import { basic, expectError, fetchReply } from "../../support/labdata-http.js";
 
 let first: LabdataEmulator;
 let again: LabdataEmulator;
@@ -36,7 +37,7 @@ async function everything(
   let token = "";
   for (let i = 0; i < 50; i++) {
     const separator = path.includes("?") ? "&" : "?";
-    const reply = await call(
+    const reply = await fetchReply(
       `${emulator.tenant("acme").apiUrl}${path}${separator}pageSize=100${token ? `&nextToken=${token}` : ""}`,
       {
         authorization: auth,
@@ -69,8 +70,8 @@ describe("the demo notebook", () => {
 
   it("holds the Cas9 screen of last week, run 12 and its six results with units", async () => {
     const { notebook } = demoOf(first);
-    const entry = (await call(`${api}/entries/${notebook.cas9ScreenEntryId}`, { authorization: mira })).body
-      .entry;
+    const entry = (await fetchReply(`${api}/entries/${notebook.cas9ScreenEntryId}`, { authorization: mira }))
+      .body.entry;
     expect(entry.days.map((d: { date: string }) => d.date)).toEqual([
       "2025-06-23",
       "2025-06-24",
@@ -79,16 +80,16 @@ describe("the demo notebook", () => {
     expect(
       new Set(entry.days.flatMap((d: { notes: Array<{ type: string }> }) => d.notes.map((n) => n.type))),
     ).toEqual(new Set(["text", "table", "list_checkbox", "list_bullet", "assay_run", "results_table"]));
-    const run = (await call(`${api}/assay-runs/${notebook.run12Id}`, { authorization: mira })).body;
+    const run = (await fetchReply(`${api}/assay-runs/${notebook.run12Id}`, { authorization: mira })).body;
     expect(run.fields["Run number"].value).toBe(12);
-    const results = await call(
+    const results = await fetchReply(
       `${api}/assay-results?schemaId=${notebook.assaySchemas["Editing Efficiency"]}&assayRunIds=${notebook.run12Id}`,
       { authorization: mira },
     );
     expect(results.body.assayResults).toHaveLength(6);
     expect(results.body.assayResults[0].fields["Editing efficiency"].displayValue).toMatch(/^\d+(\.\d)? %$/);
     const schema = (
-      await call(`${api}/assay-result-schemas/${notebook.assaySchemas["Editing Efficiency"]}`, {
+      await fetchReply(`${api}/assay-result-schemas/${notebook.assaySchemas["Editing Efficiency"]}`, {
         authorization: mira,
       })
     ).body;
@@ -102,31 +103,31 @@ describe("filters and refusals", () => {
   it("filters entries by author, date range and review status; refuses a malformed range", async () => {
     const { user } = demoOf(first);
     const range = encodeURIComponent("> 2025-06-22 AND < 2025-06-30");
-    const week = await call(`${api}/entries?authorIds.anyOf=${user.id}&modifiedAt=${range}`, {
+    const week = await fetchReply(`${api}/entries?authorIds.anyOf=${user.id}&modifiedAt=${range}`, {
       authorization: mira,
     });
     expect(week.body.entries.map((e: { name: string }) => e.name)).toContain(
       "Cas9 screen – HEK293T guide panel",
     );
     for (const entry of week.body.entries) expect(entry.modifiedAt > "2025-06-22").toBe(true);
-    const review = await call(`${api}/entries?reviewStatus=NEEDS_REVIEW`, { authorization: mira });
+    const review = await fetchReply(`${api}/entries?reviewStatus=NEEDS_REVIEW`, { authorization: mira });
     expect(review.body.entries.map((e: { name: string }) => e.name)).toEqual([
       "Plasmid library QC – batch 7",
     ]);
     expectError(
-      await call(`${api}/entries?modifiedAt=last%20week`, { authorization: mira }),
+      await fetchReply(`${api}/entries?modifiedAt=last%20week`, { authorization: mira }),
       400,
       "invalid_request_error",
     );
     // The document names only > and < for this range.
     const inclusive = encodeURIComponent(">= 2025-06-22");
     expectError(
-      await call(`${api}/entries?modifiedAt=${inclusive}`, { authorization: mira }),
+      await fetchReply(`${api}/entries?modifiedAt=${inclusive}`, { authorization: mira }),
       400,
       "invalid_request_error",
     );
     expectError(
-      await call(`${api}/entries?reviewStatus=DONE`, { authorization: mira }),
+      await fetchReply(`${api}/entries?reviewStatus=DONE`, { authorization: mira }),
       400,
       "invalid_request_error",
     );
@@ -134,21 +135,26 @@ describe("filters and refusals", () => {
 
   it("lists runs and results only of a schema, and binds a nextToken to its query", async () => {
     const { notebook } = demoOf(first);
-    expectError(await call(`${api}/assay-runs`, { authorization: mira }), 400, "invalid_request_error");
+    expectError(await fetchReply(`${api}/assay-runs`, { authorization: mira }), 400, "invalid_request_error");
     expectError(
-      await call(`${api}/assay-results?schemaId=nope`, { authorization: mira }),
+      await fetchReply(`${api}/assay-results?schemaId=nope`, { authorization: mira }),
       400,
       "invalid_request_error",
     );
     const schemaId = notebook.assaySchemas["Plasmid Yield"];
-    const page = await call(`${api}/assay-results?schemaId=${schemaId}&pageSize=5`, { authorization: mira });
-    expect(page.headers.get("result-count")).toBe("54");
-    const other = notebook.assaySchemas["Editing Efficiency"];
-    const misused = await call(`${api}/assay-results?schemaId=${other}&nextToken=${page.body.nextToken}`, {
+    const page = await fetchReply(`${api}/assay-results?schemaId=${schemaId}&pageSize=5`, {
       authorization: mira,
     });
+    expect(page.headers.get("result-count")).toBe("54");
+    const other = notebook.assaySchemas["Editing Efficiency"];
+    const misused = await fetchReply(
+      `${api}/assay-results?schemaId=${other}&nextToken=${page.body.nextToken}`,
+      {
+        authorization: mira,
+      },
+    );
     expectError(misused, 400, "invalid_request_error");
-    const early = await call(
+    const early = await fetchReply(
       `${api}/assay-runs?schemaId=${notebook.assaySchemas["NGS Amplicon Run"]}&maxCreatedTime=${Date.UTC(2025, 5, 1) / 1000}`,
       {
         authorization: mira,
@@ -159,24 +165,24 @@ describe("filters and refusals", () => {
 
   it("keeps what a user may not read out of every list, and answers 403 by id", async () => {
     const { notebook, projects } = demoOf(first);
-    const runs = await call(`${api}/assay-runs?schemaId=${notebook.assaySchemas["Plate Reader Run"]}`, {
+    const runs = await fetchReply(`${api}/assay-runs?schemaId=${notebook.assaySchemas["Plate Reader Run"]}`, {
       authorization: lin,
     });
     expect(runs.body.assayRuns).toEqual([]);
     expect(runs.headers.get("result-count")).toBe("0");
     expectError(
-      await call(`${api}/entries?projectId=${projects["Plasmid Library"]}`, { authorization: lin }),
+      await fetchReply(`${api}/entries?projectId=${projects["Plasmid Library"]}`, { authorization: lin }),
       403,
       "permission_error",
     );
     expectError(
-      await call(`${api}/entries/${notebook.longEntryId}`, { authorization: lin }),
+      await fetchReply(`${api}/entries/${notebook.longEntryId}`, { authorization: lin }),
       403,
       "permission_error",
     );
-    const templates = await call(`${api}/entry-templates`, { authorization: lin });
+    const templates = await fetchReply(`${api}/entry-templates`, { authorization: lin });
     expect(templates.body.entryTemplates.map((t: { name: string }) => t.name)).toEqual(["CRISPR screen"]);
-    const unassigned = await call(`${api}/workflow-tasks?assigneeIds=null`, { authorization: lin });
+    const unassigned = await fetchReply(`${api}/workflow-tasks?assigneeIds=null`, { authorization: lin });
     for (const task of unassigned.body.workflowTasks) expect(task.assignee).toBeNull();
     expect(unassigned.body.workflowTasks.length).toBe(1);
   });
@@ -185,7 +191,7 @@ describe("filters and refusals", () => {
 describe("writes", () => {
   it("creates an entry from a template dated from today, and refuses what it may not", async () => {
     const { folders, notebook, user } = demoOf(first);
-    const created = await call(`${api}/entries`, {
+    const created = await fetchReply(`${api}/entries`, {
       authorization: mira,
       json: {
         name: "Screen round 2",
@@ -203,7 +209,7 @@ describe("writes", () => {
     expect(created.body.authors.map((a: { id: string }) => a.id)).toEqual([user.id]);
     // Lin reads the Cas9 templates but may write nowhere; Mira may not use the Strain Construction one.
     expectError(
-      await call(`${api}/entries`, {
+      await fetchReply(`${api}/entries`, {
         authorization: lin,
         json: { name: "x", folderId: folders["Guide RNAs"] },
       }),
@@ -211,7 +217,7 @@ describe("writes", () => {
       "permission_error",
     );
     expectError(
-      await call(`${api}/entries`, {
+      await fetchReply(`${api}/entries`, {
         authorization: mira,
         json: {
           name: "x",
@@ -223,7 +229,7 @@ describe("writes", () => {
       "permission_error",
     );
     expectError(
-      await call(`${api}/entries`, {
+      await fetchReply(`${api}/entries`, {
         authorization: mira,
         json: { name: "x", folderId: folders.Backbones, color: "red" },
       }),

@@ -1,28 +1,23 @@
 // Access mirrors the interface: users inherit memberships downwards (highest role along the chain);
 // apps need a grant on the folder, its project and the project's owner (lowest role along the chain).
 // Valid credentials without permission get 403, and lists hold only what the caller may see.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
-import { accessToken, basic, bearer, call, demoOf, expectError, startTestLabdata } from "./support.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { demoOf, useLabdataEmulator } from "../../support/emulator.js";
+import { accessToken, basic, bearer, expectError, fetchReply } from "../../support/labdata-http.js";
 
-let emulator: LabdataEmulator;
+const emulator = useLabdataEmulator();
 let api: string;
 let appAuth: string;
 
 beforeAll(async () => {
-  emulator = await startTestLabdata();
   api = emulator.tenant("acme").apiUrl;
   emulator.admin.updateSettings("acme", { rateLimit: null });
   const { app } = demoOf(emulator);
   appAuth = bearer(await accessToken(api, app.clientId, app.clientSecret));
 });
 
-afterAll(async () => {
-  await emulator.close();
-});
-
 const demo = () => demoOf(emulator);
-const get = (path: string, authorization: string) => call(`${api}${path}`, { authorization });
+const get = (path: string, authorization: string) => fetchReply(`${api}${path}`, { authorization });
 const names = (items: { name: string }[]) => items.map((i) => i.name).sort();
 
 /** The id of a live sequence in a folder, found by the demo admin (who sees everything). */
@@ -44,7 +39,7 @@ function newSequence(folder: string) {
 }
 
 const create = (folder: string, authorization: string) =>
-  call(`${api}/dna-sequences`, { authorization, json: newSequence(folder) });
+  fetchReply(`${api}/dna-sequences`, { authorization, json: newSequence(folder) });
 
 describe("labdata permissions: users inherit memberships downwards", () => {
   it("an organization member sees every project; a project and team member sees those", async () => {

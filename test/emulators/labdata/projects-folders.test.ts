@@ -1,24 +1,19 @@
 // GET /projects and GET /folders: how a client finds the ids it filters sequences by; the same paging,
 // sort and Result-Count as the sequence list.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
-import { basic, call, demoOf, expectError, startTestLabdata } from "./support.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { demoOf, useLabdataEmulator } from "../../support/emulator.js";
+import { basic, expectError, fetchReply } from "../../support/labdata-http.js";
 
-let emulator: LabdataEmulator;
+const emulator = useLabdataEmulator();
 let api: string;
 let auth: string;
 
 beforeAll(async () => {
-  emulator = await startTestLabdata();
   api = emulator.tenant("acme").apiUrl;
   auth = basic(demoOf(emulator).admin.apiKey);
 });
 
-afterAll(async () => {
-  await emulator.close();
-});
-
-const get = (path: string) => call(`${api}${path}`, { authorization: auth });
+const get = (path: string) => fetchReply(`${api}${path}`, { authorization: auth });
 
 describe("labdata GET /projects", () => {
   it("lists projects with id, name, owner and archiveRecord", async () => {

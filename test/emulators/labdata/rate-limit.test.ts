@@ -1,20 +1,15 @@
 // The request limit per user or app: 100 per 10 s by default, configurable per tenant or lifted;
 // x-rate-limit-* headers on every authenticated answer, 429 with Retry-After past the limit, and a
 // fresh window once the emulator clock has moved past the old one.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
-import { accessToken, basic, bearer, call, demoOf, expectError, startTestLabdata } from "./support.js";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { demoOf, useLabdataEmulator } from "../../support/emulator.js";
+import { accessToken, basic, bearer, expectError, fetchReply } from "../../support/labdata-http.js";
 
-let emulator: LabdataEmulator;
+const emulator = useLabdataEmulator();
 let api: string;
 
 beforeAll(async () => {
-  emulator = await startTestLabdata();
   api = emulator.tenant("acme").apiUrl;
-});
-
-afterAll(async () => {
-  await emulator.close();
 });
 
 beforeEach(() => {
@@ -23,7 +18,7 @@ beforeEach(() => {
   emulator.admin.updateSettings("acme", { rateLimit: { requests: 5, windowMs: 10_000 } });
 });
 
-const me = (authorization: string) => call(`${api}/users/me`, { authorization });
+const me = (authorization: string) => fetchReply(`${api}/users/me`, { authorization });
 const rateHeaders = (reply: { headers: Headers }) => ({
   limit: reply.headers.get("x-rate-limit-limit"),
   remaining: reply.headers.get("x-rate-limit-remaining"),
@@ -49,7 +44,7 @@ describe("labdata rate limit", () => {
       expect(reply.status).toBe(200);
       expect(rateHeaders(reply).remaining).toBe(String(5 - i));
     }
-    const over = await call(`${api}/dna-sequences`, { authorization: auth });
+    const over = await fetchReply(`${api}/dna-sequences`, { authorization: auth });
     expectError(over, 429, "rate_limit_error");
     expect(rateHeaders(over)).toMatchObject({ limit: "5", remaining: "0" });
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
@@ -92,7 +87,7 @@ describe("labdata rate limit", () => {
 
   it("puts the headers on refusals of authenticated callers too (403, 404)", async () => {
     const auth = basic(demoOf(emulator).user.apiKey);
-    const missing = await call(`${api}/dna-sequences/seq_nothing`, { authorization: auth });
+    const missing = await fetchReply(`${api}/dna-sequences/seq_nothing`, { authorization: auth });
     expect(missing.status).toBe(404);
     expect(rateHeaders(missing).limit).toBe("5");
   });

@@ -1,35 +1,29 @@
 // The registry, entity and inventory endpoints of the lab data platform emulator over real HTTPS,
 // each answer held to the platform's OpenAPI document, and the permission differences of the demo.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Exchange, OpenApiContract } from "../../contract/openapi.js";
+import { demoOf, useLabdataEmulator } from "../../support/emulator.js";
 import {
   accessToken,
   basic,
   bearer,
-  call,
-  demoOf,
   expectError,
+  fetchReply,
   type Reply,
-  startTestLabdata,
-} from "./support.js";
+} from "../../support/labdata-http.js";
 
-let emulator: LabdataEmulator;
+const emulator = useLabdataEmulator();
 let contract: OpenApiContract;
 let api: string;
 
 beforeAll(async () => {
-  emulator = await startTestLabdata();
   contract = await OpenApiContract.load();
   api = emulator.tenant("acme").apiUrl;
-});
-afterAll(async () => {
-  await emulator.close();
 });
 
 /** A request as `who`, its answer checked against the document (request and response). */
 async function request(path: string, who: string, json?: unknown): Promise<Reply> {
-  const reply = await call(`${api}${path}`, { authorization: who, json });
+  const reply = await fetchReply(`${api}${path}`, { authorization: who, json });
   const url = new URL(`${api}${path}`);
   const exchange: Exchange = {
     method: json === undefined ? "GET" : "POST",
@@ -147,7 +141,7 @@ describe("DNA bases search", () => {
       (await request("/dna-sequences:search-bases", reader(), { bases: shRna3Insert })).body.dnaSequences,
     ).toEqual([]);
     // The document refuses it too, so it is sent without the contract check.
-    const short = await call(`${api}/dna-sequences:search-bases`, {
+    const short = await fetchReply(`${api}/dna-sequences:search-bases`, {
       authorization: user(),
       json: { bases: "ACGTACG" },
     });

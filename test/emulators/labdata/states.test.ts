@@ -3,16 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IdentityProvider } from "../../../packages/emulators/src/idp/index.js";
 import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
-import {
-  accessToken,
-  basic,
-  bearer,
-  call,
-  demoOf,
-  expectError,
-  startTestIdp,
-  startTestLabdata,
-} from "./support.js";
+import { demoOf, startTestIdp, startTestLabdata } from "../../support/emulator.js";
+import { accessToken, basic, bearer, expectError, fetchReply } from "../../support/labdata-http.js";
 
 const AUDIENCE = "labdata-acme";
 let emulator: LabdataEmulator;
@@ -31,9 +23,9 @@ afterAll(async () => {
   await Promise.all([emulator.close(), idp.close()]);
 });
 
-const me = (authorization: string) => call(`${api}/users/me`, { authorization });
+const me = (authorization: string) => fetchReply(`${api}/users/me`, { authorization });
 const token = (clientId: string, clientSecret: string) =>
-  call(`${api}/token`, {
+  fetchReply(`${api}/token`, {
     form: { grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret },
   });
 
@@ -51,7 +43,7 @@ describe("labdata states: users", () => {
       expectError(reply, 401, "authentication_error");
       expect(reply.body.error.message).toMatch(/suspended user$/);
     }
-    expect((await call(`${api}/dna-sequences`, { authorization: basic(key) })).status).toBe(401);
+    expect((await fetchReply(`${api}/dna-sequences`, { authorization: basic(key) })).status).toBe(401);
 
     emulator.admin.updateUser("acme", user.id, { status: "active" });
     expect((await me(basic(key))).status).toBe(200);

@@ -2,22 +2,17 @@
 // not exist.
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
-import { accessToken, basic, bearer, call, demoOf, expectError, startTestLabdata } from "./support.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { demoOf, useLabdataEmulator } from "../../support/emulator.js";
+import { accessToken, basic, bearer, expectError, fetchReply } from "../../support/labdata-http.js";
 
-let emulator: LabdataEmulator;
+const emulator = useLabdataEmulator();
 let acme: string;
 let globex: string;
 
 beforeAll(async () => {
-  emulator = await startTestLabdata();
   acme = emulator.tenant("acme").apiUrl;
   globex = emulator.tenant("globex").apiUrl;
-});
-
-afterAll(async () => {
-  await emulator.close();
 });
 
 describe("labdata tenants", () => {
@@ -33,24 +28,26 @@ describe("labdata tenants", () => {
 
   it("answers 401 to any credential of one tenant on another", async () => {
     const { user, app, globex: other } = demoOf(emulator);
-    expect((await call(`${globex}/users/me`, { authorization: basic(other.user.apiKey) })).status).toBe(200);
+    expect((await fetchReply(`${globex}/users/me`, { authorization: basic(other.user.apiKey) })).status).toBe(
+      200,
+    );
     expectError(
-      await call(`${globex}/users/me`, { authorization: basic(user.apiKey) }),
+      await fetchReply(`${globex}/users/me`, { authorization: basic(user.apiKey) }),
       401,
       "authentication_error",
     );
     expectError(
-      await call(`${acme}/users/me`, { authorization: basic(other.user.apiKey) }),
+      await fetchReply(`${acme}/users/me`, { authorization: basic(other.user.apiKey) }),
       401,
       "authentication_error",
     );
     const token = await accessToken(acme, app.clientId, app.clientSecret);
     expectError(
-      await call(`${globex}/users/me`, { authorization: bearer(token) }),
+      await fetchReply(`${globex}/users/me`, { authorization: bearer(token) }),
       401,
       "authentication_error",
     );
-    const foreignClient = await call(`${globex}/token`, {
+    const foreignClient = await fetchReply(`${globex}/token`, {
       form: { grant_type: "client_credentials", client_id: app.clientId, client_secret: app.clientSecret },
     });
     expect(foreignClient.status).toBe(401);
@@ -58,39 +55,41 @@ describe("labdata tenants", () => {
 
   it("keeps each tenant's data apart", async () => {
     const { user, globex: other } = demoOf(emulator);
-    const mine = await call(`${globex}/dna-sequences?pageSize=100&archiveReason=ANY`, {
+    const mine = await fetchReply(`${globex}/dna-sequences?pageSize=100&archiveReason=ANY`, {
       authorization: basic(other.user.apiKey),
     });
     expect(mine.headers.get("result-count")).toBe("20");
     for (const seq of mine.body.dnaSequences) expect(seq.folderId).toBe(other.folderId);
-    const acmeSeq = await call(`${acme}/dna-sequences?pageSize=1`, { authorization: basic(user.apiKey) });
+    const acmeSeq = await fetchReply(`${acme}/dna-sequences?pageSize=1`, {
+      authorization: basic(user.apiKey),
+    });
     const id = acmeSeq.body.dnaSequences[0].id;
     expectError(
-      await call(`${globex}/dna-sequences/${id}`, { authorization: basic(other.user.apiKey) }),
+      await fetchReply(`${globex}/dna-sequences/${id}`, { authorization: basic(other.user.apiKey) }),
       404,
       "invalid_request_error",
     );
   });
 
   it("answers 404 with the error body to an unknown tenant and to paths outside the API", async () => {
-    expectError(await call(`${emulator.url}/initech/api/v2/users/me`), 404, "invalid_request_error");
-    expectError(await call(`${emulator.url}/acme/api/v1/users/me`), 404, "invalid_request_error");
-    expectError(await call(`${emulator.url}/acme`), 404, "invalid_request_error");
-    expectError(await call(`${emulator.url}/`), 404, "invalid_request_error");
+    expectError(await fetchReply(`${emulator.url}/initech/api/v2/users/me`), 404, "invalid_request_error");
+    expectError(await fetchReply(`${emulator.url}/acme/api/v1/users/me`), 404, "invalid_request_error");
+    expectError(await fetchReply(`${emulator.url}/acme`), 404, "invalid_request_error");
+    expectError(await fetchReply(`${emulator.url}/`), 404, "invalid_request_error");
   });
 
   it("authenticates before routing: 401 for an unknown path without credentials, 404 with them, 405 for a wrong method", async () => {
     const auth = basic(demoOf(emulator).user.apiKey);
-    expectError(await call(`${acme}/no-such-endpoint`), 401, "authentication_error");
+    expectError(await fetchReply(`${acme}/no-such-endpoint`), 401, "authentication_error");
     expectError(
-      await call(`${acme}/no-such-endpoint`, { authorization: auth }),
+      await fetchReply(`${acme}/no-such-endpoint`, { authorization: auth }),
       404,
       "invalid_request_error",
     );
-    const wrongMethod = await call(`${acme}/users/me`, { authorization: auth, method: "DELETE" });
+    const wrongMethod = await fetchReply(`${acme}/users/me`, { authorization: auth, method: "DELETE" });
     expectError(wrongMethod, 405, "invalid_request_error");
     expect(wrongMethod.headers.get("allow")).toBe("GET");
-    const put = await call(`${acme}/dna-sequences`, { authorization: auth, method: "PUT", body: "{}" });
+    const put = await fetchReply(`${acme}/dna-sequences`, { authorization: auth, method: "PUT", body: "{}" });
     expect(put.headers.get("allow")).toBe("GET, POST");
   });
 });
@@ -101,27 +100,30 @@ describe("labdata IP allowlist", () => {
     const auth = basic(user.apiKey);
     try {
       emulator.admin.updateSettings("acme", { ipAllowlist: ["10.0.0.0/8", "2001:db8::/32"] });
-      const refused = await call(`${acme}/users/me`, { authorization: auth });
+      const refused = await fetchReply(`${acme}/users/me`, { authorization: auth });
       expectError(refused, 403, "permission_error");
       expect(refused.body.error.message).toContain("allowlist");
-      const token = await call(`${acme}/token`, {
+      const token = await fetchReply(`${acme}/token`, {
         form: { grant_type: "client_credentials", client_id: app.clientId, client_secret: app.clientSecret },
       });
       expectError(token, 403, "permission_error");
       // Other tenants are not affected.
       expect(
-        (await call(`${globex}/users/me`, { authorization: basic(demoOf(emulator).globex.user.apiKey) }))
-          .status,
+        (
+          await fetchReply(`${globex}/users/me`, {
+            authorization: basic(demoOf(emulator).globex.user.apiKey),
+          })
+        ).status,
       ).toBe(200);
 
       emulator.admin.updateSettings("acme", { ipAllowlist: ["10.0.0.0/8", "127.0.0.0/8"] });
-      expect((await call(`${acme}/users/me`, { authorization: auth })).status).toBe(200);
+      expect((await fetchReply(`${acme}/users/me`, { authorization: auth })).status).toBe(200);
       emulator.admin.updateSettings("acme", { ipAllowlist: ["127.0.0.1"] });
-      expect((await call(`${acme}/users/me`, { authorization: auth })).status).toBe(200);
+      expect((await fetchReply(`${acme}/users/me`, { authorization: auth })).status).toBe(200);
     } finally {
       emulator.admin.updateSettings("acme", { ipAllowlist: [] });
     }
-    expect((await call(`${acme}/users/me`, { authorization: auth })).status).toBe(200);
+    expect((await fetchReply(`${acme}/users/me`, { authorization: auth })).status).toBe(200);
   });
 
   it("refuses a setting that is not a CIDR", () => {
@@ -161,8 +163,8 @@ describe("labdata transport", () => {
     const auth = basic(demoOf(emulator).user.apiKey);
     emulator.requests.clear();
     emulator.faults.inject({ kind: "status", status: 502 }, { path: "/acme/api/v2/users/me", times: 1 });
-    expect((await call(`${acme}/users/me`, { authorization: auth })).status).toBe(502);
-    expect((await call(`${acme}/users/me`, { authorization: auth })).status).toBe(200);
+    expect((await fetchReply(`${acme}/users/me`, { authorization: auth })).status).toBe(502);
+    expect((await fetchReply(`${acme}/users/me`, { authorization: auth })).status).toBe(200);
     const log = emulator.admin.requestLog();
     expect(log).toHaveLength(2);
     expect(log[0]).toMatchObject({

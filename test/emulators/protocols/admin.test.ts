@@ -1,18 +1,10 @@
 // The admin API over HTTP: its own secret, users, client applications and their tokens, protocols,
 // settings, and the shared clock, faults and request log; the same operations as the in-process handle.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
-import { admin, api, demoOf, startTestProtocols } from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import { demoOf, useProtocolsEmulator } from "../../support/emulator.js";
+import { admin, api, LEGACY } from "../../support/protocols-http.js";
 
-let emulator: ProtocolsEmulator;
-
-beforeAll(async () => {
-  emulator = await startTestProtocols();
-});
-
-afterAll(async () => {
-  await emulator.close();
-});
+const emulator = useProtocolsEmulator(LEGACY);
 
 describe("admin API: access", () => {
   it("refuses every route without the admin secret, including to a valid access token", async () => {

@@ -1,19 +1,14 @@
 // Error answers of the token-protected API: {status_code, error_message} with 401 (1218 invalid or
 // missing token, 1219 expired), 404 (1404), 405 (1405), always JSON and never echoing the token.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
-import { type ApiError, api, demoOf, signInAs, startTestProtocols } from "./helpers.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { demoOf, useProtocolsEmulator } from "../../support/emulator.js";
+import { type ApiError, api, LEGACY, signInAs } from "../../support/protocols-http.js";
 
-let emulator: ProtocolsEmulator;
+const emulator = useProtocolsEmulator(LEGACY);
 let token: string;
 
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   token = demoOf(emulator).clientAccessToken;
-});
-
-afterAll(async () => {
-  await emulator.close();
 });
 
 function expectError(

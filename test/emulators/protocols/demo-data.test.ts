@@ -2,7 +2,8 @@
 // per account; fresh random credentials on every start; and an empty emulator when the demo is off.
 import { describe, expect, it } from "vitest";
 import { demoProtocolDrafts } from "../../../packages/emulators/src/protocols/demo/protocol-drafts.js";
-import { api, demoOf, type ListBody, list, startTestProtocols } from "./helpers.js";
+import { demoOf, startTestProtocols } from "../../support/emulator.js";
+import { api, LEGACY, type ListBody, list } from "../../support/protocols-http.js";
 
 describe("demo protocols", () => {
   const drafts = demoProtocolDrafts(7);
@@ -44,8 +45,8 @@ describe("demo protocols", () => {
 describe("demo emulator", () => {
   it("serves the same protocols for the same seed, with fresh credentials each start", async () => {
     const [first, second] = await Promise.all([
-      startTestProtocols({ seed: 42 }),
-      startTestProtocols({ seed: 42 }),
+      startTestProtocols({ ...LEGACY, seed: 42 }),
+      startTestProtocols({ ...LEGACY, seed: 42 }),
     ]);
     try {
       const query = "filter=public&order_field=id&order_dir=asc&page_size=100";
@@ -75,7 +76,7 @@ describe("demo emulator", () => {
   });
 
   it("starts empty with demo: false", async () => {
-    const empty = await startTestProtocols({ demo: false });
+    const empty = await startTestProtocols({ ...LEGACY, demo: false });
     try {
       expect(empty.demo).toBeUndefined();
       expect(empty.admin.listUsers()).toEqual([]);

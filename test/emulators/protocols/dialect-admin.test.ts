@@ -1,28 +1,20 @@
 // The dialect switch: GET/PUT/PATCH /_admin/dialect (presets and single knobs, validated), the start
 // option, and the default preset, which keeps the shapes the emulator has always sent.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   DEFAULT_DIALECT_PRESET,
   type Dialect,
-  type ProtocolsEmulator,
   presetDialect,
 } from "../../../packages/emulators/src/protocols/index.js";
-import { admin, startTestProtocols } from "./helpers.js";
+import { startTestProtocols, useProtocolsEmulator } from "../../support/emulator.js";
+import { admin } from "../../support/protocols-http.js";
 
 interface DialectState {
   preset: string;
   dialect: Dialect;
 }
 
-let emulator: ProtocolsEmulator;
-
-beforeAll(async () => {
-  emulator = await startTestProtocols({ demo: false, dialect: undefined });
-});
-
-afterAll(async () => {
-  await emulator.close();
-});
+const emulator = useProtocolsEmulator({ demo: false });
 
 describe("/_admin/dialect", () => {
   it("starts with the default preset", async () => {

@@ -1,7 +1,18 @@
 // Each dialect knob and both presets, through raw HTTPS requests: the answers have the shapes the fact
 // sheet's examples show (fixtures/recorded-shapes.ts, sections named there), and the rules stay the same.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DialectPatch, ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DialectPatch } from "../../../packages/emulators/src/protocols/index.js";
+import { demoOf, useProtocolsEmulator } from "../../support/emulator.js";
+import {
+  admin,
+  api,
+  authorizePath,
+  browse,
+  CookieJar,
+  LEGACY,
+  signInAs,
+  tokenRequest,
+} from "../../support/protocols-http.js";
 import {
   DRAFT_JS,
   ERROR_V3_EXPIRED,
@@ -15,24 +26,13 @@ import {
   V4_STEP,
   WARNING_ANSWER,
 } from "./fixtures/recorded-shapes.js";
-import {
-  admin,
-  api,
-  authorizePath,
-  browse,
-  CookieJar,
-  demoOf,
-  signInAs,
-  startTestProtocols,
-  tokenRequest,
-} from "./helpers.js";
 import { expectSameShape, expectShapeIncludes } from "./shape.js";
 
 // Answers are checked field by field below; `any` keeps those reads short.
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of raw HTTP answers
 type Json = Record<string, any>;
 
-let emulator: ProtocolsEmulator;
+const emulator = useProtocolsEmulator(LEGACY);
 let token: string;
 let protocolId: number;
 let privateOfOther: number;
@@ -48,7 +48,6 @@ const STEPS = [
 const LINKED_TEXTS = STEPS.map((s) => s.step);
 
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   token = demoOf(emulator).clientAccessToken;
   const owner = demoOf(emulator).application.owner;
   protocolId = emulator.admin.createProtocol({
@@ -65,10 +64,6 @@ beforeAll(async () => {
     versionCount: 3,
   }).id;
   privateOfOther = emulator.admin.createProtocol({ title: "Hidden", creator: "mei-chen", public: false }).id;
-});
-
-afterAll(async () => {
-  await emulator.close();
 });
 
 beforeEach(async () => {

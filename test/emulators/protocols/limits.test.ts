@@ -1,25 +1,20 @@
 // The repository's rate limits on the emulator clock: 100 API requests per minute per user (per address
 // without a valid token), PDFs 5 per minute per signed-in user and 3 per minute per anonymous address;
 // 429 beyond, with Retry-After and the error body; configurable and resettable through the admin API.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
-import { type ApiError, admin, api, demoOf, signInAs, startTestProtocols } from "./helpers.js";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { demoOf, useProtocolsEmulator } from "../../support/emulator.js";
+import { type ApiError, admin, api, LEGACY, signInAs } from "../../support/protocols-http.js";
 
-let emulator: ProtocolsEmulator;
+const emulator = useProtocolsEmulator(LEGACY);
 let ada: string;
 let mei: string;
 let pdfPath: string;
 
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   const demo = demoOf(emulator);
   ada = demo.clientAccessToken;
   mei = (await signInAs(emulator, "mei-chen", demo.application)).access_token;
   pdfPath = `/view/${demo.sampleProtocol.uri}.pdf`;
-});
-
-afterAll(async () => {
-  await emulator.close();
 });
 
 beforeEach(() => {

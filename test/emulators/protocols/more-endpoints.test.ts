@@ -1,17 +1,16 @@
 // The emulator's read endpoints beside search (fact sheet §4.1, §5.4, §8, §9): materials as recorded
 // reagent objects, a researcher's protocols (user_all only for oneself), workspaces as recorded group
 // objects, exact versions, and the PDF view options.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import { pdfText } from "../../protocols/pdf-text.js";
-import { api, startTestProtocols } from "./helpers.js";
+import { useProtocolsEmulator } from "../../support/emulator.js";
+import { api } from "../../support/protocols-http.js";
 
-let emulator: ProtocolsEmulator;
+const emulator = useProtocolsEmulator({ dialect: "recorded" });
 let mei: string;
 let tomas: string;
 let probe: { id: number; uri: string };
 beforeAll(async () => {
-  emulator = await startTestProtocols({ dialect: "recorded" });
   const tokenOf = (owner: string) => {
     const app = emulator.admin.createApplication({ owner, redirectUri: "http://127.0.0.1:9/cb" });
     return emulator.admin.issueClientToken(app.clientId).accessToken;
@@ -27,9 +26,6 @@ beforeAll(async () => {
     materials: [{ name: "Agarose", vendor: "Lonza", sku: "50004", amount: "1 g" }],
     steps: [{ step: "Melt the agarose.", section: "Gel" }, "Run `gel-imager --expose 2`."],
   });
-});
-afterAll(async () => {
-  await emulator.close();
 });
 
 describe("materials", () => {

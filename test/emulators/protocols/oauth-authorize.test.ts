@@ -1,7 +1,8 @@
 // The browser side of the authorization code flow (the first row of the spec's states table): request
 // validation, the sign-in form, the consent page, approve and deny, and the forms' CSRF protection.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DemoSetup, ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DemoSetup } from "../../../packages/emulators/src/protocols/index.js";
+import { demoOf, useProtocolsEmulator } from "../../support/emulator.js";
 import {
   type App,
   approveAs,
@@ -9,23 +10,17 @@ import {
   browse,
   CookieJar,
   codeRequest,
-  demoOf,
-  startTestProtocols,
+  LEGACY,
   ticketOf,
-} from "./helpers.js";
+} from "../../support/protocols-http.js";
 
-let emulator: ProtocolsEmulator;
+const emulator = useProtocolsEmulator(LEGACY);
 let demo: DemoSetup;
 let app: App;
 
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   demo = demoOf(emulator);
   app = demo.application;
-});
-
-afterAll(async () => {
-  await emulator.close();
 });
 
 beforeEach(() => {

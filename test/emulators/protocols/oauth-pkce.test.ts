@@ -3,28 +3,23 @@
 // without a challenge is still exchanged without a verifier, and a verifier for such a code is refused
 // (no downgrade: RFC 9700 section 2.1.1).
 import { createHash, randomBytes } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { demoOf, useProtocolsEmulator } from "../../support/emulator.js";
 import {
   type App,
   authorizePath,
   browse,
   CookieJar,
   codeRequest,
-  demoOf,
-  startTestProtocols,
+  LEGACY,
   ticketOf,
   tokenRequest,
-} from "./helpers.js";
+} from "../../support/protocols-http.js";
 
-let emulator: ProtocolsEmulator;
+const emulator = useProtocolsEmulator(LEGACY);
 let app: App;
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   app = demoOf(emulator).application;
-});
-afterAll(async () => {
-  await emulator.close();
 });
 beforeEach(() => {
   emulator.admin.updateSettings({ browserSessionUser: null });

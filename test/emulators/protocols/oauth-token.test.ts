@@ -1,35 +1,30 @@
 // The token endpoint and the token lifecycle (the other rows of the spec's states table): code exchange,
 // single-use and short-lived codes, redirect_uri checks, refresh with rotation, expiry by the clock.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DemoSetup, ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { DemoSetup } from "../../../packages/emulators/src/protocols/index.js";
+import { demoOf, useProtocolsEmulator } from "../../support/emulator.js";
 import {
   type ApiError,
   type App,
   api,
   approveAs,
-  demoOf,
+  LEGACY,
   signInAs,
-  startTestProtocols,
   tokenRequest,
-} from "./helpers.js";
+} from "../../support/protocols-http.js";
 
-let emulator: ProtocolsEmulator;
+const emulator = useProtocolsEmulator(LEGACY);
 let demo: DemoSetup;
 let app: App;
 let otherApp: App;
 
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   demo = demoOf(emulator);
   app = demo.application;
   otherApp = emulator.admin.createApplication({
     owner: "kwame-asante",
     redirectUri: "https://other.example/cb",
   });
-});
-
-afterAll(async () => {
-  await emulator.close();
 });
 
 async function newCode(username = "mei-chen", forApp: App = app): Promise<string> {

@@ -1,23 +1,18 @@
 // GET /view/<protocol_uri>.pdf: a real PDF (pages, text, footers) for public protocols to anyone and for
 // private ones to tokens that may see them; JSON errors otherwise. The PDF limits have their own tests.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
-import { type ApiError, api, demoOf, type Fixture, seedFixture, startTestProtocols } from "./helpers.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { demoOf, useProtocolsEmulator } from "../../support/emulator.js";
+import { type ApiError, api, type Fixture, LEGACY, seedFixture } from "../../support/protocols-http.js";
 import { pageObjectCount, pageTreeCount, shownText, squash } from "./pdf-bytes.js";
 
-let emulator: ProtocolsEmulator;
+const emulator = useProtocolsEmulator(LEGACY);
 let fx: Fixture;
 
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   emulator.admin.updateSettings({
     rateLimits: { pdfAnonymousPerMinute: 10_000, pdfSignedInPerMinute: 10_000 },
   });
   fx = await seedFixture(emulator);
-});
-
-afterAll(async () => {
-  await emulator.close();
 });
 
 async function download(

@@ -1,15 +1,15 @@
 // GET /api/v3/protocols: keyword search over title, description and steps, the five orders, paging, and
 // the 400 answers to bad parameters.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
-import { type ApiError, api, demoOf, list, startTestProtocols } from "./helpers.js";
+import { demoOf, useProtocolsEmulator } from "../../support/emulator.js";
+import { type ApiError, api, LEGACY, list } from "../../support/protocols-http.js";
 
-let emulator: ProtocolsEmulator;
+const emulator = useProtocolsEmulator(LEGACY);
 let token: string;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   token = demoOf(emulator).clientAccessToken;
   // Limits have their own tests; here one token reads many protocols.
   emulator.admin.updateSettings({ rateLimits: { apiPerMinute: 100_000 } });
@@ -43,10 +43,6 @@ beforeAll(async () => {
     public: false,
     steps: ["Hidden."],
   });
-});
-
-afterAll(async () => {
-  await emulator.close();
 });
 
 describe("search", () => {

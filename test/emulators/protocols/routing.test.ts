@@ -1,20 +1,15 @@
 // Which part of the repository emulator answers a request, and in which format: the OAuth endpoints,
 // the API (token and limit checked before any routing), the PDF view, the admin API, and the 404 for
 // everything else. Edges of the route tables: HEAD, wrong methods, undecodable path segments.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
-import { admin, api, demoOf, startTestProtocols } from "./helpers.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { demoOf, useProtocolsEmulator } from "../../support/emulator.js";
+import { admin, api, LEGACY } from "../../support/protocols-http.js";
 
-let emulator: ProtocolsEmulator;
+const emulator = useProtocolsEmulator(LEGACY);
 let token: string;
 
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   token = demoOf(emulator).clientAccessToken;
-});
-
-afterAll(async () => {
-  await emulator.close();
 });
 
 describe("the API", () => {

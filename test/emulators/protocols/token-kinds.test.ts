@@ -1,17 +1,9 @@
 // What each token kind sees: a CLIENT_ACCESS_TOKEN sees public content and its application owner's
 // private content; an OAUTH_ACCESS_TOKEN the approving user's private content and all public content.
 // Also one protocol by id and by URI, its steps in order, and the profile.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
-import {
-  type ApiError,
-  api,
-  demoOf,
-  type Fixture,
-  list,
-  seedFixture,
-  startTestProtocols,
-} from "./helpers.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { demoOf, useProtocolsEmulator } from "../../support/emulator.js";
+import { type ApiError, api, type Fixture, LEGACY, list, seedFixture } from "../../support/protocols-http.js";
 
 interface StepWire {
   id: number;
@@ -28,16 +20,11 @@ interface ProtocolBody {
   status_code: number;
 }
 
-let emulator: ProtocolsEmulator;
+const emulator = useProtocolsEmulator(LEGACY);
 let fx: Fixture;
 
 beforeAll(async () => {
-  emulator = await startTestProtocols();
   fx = await seedFixture(emulator);
-});
-
-afterAll(async () => {
-  await emulator.close();
 });
 
 async function idsIn(token: string, filter: string): Promise<number[]> {

@@ -2,25 +2,21 @@
 // guid, its fields set by its owner alone, steps added, changed and removed by guid, and the service's
 // own words for a step list that is not one list (loop, several first steps, incomplete sequence).
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProtocolsEmulator } from "../../../packages/emulators/src/protocols/index.js";
-import { api, demoOf, startTestProtocols } from "./helpers.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { demoOf, useProtocolsEmulator } from "../../support/emulator.js";
+import { api } from "../../support/protocols-http.js";
 
-let emulator: ProtocolsEmulator;
+const emulator = useProtocolsEmulator({ dialect: "recorded" });
 /** Tokens of three users: mei (the author), tomas (another user), ada (the demo application's owner). */
 let mei: string;
 let tomas: string;
 beforeAll(async () => {
-  emulator = await startTestProtocols({ dialect: "recorded" });
   const tokenOf = (owner: string) => {
     const app = emulator.admin.createApplication({ owner, redirectUri: "http://127.0.0.1:9/cb" });
     return emulator.admin.issueClientToken(app.clientId).accessToken;
   };
   mei = tokenOf("mei-chen");
   tomas = tokenOf("tomas-garcia");
-});
-afterAll(async () => {
-  await emulator.close();
 });
 
 const guid = () => randomBytes(16).toString("hex").toUpperCase();

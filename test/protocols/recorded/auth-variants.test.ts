@@ -4,7 +4,7 @@
 // authentication failure. A warning_code near expiry reaches the client as a log warning and the profile.
 import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { call, callJson } from "../support.js";
+import { callJson, callText } from "../../support/clients.js";
 import {
   CLIENT_TOKEN,
   connectWithClientToken,
@@ -51,7 +51,7 @@ describe("with a client token", () => {
   ])("reads %s as the authentication failure, asking once", async (_, status, body) => {
     fake.on("list", { status, body });
     conn = await connectWithClientToken(fake);
-    expect(await call(conn, "protocols_search", { keyword: "lysis" })).toEqual(AUTH_FAILED);
+    expect(await callText(conn, "protocols_search", { keyword: "lysis" })).toEqual(AUTH_FAILED);
     expect(fake.seen.map((r) => r.route)).toEqual(["list"]);
   });
 
@@ -59,10 +59,10 @@ describe("with a client token", () => {
     fake.on("protocol", { status: 400, body: expiredToken });
     fake.on("steps", { status: 400, body: invalidToken });
     conn = await connectWithClientToken(fake);
-    expect(await call(conn, "protocols_get_protocol", { protocol: "1001", response_format: "json" })).toEqual(
-      AUTH_FAILED,
-    );
-    expect(await call(conn, "protocols_get_steps", { protocol: "1001" })).toEqual(AUTH_FAILED);
+    expect(
+      await callText(conn, "protocols_get_protocol", { protocol: "1001", response_format: "json" }),
+    ).toEqual(AUTH_FAILED);
+    expect(await callText(conn, "protocols_get_steps", { protocol: "1001" })).toEqual(AUTH_FAILED);
   });
 });
 
@@ -77,7 +77,7 @@ describe("with an OAuth sign-in", () => {
     fake.on("token", { body: tokenAnswer("new-access", "new-refresh") });
     conn = await connectWithOAuth(fake, { access: "old-access", refresh: "old-refresh" });
     const before = Math.floor(Date.now() / 1000);
-    const { text, isError } = await call(conn, "protocols_get_protocol", { protocol: "1001" });
+    const { text, isError } = await callText(conn, "protocols_get_protocol", { protocol: "1001" });
     expect(isError).toBe(false);
     expect(text).toContain("# Lysis & clearing of E. coli <5 mL cultures (1001)");
     expect(fake.seen.map((r) => [r.route, r.authorization])).toEqual([
@@ -103,7 +103,7 @@ describe("with an OAuth sign-in", () => {
     fake.on("list", { status: 400, body: invalidToken });
     fake.on("token", { body: tokenAnswer("new-access", "new-refresh") });
     conn = await connectWithOAuth(fake, { access: "old-access", refresh: "old-refresh" });
-    expect(await call(conn, "protocols_search", { keyword: "lysis" })).toEqual(AUTH_FAILED);
+    expect(await callText(conn, "protocols_search", { keyword: "lysis" })).toEqual(AUTH_FAILED);
     expect(fake.seen.map((r) => r.route)).toEqual(["list", "token", "list"]);
   });
 
@@ -129,7 +129,7 @@ describe("a warning_code near token expiry (7, 10)", () => {
   it("reaches the client as a log warning and shows on protocols_get_profile, in both formats", async () => {
     fake.on("profile", { body: profileNearExpiry });
     conn = await connectWithClientToken(fake);
-    const { text } = await call(conn, "protocols_get_profile");
+    const { text } = await callText(conn, "protocols_get_profile");
     expect(text).toContain("- **User**: Ann Lee (ann-lee)");
     expect(text).toContain("- **Email**: ann@example.invalid");
     expect(text).not.toMatch(/Affiliation|null|undefined/);
@@ -162,9 +162,9 @@ describe("a warning_code near token expiry (7, 10)", () => {
     });
     fake.on("profile", { body: { user: { username: "ann-lee", name: "Ann Lee" }, status_code: 0 } });
     conn = await connectWithClientToken(fake);
-    await call(conn, "protocols_search", { keyword: "lysis" });
+    await callText(conn, "protocols_search", { keyword: "lysis" });
     expect(conn.logs.map((l) => l.level)).toEqual(["warning"]);
-    expect((await call(conn, "protocols_get_profile")).text).toContain(
+    expect((await callText(conn, "protocols_get_profile")).text).toContain(
       "Your access token expires in 24 days",
     );
   });

@@ -3,7 +3,7 @@
 // from 1 (as documented) or from 0 (as observed), next_page as a URL string. Walking has_more and
 // next_offset must give every protocol exactly once, in order, with its total.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, callJson } from "../support.js";
+import { callJson, callText } from "../../support/clients.js";
 import { CLIENT_TOKEN, connectWithClientToken, type Listening, NEVER_SHOWN } from "./connect.js";
 import { type FakeRepository, type Seen, startFakeRepository } from "./fake-repository.js";
 import { envelopeA, envelopeB, envelopeBare, envelopeC, item2017, item2019, item2026 } from "./fixtures.js";
@@ -138,7 +138,7 @@ describe.each(VARIANTS)("protocols_search: $name", (variant) => {
   });
 
   it("reads each protocol's title, people, DOI and visibility", async () => {
-    const { text, isError } = await call(conn, "protocols_search", { keyword: "protocol", limit: 3 });
+    const { text, isError } = await callText(conn, "protocols_search", { keyword: "protocol", limit: 3 });
     expect(isError).toBe(false);
     expect(text).not.toMatch(NEVER_SHOWN);
     const lines = text.split("\n").filter((line) => line.startsWith("- **"));
@@ -199,7 +199,7 @@ describe("protocols_list_my_protocols on recorded list answers", () => {
         : { body: envelopeC(published, { current: 1, totalPages: 1, total: 1, size: 10 }) },
     );
     conn = await connectWithClientToken(fake);
-    const { text } = await call(conn, "protocols_list_my_protocols", {});
+    const { text } = await callText(conn, "protocols_list_my_protocols", {});
     expect(text).not.toMatch(NEVER_SHOWN);
     expect(text).toContain("Found 3 protocols of yours, private ones first (showing 1–3)");
     const lines = text.split("\n").filter((line) => line.startsWith("- **"));

@@ -4,7 +4,7 @@
 // previous_guid out of array order, Draft.js text with entities, HTML titles and section names.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { call, callJson } from "../support.js";
+import { callJson, callText } from "../../support/clients.js";
 import { connectWithClientToken, type Listening, NEVER_SHOWN } from "./connect.js";
 import { type FakeRepository, startFakeRepository } from "./fake-repository.js";
 import { draftString, GUID, invalidUriV4, onePagePdf, protocolV3, protocolV4, stepsV4 } from "./fixtures.js";
@@ -37,7 +37,7 @@ describe("protocols_get_protocol: v4 payload with steps null (4.1)", () => {
   });
 
   it("reads title, people, DOI and texts as markdown, and counts the steps from the steps endpoint", async () => {
-    const { text, isError } = await call(conn, "protocols_get_protocol", { protocol: "1001" });
+    const { text, isError } = await callText(conn, "protocols_get_protocol", { protocol: "1001" });
     expect(isError).toBe(false);
     expect(text).not.toMatch(NEVER_SHOWN);
     expect(text.split("\n")).toEqual([
@@ -105,7 +105,7 @@ describe("protocols_get_protocol: v4 payload with steps null (4.1)", () => {
 
   it("answers an unknown protocol (v4 status_code 1, status_text, HTTP 400) with the not-found text", async () => {
     fake.on("protocol", { status: 400, body: invalidUriV4 });
-    expect(await call(conn, "protocols_get_protocol", { protocol: "no-such-protocol" })).toEqual({
+    expect(await callText(conn, "protocols_get_protocol", { protocol: "no-such-protocol" })).toEqual({
       isError: true,
       text: "Error: Resource not found. Please check the ID is correct.",
     });
@@ -120,12 +120,15 @@ describe("protocols_get_protocol: v4 payload with steps null (4.1)", () => {
       status: 400,
       body: { status_code: code, error_message: "said by the repository" },
     });
-    expect(await call(conn, "protocols_get_protocol", { protocol: "1001" })).toEqual({ isError: true, text });
+    expect(await callText(conn, "protocols_get_protocol", { protocol: "1001" })).toEqual({
+      isError: true,
+      text,
+    });
   });
 
   it("reads status_code 1 on an HTTP 200 answer too", async () => {
     fake.on("protocol", { body: invalidUriV4 });
-    expect((await call(conn, "protocols_get_protocol", { protocol: "1001" })).text).toBe(
+    expect((await callText(conn, "protocols_get_protocol", { protocol: "1001" })).text).toBe(
       "Error: Resource not found. Please check the ID is correct.",
     );
   });
@@ -137,7 +140,7 @@ describe("protocols_get_protocol: v3 `protocol` key, recorded 2019 (4.2, 5.2)", 
   });
 
   it("reads the HTML description, the reagent's vendor object and the inline steps", async () => {
-    const { text } = await call(conn, "protocols_get_protocol", { protocol: "22532" });
+    const { text } = await callText(conn, "protocols_get_protocol", { protocol: "22532" });
     expect(text).not.toMatch(NEVER_SHOWN);
     expect(text).toContain("# Binding cells & beads (22532)");
     expect(text).toContain("- **DOI**: 10.17504/protocols.io.z9cf22532\n");
@@ -169,7 +172,7 @@ describe("protocols_get_protocol: v3 `protocol` key, recorded 2019 (4.2, 5.2)", 
 describe("protocols_get_steps (5.1, 5.3, 6)", () => {
   it("walks previous_guid, decodes sections and renders Draft.js entities, in both formats", async () => {
     fake.on("steps", { body: stepsV4 });
-    const { text } = await call(conn, "protocols_get_steps", { protocol: "1001" });
+    const { text } = await callText(conn, "protocols_get_steps", { protocol: "1001" });
     expect(text).not.toMatch(NEVER_SHOWN);
     expect(text.split("\n")).toEqual([
       "# Steps of protocol 1001",
@@ -274,7 +277,7 @@ describe("protocols_download_pdf on a v3 record (`public` as 1)", () => {
   it("downloads by the record's uri and says what it saved, in both formats", async () => {
     fake.on("protocol", { body: protocolV3 });
     fake.on("pdf", { body: onePagePdf });
-    const { text, isError } = await call(conn, "protocols_download_pdf", { protocol: "22532" });
+    const { text, isError } = await callText(conn, "protocols_download_pdf", { protocol: "22532" });
     expect(isError).toBe(false);
     expect(text).not.toMatch(NEVER_SHOWN);
     expect(text).toMatch(/^# PDF saved: Binding cells & beads \(22532\)\n/);
@@ -299,7 +302,7 @@ describe("sparse answers: nothing but an id is required", () => {
       body: { payload: { id: 5, title: null, doi: "", public: null, creator: {}, authors: [{}] } },
     });
     fake.on("steps", { body: { payload: [{}, { step: null, section: "" }] } });
-    const { text, isError } = await call(conn, "protocols_get_protocol", { protocol: "5" });
+    const { text, isError } = await callText(conn, "protocols_get_protocol", { protocol: "5" });
     expect(isError).toBe(false);
     expect(text).not.toMatch(NEVER_SHOWN);
     expect(text.split("\n").slice(0, 5)).toEqual([
@@ -310,7 +313,7 @@ describe("sparse answers: nothing but an id is required", () => {
       "",
     ]);
     expect(text).toContain("## Materials (0)\n\nNone listed.");
-    const steps = await call(conn, "protocols_get_steps", { protocol: "5" });
+    const steps = await callText(conn, "protocols_get_steps", { protocol: "5" });
     expect(steps.text).not.toMatch(NEVER_SHOWN);
     expect(steps.text).toContain("**Step 1.** (no text)\n\n**Step 2.** (no text)");
   });

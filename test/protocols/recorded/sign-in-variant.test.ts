@@ -7,8 +7,9 @@ import { join } from "node:path";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { protocolsService } from "../../../packages/lab-mcp/src/services/protocols/index.js";
-import { connectInMemory } from "../../support/clients.js";
-import { call, freePort } from "../support.js";
+import { callText, connectInMemory } from "../../support/clients.js";
+import { freePort } from "../../support/ports.js";
+
 import { OAUTH_APP } from "./connect.js";
 import { type FakeRepository, startFakeRepository } from "./fake-repository.js";
 import { tokenAnswer } from "./fixtures.js";
@@ -73,7 +74,7 @@ describe("protocols_sign_in with the repository's documented OAuth dialect", () 
     });
     try {
       const before = Math.floor(Date.now() / 1000);
-      const result = await call(connection, "protocols_sign_in");
+      const result = await callText(connection, "protocols_sign_in");
       expect(result.isError).toBe(false);
       expect(result.text).toMatch(/^Signed in to the protocol repository as Ann Lee \(ann-lee\)\. /);
       expect(visits).toEqual([200]);

@@ -2,7 +2,7 @@
 // [SCINOTE-C]): each documented component kind reads as text in the step, in order_id order, not only
 // the description, so that the quantities, durations, links and commands of a step reach the agent.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, callJson } from "../support.js";
+import { callJson, callText } from "../../support/clients.js";
 import { connectWithClientToken, type Listening, NEVER_SHOWN } from "./connect.js";
 import { type FakeRepository, startFakeRepository } from "./fake-repository.js";
 
@@ -114,7 +114,7 @@ describe("protocols_get_steps: v3 components (5.2)", () => {
   });
 
   it("shows the same text in markdown, with nothing raw", async () => {
-    const { text, isError } = await call(conn, "protocols_get_steps", { protocol: "22532" });
+    const { text, isError } = await callText(conn, "protocols_get_steps", { protocol: "22532" });
     expect(isError).toBe(false);
     expect(text).not.toMatch(NEVER_SHOWN);
     expect(text).toContain("## Binding");

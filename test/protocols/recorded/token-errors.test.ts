@@ -3,7 +3,7 @@
 // with HTTP 400 or even 200, rather than an RFC 6749 error: the sign-in has ended and the agent is told
 // to sign in again, once, not "API request failed" or an unexpected error.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { call } from "../support.js";
+import { callText } from "../../support/clients.js";
 import { connectWithOAuth, type Listening } from "./connect.js";
 import { type FakeRepository, startFakeRepository } from "./fake-repository.js";
 import { expiredToken } from "./fixtures.js";
@@ -37,12 +37,12 @@ describe("a refresh refused with status_code and error_message (2.2, 10)", () =>
     fake.on("list", { status: 400, body: expiredToken });
     fake.on("token", { status, body: { status_code: 1219, error_message: "refresh token is expired" } });
     conn = await connectWithOAuth(fake, { access: "old-access", refresh: "old-refresh" });
-    expect(await call(conn, "protocols_search", { keyword: "lysis" })).toEqual({
+    expect(await callText(conn, "protocols_search", { keyword: "lysis" })).toEqual({
       isError: true,
       text: SIGN_IN_AGAIN,
     });
     expect(fake.seen.map((r) => r.route)).toEqual(["list", "token"]);
-    expect(await call(conn, "protocols_search", { keyword: "lysis" })).toEqual({
+    expect(await callText(conn, "protocols_search", { keyword: "lysis" })).toEqual({
       isError: true,
       text: SIGN_IN_AGAIN,
     });

@@ -1,27 +1,7 @@
-// Shared by the lab data platform emulator tests: emulators signed by the run's CA (trusted by global
-// fetch through NODE_EXTRA_CA_CERTS), credentials in their wire forms, and a fetch that returns what a
+// The lab data platform emulator over plain HTTP, for its own tests (global fetch trusts the run's CA
+// through NODE_EXTRA_CA_CERTS): credentials in their wire forms, and a fetch that returns what a
 // client sees: status, headers and the parsed body.
 import { expect } from "vitest";
-import { type IdentityProvider, startIdentityProvider } from "../../../packages/emulators/src/idp/index.js";
-import {
-  type LabdataEmulator,
-  type LabdataEmulatorOptions,
-  startLabdataEmulator,
-} from "../../../packages/emulators/src/labdata/index.js";
-import { testCa } from "../../support/emulator.js";
-
-export function caPems(): { certPem: string; keyPem: string } {
-  const { certPem, keyPem } = testCa();
-  return { certPem, keyPem };
-}
-
-export function startTestLabdata(options: LabdataEmulatorOptions = {}): Promise<LabdataEmulator> {
-  return startLabdataEmulator({ ca: caPems(), ...options });
-}
-
-export function startTestIdp(): Promise<IdentityProvider> {
-  return startIdentityProvider({ ca: caPems() });
-}
 
 /** `Authorization` for an API key: Basic with the key as username and an empty password. */
 export const basic = (username: string, password = ""): string =>
@@ -45,7 +25,7 @@ export interface CallOptions {
   body?: string;
 }
 
-export async function call(url: string, options: CallOptions = {}): Promise<Reply> {
+export async function fetchReply(url: string, options: CallOptions = {}): Promise<Reply> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.authorization !== undefined) headers.authorization = options.authorization;
   let body = options.body;
@@ -85,15 +65,9 @@ export function expectError(reply: Reply, status: number, type: string): void {
 
 /** An access token for the app from the tenant's token endpoint (credentials in the form body). */
 export async function accessToken(apiUrl: string, clientId: string, clientSecret: string): Promise<string> {
-  const reply = await call(`${apiUrl}/token`, {
+  const reply = await fetchReply(`${apiUrl}/token`, {
     form: { grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret },
   });
   expect(reply.status, reply.text).toBe(200);
   return reply.body.access_token as string;
-}
-
-export function demoOf(emulator: LabdataEmulator) {
-  const demo = emulator.demo;
-  if (!demo) throw new Error("started without demo data");
-  return demo;
 }

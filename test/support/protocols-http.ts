@@ -1,13 +1,10 @@
-// Shared moves of the protocols emulator tests: start it with the run's CA (so global fetch trusts it),
-// call the API and the admin API, and play the browser through the OAuth authorization code flow.
+// The protocol repository emulator over plain HTTP, for its own tests: call the API and the admin API,
+// and play the browser through the OAuth authorization code flow.
 import { expect } from "vitest";
-import {
-  type DemoSetup,
-  type ProtocolsEmulator,
-  type ProtocolsEmulatorOptions,
-  startProtocolsEmulator,
-} from "../../../packages/emulators/src/protocols/index.js";
-import { testCa } from "../../support/emulator.js";
+import type { ProtocolsEmulator } from "../../packages/emulators/src/protocols/index.js";
+
+/** The emulator tests check the legacy shapes unless they ask for another dialect, whatever the default. */
+export const LEGACY = { dialect: "legacy" } as const;
 
 export interface Reply<T = unknown> {
   status: number;
@@ -32,17 +29,6 @@ export interface App {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
-}
-
-/** These tests check the legacy shapes unless they ask for another dialect, whatever the default preset. */
-export async function startTestProtocols(options: ProtocolsEmulatorOptions = {}): Promise<ProtocolsEmulator> {
-  const { certPem, keyPem } = testCa();
-  return startProtocolsEmulator({ ca: { certPem, keyPem }, dialect: "legacy", ...options });
-}
-
-export function demoOf(emulator: ProtocolsEmulator): DemoSetup {
-  if (!emulator.demo) throw new Error("started without demo data");
-  return emulator.demo;
 }
 
 async function reply<T>(res: Response): Promise<Reply<T>> {

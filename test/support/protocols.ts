@@ -13,34 +13,12 @@ import {
   LoggingMessageNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { expect } from "vitest";
-import {
-  type ApplicationInfo,
-  type DemoSetup,
-  type ProtocolsEmulator,
-  startProtocolsEmulator,
-} from "../../packages/emulators/src/protocols/index.js";
+import type { ApplicationInfo } from "../../packages/emulators/src/protocols/index.js";
 import type { SharedState } from "../../packages/lab-mcp/src/core/state/shared-state.js";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
-import { type Connected, connectInMemory, ROOT, textOf } from "../support/clients.js";
-import { testCa } from "../support/emulator.js";
-
-export type TestEmulator = ProtocolsEmulator & { demo: DemoSetup };
-
-export async function startTestProtocols(): Promise<TestEmulator> {
-  const { certPem, keyPem } = testCa();
-  const emulator = await startProtocolsEmulator({ ca: { certPem, keyPem } });
-  if (!emulator.demo) throw new Error("the emulator started without demo data");
-  return emulator as TestEmulator;
-}
-
-/** A free loopback port, for a redirect URI. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { type Connected, connectInMemory, ROOT } from "./clients.js";
+import type { TestProtocols as TestEmulator } from "./emulator.js";
+import { freePort } from "./ports.js";
 
 /** An OAuth application of `owner` whose redirect URI is a free loopback port of this machine. */
 export async function loopbackApp(emulator: TestEmulator, owner = "ada-okafor"): Promise<ApplicationInfo> {
@@ -260,32 +238,8 @@ export async function connectWithBrowser(
   return { ...connection, heard };
 }
 
-/** Calls a tool and returns its text and error flag, recording progress messages into `heard`. */
-export async function call(
-  connection: { client: Client; heard?: Heard },
-  name: string,
-  args: Record<string, unknown> = {},
-) {
-  const result = await connection.client.callTool({ name, arguments: args }, undefined, {
-    onprogress: (progress) => connection.heard?.progress.push(progress.message ?? ""),
-    resetTimeoutOnProgress: true,
-  });
-  return textOf(result);
-}
-
-/** Parses a JSON answer of a tool. */
-export async function callJson<T = Record<string, unknown>>(
-  connection: { client: Client; heard?: Heard },
-  name: string,
-  args: Record<string, unknown> = {},
-): Promise<T> {
-  const { text, isError } = await call(connection, name, { ...args, response_format: "json" });
-  if (isError) throw new Error(`${name} failed: ${text}`);
-  return JSON.parse(text) as T;
-}
-
 /** How many requests the emulator served whose path starts with `prefix`. */
-export function served(emulator: TestEmulator, prefix: string): number {
+export function servedStartingWith(emulator: TestEmulator, prefix: string): number {
   return emulator.requests.count(prefix);
 }
 
