@@ -82,7 +82,7 @@ export async function runTour(endpoints: TourEndpoints, out: Out, downloadDir: s
     session: Session,
     name: string,
     args: Record<string, unknown>,
-    options: { lines?: number; tail?: number; onResult?: (result: CallToolResult) => Promise<void> } = {},
+    options: CallOptions = {},
   ): Promise<string> => {
     out(`> ${name} ${JSON.stringify(args)}`);
     let lastShown = -1;
@@ -110,81 +110,113 @@ export async function runTour(endpoints: TourEndpoints, out: Out, downloadDir: s
     return text;
   };
 
+  const tour: Tour = { out, heading, call };
   const labdata = await connect(endpoints.labdata);
   try {
     const protocols = await connect(endpoints.protocols);
     try {
-      heading();
-      for (const session of [labdata, protocols]) {
-        const { tools } = await session.client.listTools();
-        out(`${session.name}: ${tools.length} tools`);
-        const width = Math.max(...tools.map((tool) => tool.name.length));
-        for (const tool of tools) {
-          const writes = tool.annotations?.readOnlyHint === false ? "  (changes data)" : "";
-          out(`  ${tool.name.padEnd(width)}  ${tool.title ?? ""}${writes}`);
-        }
-      }
-
-      heading();
-      await call(labdata, "labdata_get_current_user", {});
-
-      heading();
-      const query = { name: "Cas9", limit: 5 };
-      const first = await call(labdata, "labdata_list_dna_sequences", query);
-      const id = matchOrFail(/\((seq_[A-Za-z0-9]+)\)/, first, "a sequence id in the first page");
-      const nextOffset = matchOrFail(/offset=(\d+)/, first, "the next offset in the first page");
-
-      heading();
-      await call(labdata, "labdata_list_dna_sequences", { ...query, offset: Number(nextOffset) });
-
-      heading();
-      await call(labdata, "labdata_get_dna_sequence", { id }, { lines: 20 });
-
-      heading();
-      await call(labdata, "labdata_list_dna_sequences", { limit: 3, offset: 1500 });
-
-      heading();
-      await call(labdata, "labdata_export_dna_sequence", { id, format: "genbank" }, { lines: 12, tail: 2 });
-
-      // The notebook, results and work: the demo lab's "last week" is 2025-06-23 to 2025-06-29.
-      heading();
-      const entries = await call(labdata, "labdata_list_entries", {
-        name: "Cas9 screen",
-        author: "me",
-        modified_after: "2025-06-23",
-        modified_before: "2025-06-29",
-      });
-      const entryId = matchOrFail(/\((etr_[A-Za-z0-9]+)\)/, entries, "an entry id in the list");
-
-      heading();
-      await call(labdata, "labdata_get_entry", { id: entryId }, { lines: 24 });
-
-      heading();
-      await call(labdata, "labdata_list_assay_results", { run: "12" }, { lines: 20 });
-
-      heading();
-      await call(labdata, "labdata_list_tasks", {}, { lines: 10 });
-
-      heading();
-      const found = await call(protocols, "protocols_search", { keyword: "western blot", limit: 3 });
-      const protocolId = matchOrFail(/\*\*[^*]+ \((\d+)\)\*\*/, found, "a protocol id in the search results");
-
-      heading();
-      await call(protocols, "protocols_get_steps", { protocol: protocolId, limit: 3 }, { lines: 16 });
-
-      heading();
-      await call(
-        protocols,
-        "protocols_download_pdf",
-        { protocol: protocolId },
-        { onResult: (result) => saveFile(protocols.client, result, downloadDir, out) },
-      );
+      await listTools(tour, [labdata, protocols]);
+      await labdataTour(tour, labdata);
+      await protocolsTour(tour, protocols, downloadDir);
     } finally {
       await protocols.close();
     }
   } finally {
     await labdata.close();
   }
+}
+
+type CallOptions = { lines?: number; tail?: number; onResult?: (result: CallToolResult) => Promise<void> };
+
+/** What the tour's steps use: the transcript, the next step's heading, and an agent's tool call. */
+interface Tour {
+  out: Out;
+  heading: () => void;
+  call: (
+    session: Session,
+    name: string,
+    args: Record<string, unknown>,
+    options?: CallOptions,
+  ) => Promise<string>;
+}
+
+/** The first step: each server's tools, marking those that change data. */
+async function listTools({ out, heading }: Tour, sessions: Session[]): Promise<void> {
+  heading();
+  for (const session of sessions) {
+    const { tools } = await session.client.listTools();
+    out(`${session.name}: ${tools.length} tools`);
+    const width = Math.max(...tools.map((tool) => tool.name.length));
+    for (const tool of tools) {
+      const writes = tool.annotations?.readOnlyHint === false ? "  (changes data)" : "";
+      out(`  ${tool.name.padEnd(width)}  ${tool.title ?? ""}${writes}`);
+    }
+  }
+}
+
+/** The lab data platform: who am I, sequences (paged, one, exported), then notebook, results and tasks. */
+async function labdataTour({ heading, call }: Tour, labdata: Session): Promise<void> {
+  heading();
+  await call(labdata, "labdata_get_current_user", {});
+
+  heading();
+  const query = { name: "Cas9", limit: 5 };
+  const first = await call(labdata, "labdata_list_dna_sequences", query);
+  const id = matchOrFail(/\((seq_[A-Za-z0-9]+)\)/, first, "a sequence id in the first page");
+  const nextOffset = matchOrFail(/offset=(\d+)/, first, "the next offset in the first page");
+
+  heading();
+  await call(labdata, "labdata_list_dna_sequences", { ...query, offset: Number(nextOffset) });
+
+  heading();
+  await call(labdata, "labdata_get_dna_sequence", { id }, { lines: 20 });
+
+  heading();
+  await call(labdata, "labdata_list_dna_sequences", { limit: 3, offset: 1500 });
+
+  heading();
+  await call(labdata, "labdata_export_dna_sequence", { id, format: "genbank" }, { lines: 12, tail: 2 });
+
+  // The notebook, results and work: the demo lab's "last week" is 2025-06-23 to 2025-06-29.
+  heading();
+  const entries = await call(labdata, "labdata_list_entries", {
+    name: "Cas9 screen",
+    author: "me",
+    modified_after: "2025-06-23",
+    modified_before: "2025-06-29",
+  });
+  const entryId = matchOrFail(/\((etr_[A-Za-z0-9]+)\)/, entries, "an entry id in the list");
+
+  heading();
+  await call(labdata, "labdata_get_entry", { id: entryId }, { lines: 24 });
+
+  heading();
+  await call(labdata, "labdata_list_assay_results", { run: "12" }, { lines: 20 });
+
+  heading();
+  await call(labdata, "labdata_list_tasks", {}, { lines: 10 });
+}
+
+/** The protocol repository: a search, a protocol's steps, and its PDF saved as a client would. */
+async function protocolsTour(
+  { out, heading, call }: Tour,
+  protocols: Session,
+  downloadDir: string,
+): Promise<void> {
+  heading();
+  const found = await call(protocols, "protocols_search", { keyword: "western blot", limit: 3 });
+  const protocolId = matchOrFail(/\*\*[^*]+ \((\d+)\)\*\*/, found, "a protocol id in the search results");
+
+  heading();
+  await call(protocols, "protocols_get_steps", { protocol: protocolId, limit: 3 }, { lines: 16 });
+
+  heading();
+  await call(
+    protocols,
+    "protocols_download_pdf",
+    { protocol: protocolId },
+    { onResult: (result) => saveFile(protocols.client, result, downloadDir, out) },
+  );
 }
 
 /** A content block as the agent's transcript shows it: text as is, a file by its URI. */
