@@ -1,4 +1,4 @@
-// Plays the agent for three questions of issue 17, against the emulator's demo lab: it reads tools/list,
+// Plays the agent for three questions about the lab, against the emulator's demo lab: it reads tools/list,
 // picks each tool by keywords in the descriptions (never by name), fills the inputs from what their
 // descriptions say, and must answer in one or two calls.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";

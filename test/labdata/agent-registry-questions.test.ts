@@ -1,4 +1,4 @@
-// Plays the agent for two questions of issue 17, against the emulator through a real MCP client: it
+// Plays the agent for two questions about the registry, against the emulator through a real MCP client: it
 // picks each tool by keywords of the descriptions in tools/list (never by name) and its arguments by
 // the input schema, and must answer in one or two calls.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";

@@ -1,4 +1,4 @@
-// The issue-17 tools against a small HTTPS remote that answers what the OpenAPI document allows but
+// The registry, entity and inventory tools against a small HTTPS remote that answers what the OpenAPI document allows but
 // the emulator never sends: records with no fields at all, nulls, values of the wrong type, a task
 // without a message. The agent must never read undefined, null or [object Object].
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

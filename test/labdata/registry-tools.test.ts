@@ -1,4 +1,4 @@
-// labdata_mcp's registry, entity and inventory tools (issue 17) through a real MCP client against the
+// labdata_mcp's registry, entity and inventory tools through a real MCP client against the
 // lab data platform emulator over HTTPS: formats, paging, exact error texts, permissions, toolsets,
 // read-only mode and the destructive-tool setting.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The end-to-end test that plays the agent (issue 18 item 5): signed in with OAuth, it turns a markdown
+// The end-to-end test that plays the agent: signed in with OAuth, it turns a markdown
 // outline of six steps in two sections into a draft, inserts a centrifugation step after step 3, reads
 // the steps back in order, downloads a PDF of the steps only, then deletes the last step. The emulator's
 // own state proves each effect, and a second user sees none of the draft.

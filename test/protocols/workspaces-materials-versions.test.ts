@@ -1,4 +1,4 @@
-// The reading added beside the writes (issue 18 items 2 and 3), with the demo application's client token
+// The reading tools beside search and get, with the demo application's client token
 // (its owner is ada-okafor) against the emulator in its recorded dialect: every protocol of the user
 // (user_all), bookmarks, workspaces and their public protocols, materials as a table, versions, a
 // protocol by DOI in any written form, and the PDF's view options changing what the PDF holds.

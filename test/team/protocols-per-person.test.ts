@@ -17,6 +17,7 @@ import {
   personDigest,
   sharedSignInName,
 } from "../../packages/lab-mcp/src/services/protocols/auth/shared-token-store.js";
+import { run } from "../protocols/run-bin.js";
 import { type HttpServerProcess, newModernClient, startHttpBin, textOf } from "../support/clients.js";
 import { startTestProtocols, type TestProtocols, testCa } from "../support/emulator.js";
 import { HeadlessOAuthProvider, signInHeadless } from "../support/oauth-client.js";
@@ -31,7 +32,6 @@ import {
   TEST_STATE_KEY,
   TEST_STATE_KEY_HEX,
 } from "../support/redis.js";
-import { run } from "./run-bin.js";
 
 if (!REDIS_SERVER) console.warn(NO_REDIS);
 

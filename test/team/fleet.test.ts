@@ -1,4 +1,4 @@
-// Issue 16's whole story on a fleet: three labdata-mcp replicas in team mode behind HAProxy (round-robin),
+// Team mode's whole story on a fleet: three labdata-mcp replicas in team mode behind HAProxy (round-robin),
 // sharing Redis; the identity-provider emulator is the company's authorization server, and the lab
 // platform trusts it (OpenID Connect pass-through of each person's own token). Two people, each with a
 // real SDK v2 client that signs in through the authorization server, use the one endpoint: each acts

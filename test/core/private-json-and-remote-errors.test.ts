@@ -1,5 +1,4 @@
-// The small core additions protocols_mcp needed (they belong to test/core; here because this work may only
-// add files under test/protocols): atomic private JSON files, the remote's error body on
+// Core pieces protocols_mcp stands on: atomic private JSON files, the remote's error body on
 // RemoteStatusError, the refused request's Authorization handed to renewAfterUnauthorized.
 import { mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -18,15 +18,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   type RunningHttpsServer,
   startHttpsServer,
-} from "../../packages/emulators/src/common/https-server.js";
-import { writeResponse } from "../../packages/emulators/src/common/response.js";
+} from "../../../packages/emulators/src/common/https-server.js";
+import { writeResponse } from "../../../packages/emulators/src/common/response.js";
 import {
   DEMO_PEOPLE,
   type IdentityProvider,
   startIdentityProvider,
-} from "../../packages/emulators/src/idp/index.js";
-import { testCa } from "../support/emulator.js";
-import { HeadlessOAuthProvider, signInHeadless } from "../support/oauth-client.js";
+} from "../../../packages/emulators/src/idp/index.js";
+import { testCa } from "../../support/emulator.js";
+import { HeadlessOAuthProvider, signInHeadless } from "../../support/oauth-client.js";
 
 const REDIRECT = "http://127.0.0.1:8976/callback";
 const [MIRA, TOM] = DEMO_PEOPLE as [(typeof DEMO_PEOPLE)[0], (typeof DEMO_PEOPLE)[0]];
