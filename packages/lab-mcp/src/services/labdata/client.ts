@@ -21,7 +21,7 @@ import {
   type Project,
   projectSchema,
   userSchema,
-} from "./types.js";
+} from "./records/platform.js";
 
 /** The platform's default limit: 100 requests per 10 s per user or app. */
 const RATE_LIMIT = { requests: 100, windowMs: 10_000 };

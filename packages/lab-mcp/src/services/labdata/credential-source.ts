@@ -15,8 +15,8 @@ import { readJsonIfPresent, removeFile, writePrivateJson } from "../../core/user
 import { apiKeyCredential } from "./auth/api-key.js";
 import type { LabdataCredential } from "./auth/credential.js";
 import { passThroughCredential } from "./auth/oidc.js";
+import type { PersonKeys } from "./auth/person-keys.js";
 import type { LabdataScope } from "./client.js";
-import type { PersonKeys } from "./person-keys.js";
 import { PASS_THROUGH_NEEDS_PERSON, SETUP_HINT } from "./settings.js";
 
 const rememberedSchema = z.object({ baseUrl: z.string(), apiKey: z.string().min(1) });

@@ -6,8 +6,8 @@ import { moreLine, pageReply } from "../../core/page-reply.js";
 import { pageOf, pageShape } from "../../core/paging.js";
 import { heading, markdown } from "../../core/render.js";
 import type { EntityFilters } from "./api/entities.js";
-import { type Entity, entitySchema } from "./api/shapes.js";
 import { entityLine } from "./format/entity-markdown.js";
+import { type Entity, entitySchema } from "./records/registry.js";
 
 const SORTS = {
   modified_desc: "modifiedAt:desc",

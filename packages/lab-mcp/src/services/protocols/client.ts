@@ -9,9 +9,18 @@ import type { RateLimit } from "../../core/http/rate-limiter.js";
 import { RemoteClient, type RequestScope } from "../../core/http/remote-client.js";
 import { RateBudget } from "../../core/state/budget.js";
 import type { SharedState } from "../../core/state/shared-state.js";
+import {
+  AUTH_FAILURE_CODES,
+  failureCodeOf,
+  type RemoteWarning,
+  statusOfCode,
+  warningOf,
+} from "./api/answers.js";
+import { type ListPage, readListPage } from "./api/list-page.js";
+import { FULL_PDF, type PdfView, pdfQuery } from "./api/pdf-view.js";
 import type { ProtocolsCredential } from "./auth/credential.js";
 import type { ProtocolsCredentialSource } from "./credential-source.js";
-import { FULL_PDF, type PdfView, pdfQuery } from "./pdf-view.js";
+import { isRecord, type Json } from "./records/lenient.js";
 import {
   type Profile,
   type Protocol,
@@ -20,17 +29,8 @@ import {
   readProtocol,
   readSteps,
   type Step,
-} from "./types.js";
-import {
-  AUTH_FAILURE_CODES,
-  failureCodeOf,
-  type RemoteWarning,
-  statusOfCode,
-  warningOf,
-} from "./wire/answers.js";
-import { isRecord, type Json } from "./wire/lenient.js";
-import { type ListPage, readListPage } from "./wire/list-page.js";
-import { orderSteps } from "./wire/step-order.js";
+} from "./records/protocols.js";
+import { orderSteps } from "./records/step-order.js";
 
 /** The repository's limits: API requests per user, PDF downloads per user, and per address without one. */
 export const API_LIMIT: RateLimit = { requests: 100, windowMs: 60_000 };

@@ -15,8 +15,8 @@ import { SessionTokenStore } from "./auth/session-token-store.js";
 import { personDigest, SharedTokenStore } from "./auth/shared-token-store.js";
 import type { TokenEndpoint } from "./auth/token-endpoint.js";
 import { type SignInStore, TokenStore } from "./auth/token-store.js";
+import type { TokenResponse } from "./records/protocols.js";
 import { type ProtocolsConfig, SETUP_HINT, SIGN_IN_HINT } from "./settings.js";
-import type { TokenResponse } from "./types.js";
 
 export class ProtocolsCredentialSource {
   private readonly clientToken: ProtocolsCredential | undefined;

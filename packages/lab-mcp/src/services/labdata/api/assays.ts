@@ -9,8 +9,8 @@ import {
   assayResultSchema,
   assayRunSchema,
   assaySchemaSchema,
-} from "../notebook-types.js";
-import { listSchema } from "../types.js";
+} from "../records/notebook.js";
+import { listSchema } from "../records/platform.js";
 import { filteredList, type ListSource } from "./filtered-list.js";
 
 export type AssayKind = "run" | "result";

@@ -4,8 +4,8 @@ import { setTimeout as delay } from "node:timers/promises";
 import { ActionableError, InvalidResponseError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
 import type { LabdataApi, LabdataScope, NewDnaSequence } from "../client.js";
-import { type DnaSequence, dnaSequenceSchema } from "../types.js";
-import { taskLinkSchema, taskSchema } from "./shapes.js";
+import { type DnaSequence, dnaSequenceSchema } from "../records/platform.js";
+import { taskLinkSchema, taskSchema } from "../records/registry.js";
 
 const MAX_POLLS = 120;
 const FIRST_WAIT_MS = 100;

@@ -5,8 +5,8 @@ import { z } from "zod";
 import { RemoteStatusError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
 import type { LabdataApi, LabdataScope } from "../client.js";
-import { dnaSequenceSchema } from "../types.js";
-import { type Entity, entitySchema } from "./shapes.js";
+import { dnaSequenceSchema } from "../records/platform.js";
+import { type Entity, entitySchema } from "../records/registry.js";
 
 export const ENTITY_TYPES = [
   "dna_sequence",

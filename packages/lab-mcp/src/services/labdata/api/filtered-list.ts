@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import type { ApiPath } from "../../../core/http/api-path.js";
 import type { LabdataApi, LabdataScope } from "../client.js";
-import { listSchema } from "../types.js";
+import { listSchema } from "../records/platform.js";
 
 /** Records read at most to answer one filtered page: ten remote pages. */
 export const MAX_SCANNED = 1000;

@@ -2,7 +2,7 @@
 // their wells, and locations, read one level at a time to climb from a container to its room.
 import { apiPath } from "../../../core/http/api-path.js";
 import type { LabdataApi, LabdataScope } from "../client.js";
-import { type Container, containerSchema, type Storage, storageSchema } from "./shapes.js";
+import { type Container, containerSchema, type Storage, storageSchema } from "../records/registry.js";
 
 export interface ContainerFilters {
   nameIncludes?: string;

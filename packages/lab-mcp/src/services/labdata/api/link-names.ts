@@ -7,7 +7,7 @@ import type { LabdataApi, LabdataScope } from "../client.js";
 import { runLabel } from "../format/assay-markdown.js";
 import type { LinkNames } from "../format/entry-markdown.js";
 import { linkedIds } from "../format/entry-markdown.js";
-import type { Entry } from "../notebook-types.js";
+import type { Entry } from "../records/notebook.js";
 import { getAssayRun, getAssaySchema } from "./assays.js";
 import { getEntry } from "./notebook.js";
 

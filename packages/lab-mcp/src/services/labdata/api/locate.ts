@@ -2,8 +2,8 @@
 // level at a time (bounded), stopping at a storage the caller may not read.
 import { RemoteStatusError } from "../../../core/errors.js";
 import type { LabdataApi, LabdataScope } from "../client.js";
+import type { Container } from "../records/registry.js";
 import { getStorage, listBoxContents, type StorageKind, storageKindOf } from "./inventory.js";
-import type { Container } from "./shapes.js";
 
 const MAX_DEPTH = 12;
 

@@ -8,7 +8,7 @@ import {
   entryByIdSchema,
   entrySchema,
   entryTemplateSchema,
-} from "../notebook-types.js";
+} from "../records/notebook.js";
 import { filteredList } from "./filtered-list.js";
 
 export interface EntryFilters {

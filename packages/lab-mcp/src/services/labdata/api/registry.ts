@@ -2,14 +2,14 @@
 import { z } from "zod";
 import { apiPath } from "../../../core/http/api-path.js";
 import type { LabdataApi, LabdataScope } from "../client.js";
-import { list } from "../types.js";
+import { list } from "../records/platform.js";
 import {
   type Entity,
   type EntitySchema,
   entitySchema,
   entitySchemaSchema,
   registrySchema,
-} from "./shapes.js";
+} from "../records/registry.js";
 
 export async function listRegistries(api: LabdataApi, ctx: LabdataScope) {
   const body = await api.get(

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { apiPath } from "../../../core/http/api-path.js";
 import type { LabdataApi, LabdataScope } from "../client.js";
-import { type DnaSequence, dnaSequenceSchema, list, text } from "../types.js";
+import { type DnaSequence, dnaSequenceSchema, list, text } from "../records/platform.js";
 
 const pageSchema = z.looseObject({ dnaSequences: list(dnaSequenceSchema), nextToken: text });
 

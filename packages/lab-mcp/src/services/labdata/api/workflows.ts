@@ -11,8 +11,8 @@ import {
   teamSchema,
   type WorkflowTask,
   workflowTaskSchema,
-} from "../notebook-types.js";
-import { listSchema } from "../types.js";
+} from "../records/notebook.js";
+import { listSchema } from "../records/platform.js";
 import { filteredList, type ListSource } from "./filtered-list.js";
 
 export type TaskStatusFilter =

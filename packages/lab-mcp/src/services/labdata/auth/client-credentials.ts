@@ -6,7 +6,7 @@ import { apiPath } from "../../../core/http/api-path.js";
 import { sleep } from "../../../core/http/rate-limiter.js";
 import type { RemoteClient } from "../../../core/http/remote-client.js";
 import type { SecretStore } from "../../../core/state/shared-state.js";
-import { tokenResponseSchema } from "../types.js";
+import { tokenResponseSchema } from "../records/platform.js";
 import { credentialId, type LabdataCredential } from "./credential.js";
 
 /** expires_in is optional in the platform's document (its example says 900); some servers send a string. */

@@ -11,7 +11,7 @@ import type { LabdataApi, LabdataScope } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { assayTables, runLabel, runNumber, runNumberOf } from "../format/assay-markdown.js";
 import { nameAndId } from "../format/labels.js";
-import { type AssayRun, assayResultSchema, assayRunSchema, assaySchemaSchema } from "../notebook-types.js";
+import { type AssayRun, assayResultSchema, assayRunSchema, assaySchemaSchema } from "../records/notebook.js";
 
 /**
  * The runs `run` names: a run number ("12", "run 12") is looked for among the runs you may see; anything

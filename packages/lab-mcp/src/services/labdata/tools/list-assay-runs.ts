@@ -9,7 +9,7 @@ import { partialNote } from "../api/filtered-list.js";
 import type { LabdataApi } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { assayTables, runNumber, runNumberOf } from "../format/assay-markdown.js";
-import { assayRunSchema, assaySchemaSchema } from "../notebook-types.js";
+import { assayRunSchema, assaySchemaSchema } from "../records/notebook.js";
 
 export const listAssayRuns = defineTool({
   name: "labdata_list_assay_runs",

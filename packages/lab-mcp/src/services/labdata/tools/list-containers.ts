@@ -5,9 +5,9 @@ import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { listContainers as listRemoteContainers } from "../api/inventory.js";
-import { containerSchema } from "../api/shapes.js";
 import type { LabdataApi } from "../client.js";
 import { containerLine } from "../format/inventory-markdown.js";
+import { containerSchema } from "../records/registry.js";
 
 export const listContainers = defineTool({
   name: "labdata_list_containers",

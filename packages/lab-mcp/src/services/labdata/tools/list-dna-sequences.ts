@@ -6,7 +6,7 @@ import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
 import { sequenceLine } from "../format/sequence-markdown.js";
-import { dnaSequenceSchema } from "../types.js";
+import { dnaSequenceSchema } from "../records/platform.js";
 
 const SORTS = {
   modified_desc: "modifiedAt:desc",

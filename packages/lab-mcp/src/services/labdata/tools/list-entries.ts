@@ -9,7 +9,7 @@ import * as notebook from "../api/notebook.js";
 import type { LabdataApi } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { entryLine } from "../format/entry-markdown.js";
-import { entrySchema } from "../notebook-types.js";
+import { entrySchema } from "../records/notebook.js";
 
 export const listEntries = defineTool({
   name: "labdata_list_entries",

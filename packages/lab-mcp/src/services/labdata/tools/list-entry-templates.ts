@@ -6,7 +6,7 @@ import { defineTool } from "../../../core/tool.js";
 import * as notebook from "../api/notebook.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
-import { type EntryTemplate, entryTemplateSchema } from "../notebook-types.js";
+import { type EntryTemplate, entryTemplateSchema } from "../records/notebook.js";
 
 function templateLine(template: EntryTemplate): string {
   const days = (template.days ?? []).map((day) => day.title?.trim() || `day ${day.day ?? "?"}`);

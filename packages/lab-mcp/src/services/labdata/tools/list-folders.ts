@@ -5,7 +5,7 @@ import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
-import { folderSchema } from "../types.js";
+import { folderSchema } from "../records/platform.js";
 
 export const listFolders = defineTool({
   name: "labdata_list_folders",

@@ -5,7 +5,7 @@ import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
-import { projectSchema } from "../types.js";
+import { projectSchema } from "../records/platform.js";
 
 export const listProjects = defineTool({
   name: "labdata_list_projects",

@@ -4,9 +4,9 @@ import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { listEntitySchemas } from "../api/registry.js";
-import { entitySchemaSchema } from "../api/shapes.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
+import { entitySchemaSchema } from "../records/registry.js";
 
 export const listRegistrySchemas = defineTool({
   name: "labdata_list_registry_schemas",

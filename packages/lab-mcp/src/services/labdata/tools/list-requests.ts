@@ -8,7 +8,7 @@ import { partialNote } from "../api/filtered-list.js";
 import * as workflows from "../api/workflows.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
-import { type LabRequest, labRequestSchema } from "../notebook-types.js";
+import { type LabRequest, labRequestSchema } from "../records/notebook.js";
 
 const STATUS: Record<string, string> = {
   REQUESTED: "requested",

@@ -9,7 +9,7 @@ import * as workflows from "../api/workflows.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
 import { taskLine } from "../format/task-markdown.js";
-import { workflowTaskSchema } from "../notebook-types.js";
+import { workflowTaskSchema } from "../records/notebook.js";
 
 const STATUS_WORDS: Record<workflows.TaskStatusFilter, string> = {
   open: "open",

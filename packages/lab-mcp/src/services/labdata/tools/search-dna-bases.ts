@@ -9,7 +9,7 @@ import { listRegistries } from "../api/registry.js";
 import { searchBases } from "../api/search-bases.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
-import { dnaSequenceSchema } from "../types.js";
+import { dnaSequenceSchema } from "../records/platform.js";
 
 const MIN_BASES = 8;
 

@@ -5,9 +5,9 @@ import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { ENTITY_TYPES, type EntityFilters, type EntityType, listEntities } from "../api/entities.js";
-import { type Entity, entitySchema } from "../api/shapes.js";
 import type { LabdataApi } from "../client.js";
 import { entityLine } from "../format/entity-markdown.js";
+import { type Entity, entitySchema } from "../records/registry.js";
 
 export const searchEntities = defineTool({
   name: "labdata_search_entities",

@@ -7,8 +7,8 @@
 import { randomUUID } from "node:crypto";
 import { ActionableError } from "../../../core/errors.js";
 import { sleep } from "../../../core/http/rate-limiter.js";
+import type { TokenResponse } from "../records/protocols.js";
 import { SIGN_IN_HINT } from "../settings.js";
-import type { TokenResponse } from "../types.js";
 import type { ProtocolsCredential } from "./credential.js";
 import { SharedTokenStore } from "./shared-token-store.js";
 import { InvalidGrantError, type TokenEndpoint } from "./token-endpoint.js";

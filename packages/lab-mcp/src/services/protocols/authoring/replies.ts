@@ -5,7 +5,7 @@ import { fieldList, heading, markdown, nameWithId } from "../../../core/render.j
 import { reply } from "../../../core/tool.js";
 import type { ApiScope, ProtocolsApi } from "../client.js";
 import { stepsMarkdown } from "../format/steps-markdown.js";
-import type { Protocol } from "../types.js";
+import type { Protocol } from "../records/protocols.js";
 
 export const NOT_PUBLISHED =
   "It stays a private draft: only you see it, and publishing it is up to you, in the repository's web interface.";

@@ -6,7 +6,7 @@ import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
-import { openRecords, protocolItemShape } from "../format/reading-shapes.js";
+import { openRecords, protocolItemShape } from "../records/reading-shapes.js";
 
 export const listWorkspaceProtocols = defineTool({
   name: "protocols_list_workspace_protocols",

@@ -4,9 +4,9 @@ import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, markdown, nameWithId } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
+import { listWorkspaces, type Workspace } from "../api/workspaces.js";
 import type { ProtocolsApi } from "../client.js";
-import { openRecords, workspaceShape } from "../format/reading-shapes.js";
-import { listWorkspaces, type Workspace } from "../workspaces.js";
+import { openRecords, workspaceShape } from "../records/reading-shapes.js";
 
 function workspaceLine(workspace: Workspace): string {
   const parts = [

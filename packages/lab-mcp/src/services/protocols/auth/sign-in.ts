@@ -1,12 +1,12 @@
 // One OAuth sign-in, from the listener to the stored tokens, for both ways of starting it:
 // `protocols-mcp login` (prints the URL and opens a browser) and the protocols_sign_in tool (asks the
 // client to open the URL). Only `present` differs.
-import type { SessionScoped } from "../../core/context.js";
-import type { RequestScope } from "../../core/http/remote-client.js";
-import type { CodeFlow } from "./auth/code-flow.js";
-import type { ProtocolsApi } from "./client.js";
-import type { KeptIn } from "./credential-source.js";
-import type { Profile, TokenResponse } from "./types.js";
+import type { SessionScoped } from "../../../core/context.js";
+import type { RequestScope } from "../../../core/http/remote-client.js";
+import type { ProtocolsApi } from "../client.js";
+import type { KeptIn } from "../credential-source.js";
+import type { Profile, TokenResponse } from "../records/protocols.js";
+import type { CodeFlow } from "./code-flow.js";
 
 export interface SignedIn {
   /** Who signed in, when the repository said (the sign-in holds even if asking failed). */

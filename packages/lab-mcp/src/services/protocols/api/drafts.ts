@@ -6,13 +6,13 @@
 // Nothing here publishes: publishing stays a human act in the repository's web interface.
 import { InvalidResponseError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
+import { draftJsOf } from "../authoring/rich-text-out.js";
+import { newGuid, type WireStep } from "../authoring/step-list.js";
 import type { ApiScope, ProtocolsApi } from "../client.js";
-import { readSteps } from "../types.js";
-import { integerOf, isRecord } from "../wire/lenient.js";
-import { inlineText } from "../wire/rich-text.js";
-import { orderSteps } from "../wire/step-order.js";
-import { draftJsOf } from "./rich-text-out.js";
-import { newGuid, type WireStep } from "./step-list.js";
+import { integerOf, isRecord } from "../records/lenient.js";
+import { readSteps } from "../records/protocols.js";
+import { inlineText } from "../records/rich-text.js";
+import { orderSteps } from "../records/step-order.js";
 
 /** The fields of a draft, as the agent writes them (markdown); undefined ones are left as they are. */
 export interface DraftText {

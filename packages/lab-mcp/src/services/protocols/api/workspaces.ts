@@ -1,11 +1,11 @@
 // The repository's workspaces ("groups", fact sheet §8): GET /api/v3/workspaces (filter=my_groups for
 // the user's own), read leniently from the recorded group object, and the pages that cover an offset.
-import { apiPath } from "../../core/http/api-path.js";
-import { type ApiScope, type ProtocolsApi, pagesFor } from "./client.js";
-import { omitUndefined } from "./types.js";
-import { flag, integerOf, isRecord, type Json, recordsOf, stringOf } from "./wire/lenient.js";
-import { readListPage } from "./wire/list-page.js";
-import { inlineText, richText } from "./wire/rich-text.js";
+import { apiPath } from "../../../core/http/api-path.js";
+import { type ApiScope, type ProtocolsApi, pagesFor } from "../client.js";
+import { flag, integerOf, isRecord, type Json, recordsOf, stringOf } from "../records/lenient.js";
+import { omitUndefined } from "../records/protocols.js";
+import { inlineText, richText } from "../records/rich-text.js";
+import { readListPage } from "./list-page.js";
 
 export interface Workspace {
   id: number;
