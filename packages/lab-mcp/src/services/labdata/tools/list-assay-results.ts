@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { RemoteStatusError } from "../../../core/errors.js";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
 import { moreLine, pageReply } from "../../../core/page-reply.js";
@@ -7,7 +8,7 @@ import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import * as assays from "../api/assays.js";
 import { partialNote } from "../api/filtered-list.js";
-import type { LabdataApi, LabdataScope } from "../client.js";
+import type { LabdataApi } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { assayTables, runLabel, runNumber, runNumberOf } from "../format/assay-markdown.js";
 import { nameAndId } from "../format/labels.js";
@@ -17,7 +18,7 @@ import { type AssayRun, assayResultSchema, assayRunSchema, assaySchemaSchema } f
  * The runs `run` names: a run number ("12", "run 12") is looked for among the runs you may see; anything
  * else is read as a run id first, then looked for as a run name.
  */
-async function runsNamed(api: LabdataApi, run: string, ctx: LabdataScope): Promise<AssayRun[]> {
+async function runsNamed(api: LabdataApi, run: string, ctx: SessionCall): Promise<AssayRun[]> {
   if (!/^\s*(run\s*)?#?\s*\d+\s*$/i.test(run) && /^[A-Za-z0-9_-]+$/.test(run)) {
     try {
       return [await assays.getAssayRun(api, run, ctx)];

@@ -1,8 +1,9 @@
 // When the writing tools are offered. Writing needs a signed-in OAuth account: a client token
 // (PROTOCOLS_ACCESS_TOKEN) stands for the application's owner and reads only, and without an OAuth
 // application nobody can sign in. Destructive writes also need MCP_ALLOW_DESTRUCTIVE.
+import type { CallScope } from "../../../core/credentials/call-scope.js";
 import { ActionableError } from "../../../core/errors.js";
-import type { ApiScope, ProtocolsApi } from "../client.js";
+import type { ProtocolsApi } from "../client.js";
 
 const SIGN_IN_SETUP =
   "set PROTOCOLS_CLIENT_ID, PROTOCOLS_CLIENT_SECRET and PROTOCOLS_REDIRECT_URI (your application on the repository)";
@@ -40,7 +41,7 @@ export function destructiveUnavailable(api: ProtocolsApi): string | undefined {
  */
 export async function requireAuthoring(
   api: ProtocolsApi,
-  ctx: ApiScope,
+  ctx: CallScope,
   unavailable: (api: ProtocolsApi) => string | undefined = authoringUnavailable,
 ): Promise<void> {
   const why = unavailable(api);
