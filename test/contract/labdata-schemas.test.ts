@@ -13,7 +13,7 @@ import {
   fieldValueSchema,
   teamSchema,
   workflowTaskSchema,
-} from "../../packages/lab-mcp/src/services/labdata/notebook-types.js";
+} from "../../packages/lab-mcp/src/services/labdata/records/notebook.js";
 import {
   annotationSchema,
   dnaSequenceSchema,
@@ -22,7 +22,7 @@ import {
   projectSchema,
   tokenResponseSchema,
   userSchema,
-} from "../../packages/lab-mcp/src/services/labdata/types.js";
+} from "../../packages/lab-mcp/src/services/labdata/records/platform.js";
 import { OpenApiContract } from "./openapi.js";
 
 type SchemaNode = {

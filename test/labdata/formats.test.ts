@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { toFasta } from "../../packages/lab-mcp/src/services/labdata/format/fasta.js";
 import { toGenBank } from "../../packages/lab-mcp/src/services/labdata/format/genbank.js";
-import type { DnaSequence } from "../../packages/lab-mcp/src/services/labdata/types.js";
+import type { DnaSequence } from "../../packages/lab-mcp/src/services/labdata/records/platform.js";
 
 const bases = "ATGC".repeat(40); // 160 bases
 const sequence: DnaSequence = {

@@ -4,8 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Readiness } from "../../packages/lab-mcp/src/core/ops/health.js";
-import { prepare } from "../../packages/lab-mcp/src/core/start/run.js";
 import { createServerFactory } from "../../packages/lab-mcp/src/core/server/factory.js";
+import { prepare } from "../../packages/lab-mcp/src/core/start/run.js";
 import { serveHttp } from "../../packages/lab-mcp/src/core/transport/http.js";
 import type { RunningTransport } from "../../packages/lab-mcp/src/core/transport/running.js";
 import { exampleService } from "../../packages/lab-mcp/src/services/example/index.js";

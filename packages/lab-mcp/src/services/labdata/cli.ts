@@ -6,8 +6,8 @@ import { parseArguments } from "../../core/start/argv.js";
 import { ConfigError, flagsOf, readSettings } from "../../core/start/config.js";
 import { coreSettingsFor } from "../../core/start/run.js";
 import { openSharedState, stateSettingsOf } from "../../core/state/open.js";
+import { PersonKeys, personNameKey } from "./auth/person-keys.js";
 import { labdataService } from "./index.js";
-import { PersonKeys, personNameKey } from "./person-keys.js";
 import { LABDATA_SETTINGS } from "./settings.js";
 
 export const SUBCOMMANDS_HELP = `

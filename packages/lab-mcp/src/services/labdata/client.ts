@@ -1,6 +1,8 @@
 // The lab data platform's API: one request path for every call (credential, per-credential rate
 // limiter, retry, timeout), and offset paging over its cursor lists.
+
 import type { z } from "zod";
+import type { SessionCall } from "../../core/credentials/call-scope.js";
 import { CursorPager } from "../../core/cursor-pager.js";
 import { RemoteStatusError } from "../../core/errors.js";
 import { type ApiPath, apiPath } from "../../core/http/api-path.js";
@@ -9,7 +11,7 @@ import { RemoteClient, type RequestOptions } from "../../core/http/remote-client
 import { RateBudget } from "../../core/state/budget.js";
 import type { SharedState } from "../../core/state/shared-state.js";
 import type { LabdataCredential } from "./auth/credential.js";
-import type { LabdataCredentialSource, LabdataScope } from "./credential-source.js";
+import type { LabdataCredentialSource } from "./credential-source.js";
 import {
   type DnaSequence,
   dnaSequenceSchema,
@@ -20,7 +22,7 @@ import {
   type Project,
   projectSchema,
   userSchema,
-} from "./types.js";
+} from "./records/platform.js";
 
 /** The platform's default limit: 100 requests per 10 s per user or app. */
 const RATE_LIMIT = { requests: 100, windowMs: 10_000 };
@@ -52,13 +54,6 @@ export interface NewDnaSequence {
   annotations: Array<{ start: number; end: number; strand: number; type: string; name: string }>;
 }
 
-/**
- * What a call brings the client: its signal and waits, the client session it is made for, a way to ask
- * the user for a key, and (for long list walks) where progress goes. A tool's context is one.
- */
-// What a call of this client needs: declared beside the credential source that reads it.
-export type { LabdataScope } from "./credential-source.js";
-
 export class LabdataApi {
   private readonly remotes = new ClientCache<RemoteClient>();
   /** Offset paging over the platform's cursors, the cache in the shared state (search-bases pages with it too). */
@@ -75,13 +70,13 @@ export class LabdataApi {
     this.pager = new CursorPager({ maxPageSize: MAX_PAGE_SIZE, cursors: state.cursors });
   }
 
-  async credential(ctx: LabdataScope): Promise<LabdataCredential> {
-    return this.credentials.get(ctx, async (candidate) => {
+  async credential(ctx: SessionCall): Promise<LabdataCredential> {
+    return this.credentials.required(ctx, async (candidate) => {
       await this.remoteFor(candidate).request({ path: apiPath`api/v2/users/me`, schema: userSchema }, ctx);
     });
   }
 
-  async me(ctx: LabdataScope): Promise<{ user: LabUser; credential: LabdataCredential }> {
+  async me(ctx: SessionCall): Promise<{ user: LabUser; credential: LabdataCredential }> {
     const credential = await this.credential(ctx);
     const { body } = await this.refusalHeard(
       ctx,
@@ -92,7 +87,7 @@ export class LabdataApi {
   }
 
   /** Forgets the caller's own key (labdata_sign_out). */
-  signOut(ctx: LabdataScope) {
+  signOut(ctx: SessionCall) {
     return this.credentials.signOut(ctx);
   }
 
@@ -101,11 +96,11 @@ export class LabdataApi {
     return this.credentials.configuredDescription;
   }
 
-  async getSequence(id: string, ctx: LabdataScope): Promise<DnaSequence> {
+  async getSequence(id: string, ctx: SessionCall): Promise<DnaSequence> {
     return this.get(apiPath`api/v2/dna-sequences/${id}`, dnaSequenceSchema, ctx);
   }
 
-  async createSequence(sequence: NewDnaSequence, ctx: LabdataScope): Promise<DnaSequence> {
+  async createSequence(sequence: NewDnaSequence, ctx: SessionCall): Promise<DnaSequence> {
     return (
       await this.send(
         { method: "POST", path: apiPath`api/v2/dna-sequences`, body: sequence, schema: dnaSequenceSchema },
@@ -114,7 +109,7 @@ export class LabdataApi {
     ).body;
   }
 
-  listSequences(filters: SequenceFilters, offset: number, limit: number, ctx: LabdataScope) {
+  listSequences(filters: SequenceFilters, offset: number, limit: number, ctx: SessionCall) {
     return this.list<DnaSequence>(
       "dnaSequences",
       apiPath`api/v2/dna-sequences`,
@@ -126,11 +121,11 @@ export class LabdataApi {
     );
   }
 
-  listProjects(offset: number, limit: number, ctx: LabdataScope) {
+  listProjects(offset: number, limit: number, ctx: SessionCall) {
     return this.list<Project>("projects", apiPath`api/v2/projects`, projectSchema, {}, offset, limit, ctx);
   }
 
-  listFolders(projectId: string | undefined, offset: number, limit: number, ctx: LabdataScope) {
+  listFolders(projectId: string | undefined, offset: number, limit: number, ctx: SessionCall) {
     return this.list<Folder>(
       "folders",
       apiPath`api/v2/folders`,
@@ -143,17 +138,17 @@ export class LabdataApi {
   }
 
   /** One record; the API modules of other resources (api/) read through this and list(). */
-  async get<T>(path: ApiPath, schema: z.ZodType<T>, ctx: LabdataScope): Promise<T> {
+  async get<T>(path: ApiPath, schema: z.ZodType<T>, ctx: SessionCall): Promise<T> {
     return (await this.send({ path, schema }, ctx)).body;
   }
 
-  async send<T>(options: RequestOptions<T>, ctx: LabdataScope) {
+  async send<T>(options: RequestOptions<T>, ctx: SessionCall) {
     const credential = await this.credential(ctx);
     return this.refusalHeard(ctx, credential, this.remoteFor(credential).request(options, ctx));
   }
 
   /** `request`, telling the credential source when the platform refused the credential (401). */
-  private async refusalHeard<T>(ctx: LabdataScope, credential: LabdataCredential, request: Promise<T>) {
+  private async refusalHeard<T>(ctx: SessionCall, credential: LabdataCredential, request: Promise<T>) {
     try {
       return await request;
     } catch (error) {
@@ -176,7 +171,7 @@ export class LabdataApi {
     query: Record<string, string | undefined>,
     offset: number,
     limit: number,
-    ctx: LabdataScope,
+    ctx: SessionCall,
   ): Promise<{ items: T[]; total: number }> {
     const credential = await this.credential(ctx);
     const remote = this.remoteFor(credential);

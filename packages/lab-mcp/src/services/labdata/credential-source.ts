@@ -10,22 +10,15 @@
 import { stat } from "node:fs/promises";
 import { z } from "zod";
 import type { ClientSession, Person } from "../../core/caller.js";
-import type { ToolContext } from "../../core/context.js";
+import type { SessionCall } from "../../core/credentials/call-scope.js";
+import { type CredentialLadder, climb } from "../../core/credentials/ladder.js";
 import { ActionableError } from "../../core/errors.js";
-import type { RequestScope } from "../../core/http/remote-client.js";
 import { readJsonIfPresent, removeFile, writePrivateJson } from "../../core/start/user-config.js";
 import { apiKeyCredential } from "./auth/api-key.js";
 import type { LabdataCredential } from "./auth/credential.js";
 import { passThroughCredential } from "./auth/oidc.js";
-import type { PersonKeys } from "./person-keys.js";
+import type { PersonKeys } from "./auth/person-keys.js";
 import { PASS_THROUGH_NEEDS_PERSON, SETUP_HINT } from "./settings.js";
-
-/** What a call of the lab data client needs: who calls, and how to ask them for a key. */
-export type LabdataScope = RequestScope & {
-  readonly clientSession: ClientSession;
-  askForSecret: ToolContext["askForSecret"];
-  progress?: ToolContext["progress"];
-};
 
 const rememberedSchema = z.object({ baseUrl: z.string(), apiKey: z.string().min(1) });
 
@@ -65,40 +58,56 @@ export class LabdataCredentialSource {
     },
   ) {}
 
-  /** The credential to use, asking the user once when none is known. */
-  async get(ctx: LabdataScope, verify: Verify): Promise<LabdataCredential> {
+  /** The credential to use, climbing the ladder; the user is asked once when none is known. */
+  required(ctx: SessionCall, verify: Verify): Promise<LabdataCredential> {
+    return climb(this.ladder(verify), ctx);
+  }
+
+  /** What each rung of the ladder holds for this service. */
+  private ladder(verify: Verify): CredentialLadder<LabdataCredential, SessionCall> {
     const { configured, passThrough } = this.options;
-    if (configured) return configured;
-    const person = ctx.clientSession.person;
-    if (passThrough) {
-      if (!person) throw new ActionableError(PASS_THROUGH_NEEDS_PERSON);
-      return passThroughCredential(person);
-    }
-    if (person) return this.forPerson(person, ctx, verify);
+    return {
+      configured: (ctx) => {
+        if (configured) return configured;
+        if (!passThrough) return undefined;
+        // Pass-through is the operator's choice: the person's own sign-in, and nothing without one.
+        const person = ctx.clientSession.person;
+        if (!person) throw new ActionableError(PASS_THROUGH_NEEDS_PERSON);
+        return passThroughCredential(person);
+      },
+      person: (person, ctx) => this.forPerson(person, ctx, verify),
+      // An isolated session still uses this computer's key when there is one, as it always has.
+      session: async (session, ctx) =>
+        session.isolated ? ((await this.onThisComputer()) ?? this.forSession(ctx, verify)) : undefined,
+      computer: () => this.onThisComputer(),
+      ask: (ctx) => {
+        // Concurrent calls wait for the same page rather than opening one each.
+        this.asking ??= this.ask(ctx, verify)
+          .then((credential) => {
+            this.current = credential;
+            return credential;
+          })
+          .finally(() => {
+            this.asking = undefined;
+          });
+        return this.asking;
+      },
+    };
+  }
+
+  /** The stdio user's key: in memory, or remembered in their config folder. */
+  private async onThisComputer(): Promise<LabdataCredential | undefined> {
     if (this.current) return this.current;
     const remembered = await this.remembered();
-    if (remembered) {
-      this.current = remembered;
-      return remembered;
-    }
-    if (ctx.clientSession.isolated) return this.forSession(ctx, verify);
-    // Concurrent calls wait for the same page rather than opening one each.
-    this.asking ??= this.ask(ctx, verify)
-      .then((credential) => {
-        this.current = credential;
-        return credential;
-      })
-      .finally(() => {
-        this.asking = undefined;
-      });
-    return this.asking;
+    if (remembered) this.current = remembered;
+    return remembered;
   }
 
   /**
    * The platform refused `credential` (401). A person's stored key it refused is dropped for every
    * replica, so that their next call asks again; a key they stored since is left alone.
    */
-  async refused(ctx: LabdataScope, credential: LabdataCredential): Promise<void> {
+  async refused(ctx: SessionCall, credential: LabdataCredential): Promise<void> {
     const person = ctx.clientSession.person;
     if (!person || this.options.configured || this.options.passThrough) return;
     const keys = this.options.personKeys;
@@ -109,7 +118,7 @@ export class LabdataCredentialSource {
   }
 
   /** Forgets the caller's own key: the person's stored one, this HTTP session's, or the stdio user's. */
-  async signOut(ctx: LabdataScope): Promise<SignOut> {
+  async signOut(ctx: SessionCall): Promise<SignOut> {
     const removed: SignOut["removed"] = [];
     const session = ctx.clientSession;
     if (session.person) {
@@ -134,7 +143,7 @@ export class LabdataCredentialSource {
   }
 
   /** The person's stored key; else one asked for on a page, verified, and stored for every replica. */
-  private forPerson(person: Person, ctx: LabdataScope, verify: Verify): Promise<LabdataCredential> {
+  private forPerson(person: Person, ctx: SessionCall, verify: Verify): Promise<LabdataCredential> {
     const keys = this.options.personKeys;
     const name = `${keys.nameOf(person.subject)} ${ctx.clientSession.caller}`;
     const known = this.personAsks.get(name);
@@ -152,7 +161,7 @@ export class LabdataCredentialSource {
     return asking;
   }
 
-  private async askPerson(person: Person, ctx: LabdataScope, verify: Verify): Promise<LabdataCredential> {
+  private async askPerson(person: Person, ctx: SessionCall, verify: Verify): Promise<LabdataCredential> {
     const answer = await ctx.askForSecret({
       message:
         "labdata_mcp needs your own API key of the lab data platform. Open the page to enter it: it is kept " +
@@ -175,7 +184,7 @@ export class LabdataCredentialSource {
   }
 
   /** The calling session's own key; its concurrent calls share one page, other sessions never see it. */
-  private forSession(ctx: LabdataScope, verify: Verify): Promise<LabdataCredential> {
+  private forSession(ctx: SessionCall, verify: Verify): Promise<LabdataCredential> {
     const session = ctx.clientSession;
     const known = this.bySession.get(session);
     if (known) return known;
@@ -195,7 +204,7 @@ export class LabdataCredentialSource {
     return apiKeyCredential(parsed.data.apiKey);
   }
 
-  private async ask(ctx: LabdataScope, verify: Verify): Promise<LabdataCredential> {
+  private async ask(ctx: SessionCall, verify: Verify): Promise<LabdataCredential> {
     const sessionOnly = ctx.clientSession.isolated;
     const { store } = this.options;
     const answer = await ctx.askForSecret({

@@ -2,12 +2,12 @@
 // and one page rendered as the envelope (json) or a list (markdown).
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../core/inputs.js";
+import { moreLine, pageReply } from "../../core/page-reply.js";
 import { pageOf, pageShape } from "../../core/paging.js";
-import { heading, json, markdown } from "../../core/render.js";
-import { reply } from "../../core/tool.js";
+import { heading, markdown } from "../../core/render.js";
 import type { EntityFilters } from "./api/entities.js";
-import { type Entity, entitySchema } from "./api/shapes.js";
 import { entityLine } from "./format/entity-markdown.js";
+import { type Entity, entitySchema } from "./records/registry.js";
 
 const SORTS = {
   modified_desc: "modifiedAt:desc",
@@ -61,17 +61,15 @@ export function entityPageReply(
   format: "markdown" | "json",
 ) {
   const page = pageOf(key, result.items, result.total, offset);
-  if (format === "json") return reply(page, json(page));
-  if (result.total === 0) return reply(page, `No ${what} match these filters.`);
-  if (result.items.length === 0)
-    return reply(page, `No ${what} at offset ${offset}: there are ${result.total}. Use a smaller offset.`);
-  return reply(
-    page,
-    markdown(
+  return pageReply(page, format, () => {
+    if (result.total === 0) return `No ${what} match these filters.`;
+    if (result.items.length === 0)
+      return `No ${what} at offset ${offset}: there are ${result.total}. Use a smaller offset.`;
+    return markdown(
       heading(1, what.charAt(0).toUpperCase() + what.slice(1)),
       `Found ${result.total} ${what} (showing ${offset + 1}–${offset + result.items.length})`,
       result.items.map(entityLine),
-      page.has_more && `More: call again with offset=${page.next_offset}.`,
-    ),
-  );
+      moreLine(page),
+    );
+  });
 }

@@ -10,9 +10,9 @@ import { apiKeyCredential } from "./auth/api-key.js";
 import { clientCredentials, clientCredentialsId } from "./auth/client-credentials.js";
 import type { LabdataCredential } from "./auth/credential.js";
 import { idTokenCredential } from "./auth/oidc.js";
+import { PersonKeys, personNameKey } from "./auth/person-keys.js";
 import { LabdataApi, labdataBudget } from "./client.js";
 import { LabdataCredentialSource } from "./credential-source.js";
-import { PersonKeys, personNameKey } from "./person-keys.js";
 import {
   currentUserResource,
   entityResource,

@@ -13,6 +13,7 @@ import { RedisUnreachableError } from "../../core/state/redis-state.js";
 import type { SharedState } from "../../core/state/shared-state.js";
 import { SIGN_IN_TIMEOUT_MS } from "./auth/code-flow.js";
 import { personDigest, SharedTokenStore, sharedStateWhere } from "./auth/shared-token-store.js";
+import { signedInAs, signIn } from "./auth/sign-in.js";
 import type { SignInOwner } from "./auth/token-store.js";
 import type { ProtocolsApi } from "./client.js";
 import type { KeptIn } from "./credential-source.js";
@@ -24,7 +25,6 @@ import {
   protocolsConfigOf,
   tokenFileOf,
 } from "./settings.js";
-import { signedInAs, signIn } from "./sign-in.js";
 
 export const SUBCOMMANDS_HELP = `
 Subcommands:

@@ -1,7 +1,7 @@
 // The protocol repository's API: one request path for every call (credential, rate limiters, retry,
 // timeout), offset paging over its numbered pages, and the PDF view with its own, tighter limit.
-import type { SessionScoped } from "../../core/caller.js";
-import type { ToolContext } from "../../core/context.js";
+
+import type { CallScope } from "../../core/credentials/call-scope.js";
 import { InvalidResponseError, RemoteStatusError } from "../../core/errors.js";
 import { type ApiPath, apiPath } from "../../core/http/api-path.js";
 import { noAuth } from "../../core/http/auth.js";
@@ -9,9 +9,18 @@ import { ClientCache } from "../../core/http/client-cache.js";
 import { RemoteClient, type RequestScope } from "../../core/http/remote-client.js";
 import { RateBudget } from "../../core/state/budget.js";
 import type { RateLimit, SharedState } from "../../core/state/shared-state.js";
+import {
+  AUTH_FAILURE_CODES,
+  failureCodeOf,
+  type RemoteWarning,
+  statusOfCode,
+  warningOf,
+} from "./api/answers.js";
+import { type ListPage, readListPage } from "./api/list-page.js";
+import { FULL_PDF, type PdfView, pdfQuery } from "./api/pdf-view.js";
 import type { ProtocolsCredential } from "./auth/credential.js";
 import type { ProtocolsCredentialSource } from "./credential-source.js";
-import { FULL_PDF, type PdfView, pdfQuery } from "./pdf-view.js";
+import { isRecord, type Json } from "./records/lenient.js";
 import {
   type Profile,
   type Protocol,
@@ -20,17 +29,8 @@ import {
   readProtocol,
   readSteps,
   type Step,
-} from "./types.js";
-import {
-  AUTH_FAILURE_CODES,
-  failureCodeOf,
-  type RemoteWarning,
-  statusOfCode,
-  warningOf,
-} from "./wire/answers.js";
-import { isRecord, type Json } from "./wire/lenient.js";
-import { type ListPage, readListPage } from "./wire/list-page.js";
-import { orderSteps } from "./wire/step-order.js";
+} from "./records/protocols.js";
+import { orderSteps } from "./records/step-order.js";
 
 /** The repository's limits: API requests per user, PDF downloads per user, and per address without one. */
 export const API_LIMIT: RateLimit = { requests: 100, windowMs: 60_000 };
@@ -54,8 +54,6 @@ export interface ListQuery {
 }
 
 /** What a call brings: its signal and waits, the client session it belongs to, and where to log. */
-export type ApiScope = RequestScope & SessionScoped & { log?: ToolContext["log"] };
-
 type Query = Record<string, string | number | undefined>;
 
 export interface PdfDownload {
@@ -104,7 +102,7 @@ export class ProtocolsApi {
    * first with `current_page` reading page_id + 1 (fact sheet 3.4). The numbering is learnt once, from
    * the answer for page_id 1, and kept.
    */
-  async listPage(query: ListQuery, pageSize: number, place: number, ctx: ApiScope): Promise<ListPage> {
+  async listPage(query: ListQuery, pageSize: number, place: number, ctx: CallScope): Promise<ListPage> {
     if (this.pageOrigin === undefined) {
       // Page id 1 tells: it is the first page (1-based), or the second (0-based) when current_page
       // reads 2 or prev_page points at page id 0. Asked anyway when the first page is wanted.
@@ -119,14 +117,14 @@ export class ProtocolsApi {
    * The page_id of the first page, for the lists beside search (workspaces) that number their pages the
    * same way: learnt from the first list answer, asked with one small search when none came yet.
    */
-  async firstPageId(ctx: ApiScope): Promise<0 | 1> {
+  async firstPageId(ctx: CallScope): Promise<0 | 1> {
     if (this.pageOrigin === undefined) {
       await this.listPage({ filter: "public", orderField: "activity", orderDir: "desc" }, 1, 0, ctx);
     }
     return this.pageOrigin ?? 1;
   }
 
-  private async fetchListPage(query: ListQuery, pageSize: number, pageId: number, ctx: ApiScope) {
+  private async fetchListPage(query: ListQuery, pageSize: number, pageId: number, ctx: CallScope) {
     const body = await this.get(query.path ?? apiPath`api/v3/protocols`, ctx, {
       filter: query.filter,
       key: query.key,
@@ -148,7 +146,7 @@ export class ProtocolsApi {
     query: ListQuery,
     offset: number,
     limit: number,
-    ctx: ApiScope,
+    ctx: CallScope,
   ): Promise<{ items: ProtocolSummary[]; total: number }> {
     const plan = pagesFor(offset, limit);
     const [firstPlace, secondPlace] = plan.places;
@@ -179,7 +177,7 @@ export class ProtocolsApi {
    * its steps in order; when it came without them (`steps` null or absent) and `withSteps`, from the
    * steps endpoint.
    */
-  async protocol(idOrUri: string, ctx: ApiScope, { withSteps = true } = {}): Promise<Protocol> {
+  async protocol(idOrUri: string, ctx: CallScope, { withSteps = true } = {}): Promise<Protocol> {
     const path = protocolPath(idOrUri);
     const body = await this.get(path, ctx, { content_format: "markdown" }, undefined, true);
     const raw = isRecord(body.payload) ? body.payload : isRecord(body.protocol) ? body.protocol : undefined;
@@ -194,7 +192,7 @@ export class ProtocolsApi {
   }
 
   /** GET /api/v4/protocols/{id or uri}/steps as markdown: a list under `payload` (observed) or `steps`. */
-  async steps(idOrUri: string, ctx: ApiScope): Promise<Step[]> {
+  async steps(idOrUri: string, ctx: CallScope): Promise<Step[]> {
     const path = protocolPath(idOrUri, "steps");
     const body = await this.get(path, ctx, { content_format: "markdown" }, undefined, true);
     const list = [body.payload, body.steps, isRecord(body.payload) ? body.payload.steps : undefined].find(
@@ -205,7 +203,7 @@ export class ProtocolsApi {
   }
 
   async profile(
-    ctx: ApiScope,
+    ctx: CallScope,
   ): Promise<{ profile: Profile; credential: ProtocolsCredential; warning?: RemoteWarning }> {
     const credential = await this.credentials.required(ctx);
     const body = await this.get(apiPath`api/v3/session/profile`, ctx, undefined, credential);
@@ -240,7 +238,7 @@ export class ProtocolsApi {
   /** A GET of the API as a JSON object (see `send`). */
   private get(
     path: ApiPath,
-    ctx: ApiScope,
+    ctx: CallScope,
     query?: Record<string, string | number | undefined>,
     credential?: ProtocolsCredential,
     asksForOneProtocol = false,
@@ -256,7 +254,7 @@ export class ProtocolsApi {
    */
   async send(
     request: { method?: "GET" | "POST" | "PUT" | "DELETE"; path: ApiPath; query?: Query; body?: unknown },
-    ctx: ApiScope,
+    ctx: CallScope,
     {
       credential,
       asksForOneProtocol = false,
@@ -294,7 +292,7 @@ export class ProtocolsApi {
   }
 
   /** A warning_code (e.g. the token expires in 24 days): a log warning, and kept for the profile. */
-  private async noteWarning(body: Json, credential: ProtocolsCredential, ctx: ApiScope): Promise<void> {
+  private async noteWarning(body: Json, credential: ProtocolsCredential, ctx: CallScope): Promise<void> {
     const warning = warningOf(body);
     if (!warning) return;
     const known = this.warnings.peek(credential.id);

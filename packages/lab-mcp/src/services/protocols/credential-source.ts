@@ -5,7 +5,9 @@
 // protocols still work anonymously). In team mode (a person behind every call) each person's own
 // sign-in, kept in the shared state under a digest of their subject, unless a client token is set
 // (a service account everybody acts as).
-import type { ClientSession, SessionScoped } from "../../core/caller.js";
+import type { ClientSession } from "../../core/caller.js";
+import type { CallScope } from "../../core/credentials/call-scope.js";
+import { type CredentialLadder, climb } from "../../core/credentials/ladder.js";
 import { ActionableError } from "../../core/errors.js";
 import { type CodeFlow, startCodeFlow } from "./auth/code-flow.js";
 import { clientTokenCredential, type ProtocolsCredential } from "./auth/credential.js";
@@ -15,8 +17,8 @@ import { SessionTokenStore } from "./auth/session-token-store.js";
 import { personDigest, SharedTokenStore } from "./auth/shared-token-store.js";
 import type { TokenEndpoint } from "./auth/token-endpoint.js";
 import { type SignInStore, TokenStore } from "./auth/token-store.js";
+import type { TokenResponse } from "./records/protocols.js";
 import { type ProtocolsConfig, SETUP_HINT, SIGN_IN_HINT } from "./settings.js";
-import type { TokenResponse } from "./types.js";
 
 export class ProtocolsCredentialSource {
   private readonly clientToken: ProtocolsCredential | undefined;
@@ -54,18 +56,24 @@ export class ProtocolsCredentialSource {
    * The credential in use; without one, why (for a message), and whether that is simply "nobody signed
    * in" (anonymous PDFs are fine then) rather than a sign-in that stopped working.
    */
-  async current(
-    scope: SessionScoped,
-  ): Promise<{ credential?: ProtocolsCredential; why?: string; anonymous?: boolean }> {
-    if (this.clientToken) return { credential: this.clientToken };
-    if (!this.store || !this.endpoint) {
-      return { why: `No access to the protocol repository is configured. ${SETUP_HINT}.`, anonymous: true };
-    }
-    const person = this.personOf(scope);
-    if (person) {
-      const store = this.personStore(person);
+  async current(scope: CallScope): Promise<CurrentCredential> {
+    return climb(this.ladder, scope);
+  }
+
+  /** What each rung of the ladder holds for this service. */
+  private readonly ladder: CredentialLadder<CurrentCredential> = {
+    configured: () => {
+      if (this.clientToken) return { credential: this.clientToken };
+      if (!this.store || !this.endpoint) {
+        return { why: `No access to the protocol repository is configured. ${SETUP_HINT}.`, anonymous: true };
+      }
+      return undefined;
+    },
+    person: (_person, scope) => {
+      const person = this.personOf(scope);
+      if (!person) return undefined;
       return this.fromStore(
-        store,
+        this.personStore(person),
         () => this.people.get(person),
         (session) => {
           if (session) this.people.set(person, session);
@@ -73,17 +81,21 @@ export class ProtocolsCredentialSource {
         },
         PERSONAL_SIGN_IN_HINT,
       );
-    }
-    const own = this.ownSession(scope);
-    if (own) return { credential: own };
-    return this.fromStore(
-      this.store,
-      () => this.session,
-      (session) => {
-        this.session = session;
-      },
-    );
-  }
+    },
+    session: (_session, scope) => {
+      const own = this.ownSession(scope);
+      return own && { credential: own };
+    },
+    // The operator's sign-in (the token file, or a fleet's shared state); it always answers.
+    computer: () =>
+      this.fromStore(
+        this.store as SignInStore,
+        () => this.session,
+        (session) => {
+          this.session = session;
+        },
+      ),
+  };
 
   /**
    * The sign-in kept in `store`, through the one OAuthSession this replica holds for it (`held`),
@@ -94,7 +106,7 @@ export class ProtocolsCredentialSource {
     held: () => OAuthSession | undefined,
     keep: (session: OAuthSession | undefined) => void,
     hint = SIGN_IN_HINT,
-  ): Promise<{ credential?: ProtocolsCredential; why?: string; anonymous?: boolean }> {
+  ): Promise<CurrentCredential> {
     const endpoint = this.endpoint as TokenEndpoint;
     const before = held();
     const readAt = before?.mark;
@@ -120,7 +132,7 @@ export class ProtocolsCredentialSource {
   }
 
   /** Team mode with per-person sign-ins: the calling person's digest; undefined otherwise. */
-  personOf(scope: SessionScoped): string | undefined {
+  personOf(scope: CallScope): string | undefined {
     const subject = scope.clientSession?.person?.subject;
     return subject && this.personal && !this.clientToken ? personDigest(subject) : undefined;
   }
@@ -162,7 +174,7 @@ export class ProtocolsCredentialSource {
    * Deletes the caller's sign-in: in team mode the person's (shared state), over HTTP without a person
    * this client session's (memory), else the operator's (token file or shared state). What was removed.
    */
-  async signOut(scope: SessionScoped): Promise<{ removed: boolean; from: SignedOutFrom }> {
+  async signOut(scope: CallScope): Promise<{ removed: boolean; from: SignedOutFrom }> {
     const person = this.personOf(scope);
     if (person) {
       this.people.delete(person);
@@ -177,14 +189,14 @@ export class ProtocolsCredentialSource {
   }
 
   /** The credential for API calls; an ActionableError saying what to do when there is none. */
-  async required(scope: SessionScoped): Promise<ProtocolsCredential> {
+  async required(scope: CallScope): Promise<ProtocolsCredential> {
     const { credential, why } = await this.current(scope);
     if (!credential) throw new ActionableError(why ?? "Not signed in to the protocol repository.");
     return credential;
   }
 
   /** The OAuth session, when that is the sign-in in use (for its expiry, on the profile). */
-  oauthSession(scope: SessionScoped): OAuthSession | undefined {
+  oauthSession(scope: CallScope): OAuthSession | undefined {
     if (this.clientToken) return undefined;
     const person = this.personOf(scope);
     if (person) return this.people.get(person);
@@ -192,7 +204,7 @@ export class ProtocolsCredentialSource {
   }
 
   /** The sign-in the calling client made in its own session over HTTP, if any. */
-  private ownSession(scope: SessionScoped): OAuthSession | undefined {
+  private ownSession(scope: CallScope): OAuthSession | undefined {
     const session = scope.clientSession;
     return session?.isolated ? this.bySession.get(session) : undefined;
   }
@@ -252,7 +264,7 @@ export class ProtocolsCredentialSource {
    * or the shared state for everyone, or, made by a client of a server shared over HTTP, in memory for
    * its session alone. Returns where they are kept, or undefined for the session's memory.
    */
-  async completeSignIn(tokens: TokenResponse, scope: SessionScoped): Promise<KeptIn | undefined> {
+  async completeSignIn(tokens: TokenResponse, scope: CallScope): Promise<KeptIn | undefined> {
     if (!this.store || !this.endpoint || !this.config.oauth)
       throw new ActionableError("OAuth sign-in is not configured.");
     const session = scope.clientSession;
@@ -268,6 +280,16 @@ export class ProtocolsCredentialSource {
     this.session = new OAuthSession(stored, this.store, this.endpoint);
     return keptIn(this.store);
   }
+}
+
+/**
+ * The credential in use; without one, why (for a message), and whether that is simply "nobody signed
+ * in" (anonymous PDFs are fine then) rather than a sign-in that stopped working.
+ */
+export interface CurrentCredential {
+  credential?: ProtocolsCredential;
+  why?: string;
+  anonymous?: boolean;
 }
 
 /** Team mode: how a person signs in (no terminal of the server's is theirs). */

@@ -8,12 +8,12 @@ import type { StateSettings } from "../../core/state/open.js";
 import type { SharedState } from "../../core/state/shared-state.js";
 import { SIGN_IN_TIMEOUT_MS } from "./auth/code-flow.js";
 import { PendingSignIns } from "./auth/pending-sign-ins.js";
+import { callbackRoute } from "./auth/personal-sign-in.js";
 import { SharedTokenStore, sharedStateWhere } from "./auth/shared-token-store.js";
 import { TokenEndpoint } from "./auth/token-endpoint.js";
 import type { SignInOwner } from "./auth/token-store.js";
 import { ProtocolsApi } from "./client.js";
 import { ProtocolsCredentialSource } from "./credential-source.js";
-import { callbackRoute } from "./personal-sign-in.js";
 import { protocolPdfResource, protocolResource, protocolStepsResource } from "./resources.js";
 import {
   checkProtocolsSettings,

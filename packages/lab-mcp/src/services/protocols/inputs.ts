@@ -1,8 +1,8 @@
 // Inputs shared by the protocols tools and resources.
 import { z } from "zod";
 import { boundedString } from "../../core/inputs.js";
+import type { PdfView } from "./api/pdf-view.js";
 import type { ListQuery } from "./client.js";
-import type { PdfView } from "./pdf-view.js";
 
 const PROTOCOL_REF_RULE =
   "must be a protocol id (digits, e.g. 12314) or uri (e.g. western-blot-for-erk-4haf43q)";

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { defineResource } from "../../core/resource.js";
+import { fetchProtocolPdf } from "./api/pdf.js";
 import type { ProtocolsApi } from "./client.js";
 import { protocolMarkdown } from "./format/protocol-markdown.js";
 import { stepsMarkdown } from "./format/steps-markdown.js";
 import { pdfViewInputs, pdfViewOf, protocolRef } from "./inputs.js";
-import { fetchProtocolPdf } from "./pdf.js";
 
 /** The repository's PDF of a protocol, as bytes: a file the client can read wherever the server runs. */
 export const protocolPdfResource = defineResource({

@@ -131,7 +131,7 @@ export function checkProtocolsSettings(values: ProtocolsValues, audience?: strin
   return secretFileProblem("PROTOCOLS_TOKEN_FILE", values.PROTOCOLS_TOKEN_FILE);
 }
 
-/** The route of the MCP server each person's sign-in comes back to (personal-sign-in.ts serves it). */
+/** The route of the MCP server each person's sign-in comes back to (auth/personal-sign-in.ts serves it). */
 export const TEAM_CALLBACK_PATH = "/oauth/protocols/callback";
 
 /** In team mode the browser comes back to the server's public URL, whichever replica answers. */

@@ -1,6 +1,7 @@
 import { boundedString, pagingInputs } from "../../../core/inputs.js";
+import { pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
-import { fieldList, heading, json, markdown, nameWithId } from "../../../core/render.js";
+import { fieldList, heading, markdown, nameWithId } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { type ExampleApi, type ExampleUser, exampleUserSchema } from "../client.js";
 
@@ -32,17 +33,17 @@ export const searchUsers = defineTool({
         `No users at offset ${offset} for '${query}': there are ${result.total} matches. Use a smaller offset.`,
       );
     }
-    if (response_format === "json") return reply(page, json(page));
-    const text = markdown(
-      heading(1, `User Search Results: '${query}'`),
-      `Found ${page.total} users (showing ${page.count})`,
-      ...users.map((user) => [
-        heading(2, nameWithId(user.name, user.id)),
-        ...fieldList({ Email: user.email, Team: user.team }),
-      ]),
-      page.has_more && `More results: call again with offset=${page.next_offset}.`,
+    return pageReply(page, response_format, () =>
+      markdown(
+        heading(1, `User Search Results: '${query}'`),
+        `Found ${page.total} users (showing ${page.count})`,
+        ...users.map((user) => [
+          heading(2, nameWithId(user.name, user.id)),
+          ...fieldList({ Email: user.email, Team: user.team }),
+        ]),
+        page.has_more && `More results: call again with offset=${page.next_offset}.`,
+      ),
     );
-    return reply(page, text);
   },
 });
 

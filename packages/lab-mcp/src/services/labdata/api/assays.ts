@@ -1,7 +1,8 @@
 // Assay schemas, runs and results. The platform lists runs and results one schema at a time; without a
 // schema the lists walk every schema of the kind (the first page of at most 100 schemas).
+import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { apiPath } from "../../../core/http/api-path.js";
-import type { LabdataApi, LabdataScope } from "../client.js";
+import type { LabdataApi } from "../client.js";
 import {
   type AssayResult,
   type AssayRun,
@@ -9,8 +10,8 @@ import {
   assayResultSchema,
   assayRunSchema,
   assaySchemaSchema,
-} from "../notebook-types.js";
-import { listSchema } from "../types.js";
+} from "../records/notebook.js";
+import { listSchema } from "../records/platform.js";
 import { filteredList, type ListSource } from "./filtered-list.js";
 
 export type AssayKind = "run" | "result";
@@ -24,7 +25,7 @@ const SCHEMA_LISTS = {
 export async function listAssaySchemas(
   api: LabdataApi,
   kind: AssayKind,
-  ctx: LabdataScope,
+  ctx: SessionCall,
 ): Promise<AssaySchema[]> {
   const { key, path } = SCHEMA_LISTS[kind];
   const { body } = await api.send(
@@ -34,13 +35,13 @@ export async function listAssaySchemas(
   return (body[key] as AssaySchema[] | undefined) ?? [];
 }
 
-export function getAssaySchema(api: LabdataApi, kind: AssayKind, id: string, ctx: LabdataScope) {
+export function getAssaySchema(api: LabdataApi, kind: AssayKind, id: string, ctx: SessionCall) {
   const path =
     kind === "run" ? apiPath`api/v2/assay-run-schemas/${id}` : apiPath`api/v2/assay-result-schemas/${id}`;
   return api.get(path, assaySchemaSchema, ctx);
 }
 
-export function getAssayRun(api: LabdataApi, id: string, ctx: LabdataScope): Promise<AssayRun> {
+export function getAssayRun(api: LabdataApi, id: string, ctx: SessionCall): Promise<AssayRun> {
   return api.get(apiPath`api/v2/assay-runs/${id}`, assayRunSchema, ctx);
 }
 
@@ -66,7 +67,7 @@ export function listAssayRuns(
   filters: RunFilters,
   offset: number,
   limit: number,
-  ctx: LabdataScope,
+  ctx: SessionCall,
 ) {
   const sources: ListSource<AssayRun>[] = filters.schemaIds.map((schemaId) => ({
     key: "assayRuns",
@@ -105,7 +106,7 @@ export function listAssayResults(
   filters: ResultFilters,
   offset: number,
   limit: number,
-  ctx: LabdataScope,
+  ctx: SessionCall,
 ) {
   const sources: ListSource<AssayResult>[] = filters.schemaIds.map((schemaId) => ({
     key: "assayResults",

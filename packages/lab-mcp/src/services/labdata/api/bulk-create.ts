@@ -1,11 +1,13 @@
 // Many DNA sequences at once: the platform's bulk-create answers with an asynchronous task, polled
 // here until it succeeds or fails, with its progress passed on. Bounded: at most MAX_POLLS polls.
+
 import { setTimeout as delay } from "node:timers/promises";
+import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { ActionableError, InvalidResponseError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
-import type { LabdataApi, LabdataScope, NewDnaSequence } from "../client.js";
-import { type DnaSequence, dnaSequenceSchema } from "../types.js";
-import { taskLinkSchema, taskSchema } from "./shapes.js";
+import type { LabdataApi, NewDnaSequence } from "../client.js";
+import { type DnaSequence, dnaSequenceSchema } from "../records/platform.js";
+import { taskLinkSchema, taskSchema } from "../records/registry.js";
 
 const MAX_POLLS = 120;
 const FIRST_WAIT_MS = 100;
@@ -14,7 +16,7 @@ const LONGEST_WAIT_MS = 2000;
 export async function bulkCreateSequences(
   api: LabdataApi,
   sequences: NewDnaSequence[],
-  ctx: LabdataScope,
+  ctx: SessionCall,
 ): Promise<DnaSequence[]> {
   const { body: link } = await api.send(
     {

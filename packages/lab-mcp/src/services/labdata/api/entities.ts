@@ -1,12 +1,14 @@
 // AA sequences, DNA and RNA oligos and custom entities on the platform: lists (offset paging over its
 // cursors, as for DNA sequences), one by id, and archiving. DNA sequences take part where an operation
 // spans every kind (archive, the search across kinds).
+
 import { z } from "zod";
+import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { RemoteStatusError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
-import type { LabdataApi, LabdataScope } from "../client.js";
-import { dnaSequenceSchema } from "../types.js";
-import { type Entity, entitySchema } from "./shapes.js";
+import type { LabdataApi } from "../client.js";
+import { dnaSequenceSchema } from "../records/platform.js";
+import { type Entity, entitySchema } from "../records/registry.js";
 
 export const ENTITY_TYPES = [
   "dna_sequence",
@@ -103,7 +105,7 @@ export async function listEntities(
   filters: EntityFilters,
   offset: number,
   limit: number,
-  ctx: LabdataScope,
+  ctx: SessionCall,
 ): Promise<{ items: Entity[]; total: number }> {
   const { items, total } = await api.list<Entity>(
     LIST_KEY[type],
@@ -121,7 +123,7 @@ export async function getEntity(
   api: LabdataApi,
   type: EntityType,
   id: string,
-  ctx: LabdataScope,
+  ctx: SessionCall,
 ): Promise<Entity> {
   const schema = type === "dna_sequence" ? dnaSequenceSchema : entitySchema;
   const entity = (await api.get<Entity>(itemPath(type, id), schema as z.ZodType<Entity>, ctx)) as Entity;
@@ -147,7 +149,7 @@ export async function changeArchive(
   type: EntityType,
   ids: string[],
   reason: ArchiveReason | undefined,
-  ctx: LabdataScope,
+  ctx: SessionCall,
 ): Promise<string[]> {
   const key = ARCHIVE_KEY[type];
   const { body } = await api.send(
@@ -171,7 +173,7 @@ export async function findEntity(
   api: LabdataApi,
   id: string,
   type: EntityType | undefined,
-  ctx: LabdataScope,
+  ctx: SessionCall,
 ): Promise<Entity> {
   if (type) return getEntity(api, type, id, ctx);
   if (id.startsWith("prtn_")) return getEntity(api, "aa_sequence", id, ctx);

@@ -3,10 +3,12 @@
 // exists only here (a folder, a name fragment, a status, a project of a run) or a list spans several
 // schemas, the remote pages are walked to the end (at most MAX_SCANNED records, so the total is exact
 // below that) and the offset is applied to what passed the filter.
+
 import type { z } from "zod";
+import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import type { ApiPath } from "../../../core/http/api-path.js";
-import type { LabdataApi, LabdataScope } from "../client.js";
-import { listSchema } from "../types.js";
+import type { LabdataApi } from "../client.js";
+import { listSchema } from "../records/platform.js";
 
 /** Records read at most to answer one filtered page: ten remote pages. */
 export const MAX_SCANNED = 1000;
@@ -43,7 +45,7 @@ export async function filteredList<T>(
   keep: ((item: T) => boolean) | undefined,
   offset: number,
   limit: number,
-  ctx: LabdataScope,
+  ctx: SessionCall,
 ): Promise<FilteredPage<T>> {
   const [only] = sources;
   if (sources.length === 1 && only && !keep) {

@@ -1,8 +1,9 @@
 // Inventory: containers (by what they hold or where they are), boxes and their contents, plates with
 // their wells, and locations, read one level at a time to climb from a container to its room.
+import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { apiPath } from "../../../core/http/api-path.js";
-import type { LabdataApi, LabdataScope } from "../client.js";
-import { type Container, containerSchema, type Storage, storageSchema } from "./shapes.js";
+import type { LabdataApi } from "../client.js";
+import { type Container, containerSchema, type Storage, storageSchema } from "../records/registry.js";
 
 export interface ContainerFilters {
   nameIncludes?: string;
@@ -18,7 +19,7 @@ export function listContainers(
   filters: ContainerFilters,
   offset: number,
   limit: number,
-  ctx: LabdataScope,
+  ctx: SessionCall,
 ) {
   return api.list<Container>(
     "containers",
@@ -31,7 +32,7 @@ export function listContainers(
   );
 }
 
-export function getContainer(api: LabdataApi, id: string, ctx: LabdataScope): Promise<Container> {
+export function getContainer(api: LabdataApi, id: string, ctx: SessionCall): Promise<Container> {
   return api.get(apiPath`api/v2/containers/${id}`, containerSchema, ctx);
 }
 
@@ -49,7 +50,7 @@ export function getStorage(
   api: LabdataApi,
   kind: StorageKind,
   id: string,
-  ctx: LabdataScope,
+  ctx: SessionCall,
 ): Promise<Storage> {
   switch (kind) {
     case "box":
@@ -67,7 +68,7 @@ export function listBoxContents(
   boxId: string,
   offset: number,
   limit: number,
-  ctx: LabdataScope,
+  ctx: SessionCall,
 ) {
   return api.list<Container>(
     "containers",

@@ -1,9 +1,10 @@
 // Where a container is: its position in its box or plate, then each storage up to the room, read one
 // level at a time (bounded), stopping at a storage the caller may not read.
+import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { RemoteStatusError } from "../../../core/errors.js";
-import type { LabdataApi, LabdataScope } from "../client.js";
+import type { LabdataApi } from "../client.js";
+import type { Container } from "../records/registry.js";
 import { getStorage, listBoxContents, type StorageKind, storageKindOf } from "./inventory.js";
-import type { Container } from "./shapes.js";
 
 const MAX_DEPTH = 12;
 
@@ -27,7 +28,7 @@ export interface Located {
 export async function locateContainer(
   api: LabdataApi,
   container: Container,
-  ctx: LabdataScope,
+  ctx: SessionCall,
 ): Promise<Located> {
   const chain: Place[] = [];
   let position: string | null = container.gridPosition ?? null;

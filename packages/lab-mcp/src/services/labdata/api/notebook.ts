@@ -1,14 +1,15 @@
 // Notebook entries and entry templates: list, read, create from a template.
 
+import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { apiPath } from "../../../core/http/api-path.js";
-import type { LabdataApi, LabdataScope } from "../client.js";
+import type { LabdataApi } from "../client.js";
 import {
   type Entry,
   type EntryTemplate,
   entryByIdSchema,
   entrySchema,
   entryTemplateSchema,
-} from "../notebook-types.js";
+} from "../records/notebook.js";
 import { filteredList } from "./filtered-list.js";
 
 export interface EntryFilters {
@@ -42,7 +43,7 @@ export function listEntries(
   filters: EntryFilters,
   offset: number,
   limit: number,
-  ctx: LabdataScope,
+  ctx: SessionCall,
 ) {
   const needle = filters.nameIncludes?.toLowerCase();
   const keep =
@@ -69,7 +70,7 @@ export function listEntries(
 }
 
 /** The entry; an answer without one (the document requires nothing) reads as an empty entry. */
-export async function getEntry(api: LabdataApi, id: string, ctx: LabdataScope): Promise<Entry> {
+export async function getEntry(api: LabdataApi, id: string, ctx: SessionCall): Promise<Entry> {
   const { entry } = await api.get(apiPath`api/v2/entries/${id}`, entryByIdSchema, ctx);
   return entry ?? {};
 }
@@ -79,7 +80,7 @@ export function listEntryTemplates(
   nameIncludes: string | undefined,
   offset: number,
   limit: number,
-  ctx: LabdataScope,
+  ctx: SessionCall,
 ) {
   const needle = nameIncludes?.toLowerCase();
   return filteredList<EntryTemplate>(
@@ -106,7 +107,7 @@ export interface NewEntry {
   authorIds?: string[];
 }
 
-export async function createEntry(api: LabdataApi, entry: NewEntry, ctx: LabdataScope): Promise<Entry> {
+export async function createEntry(api: LabdataApi, entry: NewEntry, ctx: SessionCall): Promise<Entry> {
   const { body } = await api.send(
     { method: "POST", path: apiPath`api/v2/entries`, body: entry, schema: entrySchema },
     ctx,

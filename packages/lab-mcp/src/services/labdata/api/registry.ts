@@ -1,17 +1,19 @@
 // The registry: its registries and entity schemas, and registered entities by registry id.
+
 import { z } from "zod";
+import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { apiPath } from "../../../core/http/api-path.js";
-import type { LabdataApi, LabdataScope } from "../client.js";
-import { list } from "../types.js";
+import type { LabdataApi } from "../client.js";
+import { list } from "../records/platform.js";
 import {
   type Entity,
   type EntitySchema,
   entitySchema,
   entitySchemaSchema,
   registrySchema,
-} from "./shapes.js";
+} from "../records/registry.js";
 
-export async function listRegistries(api: LabdataApi, ctx: LabdataScope) {
+export async function listRegistries(api: LabdataApi, ctx: SessionCall) {
   const body = await api.get(
     apiPath`api/v2/registries`,
     z.looseObject({ registries: list(registrySchema) }),
@@ -20,7 +22,7 @@ export async function listRegistries(api: LabdataApi, ctx: LabdataScope) {
   return body.registries ?? [];
 }
 
-export function listEntitySchemas(api: LabdataApi, offset: number, limit: number, ctx: LabdataScope) {
+export function listEntitySchemas(api: LabdataApi, offset: number, limit: number, ctx: SessionCall) {
   return api.list<EntitySchema>(
     "entitySchemas",
     apiPath`api/v2/entity-schemas`,
@@ -37,7 +39,7 @@ export async function registeredEntities(
   api: LabdataApi,
   registryIds: string[],
   registryId: string | undefined,
-  ctx: LabdataScope,
+  ctx: SessionCall,
 ): Promise<Entity[]> {
   const registry = registryId ?? (await listRegistries(api, ctx))[0]?.id;
   if (!registry) return [];

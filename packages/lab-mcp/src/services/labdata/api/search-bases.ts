@@ -1,9 +1,11 @@
 // The platform's DNA bases search: a POST whose body carries the page size and cursor, paged to
 // offsets the way the GET lists are (a cursor cache per query and credential).
+
 import { z } from "zod";
+import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { apiPath } from "../../../core/http/api-path.js";
-import type { LabdataApi, LabdataScope } from "../client.js";
-import { type DnaSequence, dnaSequenceSchema, list, text } from "../types.js";
+import type { LabdataApi } from "../client.js";
+import { type DnaSequence, dnaSequenceSchema, list, text } from "../records/platform.js";
 
 const pageSchema = z.looseObject({ dnaSequences: list(dnaSequenceSchema), nextToken: text });
 
@@ -17,7 +19,7 @@ export async function searchBases(
   query: BasesQuery,
   offset: number,
   limit: number,
-  ctx: LabdataScope,
+  ctx: SessionCall,
 ): Promise<{ items: DnaSequence[]; total: number }> {
   const credential = await api.credential(ctx);
   const queryKey = JSON.stringify([api.baseUrl, credential.id, "search-bases", query]);

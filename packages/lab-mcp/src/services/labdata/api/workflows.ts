@@ -1,8 +1,9 @@
 // Workflow tasks, and the teams they may be the responsibility of.
 
+import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { InvalidInputError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
-import type { LabdataApi, LabdataScope } from "../client.js";
+import type { LabdataApi } from "../client.js";
 import {
   type LabRequest,
   type LabTeam,
@@ -11,8 +12,8 @@ import {
   teamSchema,
   type WorkflowTask,
   workflowTaskSchema,
-} from "../notebook-types.js";
-import { listSchema } from "../types.js";
+} from "../records/notebook.js";
+import { listSchema } from "../records/platform.js";
 import { filteredList, type ListSource } from "./filtered-list.js";
 
 export type TaskStatusFilter =
@@ -31,7 +32,7 @@ export async function findTeam(
   api: LabdataApi,
   nameOrId: string,
   tool: string,
-  ctx: LabdataScope,
+  ctx: SessionCall,
 ): Promise<LabTeam> {
   const { body } = await api.send(
     {
@@ -67,7 +68,7 @@ export function listTasks(
   filters: TaskFilters,
   offset: number,
   limit: number,
-  ctx: LabdataScope,
+  ctx: SessionCall,
 ) {
   const { status } = filters;
   const keep =
@@ -93,7 +94,7 @@ export function listTasks(
 }
 
 /** The teams `userId` is a member of (the first 100). */
-export async function teamsOf(api: LabdataApi, userId: string, ctx: LabdataScope): Promise<LabTeam[]> {
+export async function teamsOf(api: LabdataApi, userId: string, ctx: SessionCall): Promise<LabTeam[]> {
   const { body } = await api.send(
     {
       path: apiPath`api/v2/teams`,
@@ -129,7 +130,7 @@ export async function listRequests(
   filters: RequestFilters,
   offset: number,
   limit: number,
-  ctx: LabdataScope,
+  ctx: SessionCall,
 ) {
   const { body } = await api.send(
     {

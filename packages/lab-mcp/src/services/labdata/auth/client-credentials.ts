@@ -1,12 +1,12 @@
 // OAuth 2.0 client credentials: one token for all concurrent calls of every replica, fetched on first
 // use, renewed shortly before it expires, and once more when the platform says 401 (revoked or skew).
 import { z } from "zod";
+import { renewShared } from "../../../core/credentials/shared-renewal.js";
 import { ActionableError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
 import type { RemoteClient } from "../../../core/http/remote-client.js";
-import { sleep } from "../../../core/sleep.js";
 import type { SecretStore } from "../../../core/state/shared-state.js";
-import { tokenResponseSchema } from "../types.js";
+import { tokenResponseSchema } from "../records/platform.js";
 import { credentialId, type LabdataCredential } from "./credential.js";
 
 /** expires_in is optional in the platform's document (its example says 900); some servers send a string. */
@@ -103,30 +103,27 @@ export function clientCredentials(options: {
   };
 
   /** A good token: the fleet's, or one this process fetches holding the fleet's renewal lock. */
-  const obtain = async (refused: string | undefined, signal?: AbortSignal): Promise<Token> => {
-    const waitUntil = now() + RENEWAL_LOCK_MS + 5_000;
-    for (;;) {
-      const shared = await sharedToken(refused);
-      if (shared) return shared;
-      const lock = await options.secrets.tryLock(`${name}:renewal`, RENEWAL_LOCK_MS);
-      if (lock) {
-        try {
-          // Another replica may have renewed between our read and our lock.
-          const renewed = await sharedToken(refused);
-          if (renewed) return renewed;
-          const fresh = await fetchToken(signal);
-          await options.secrets.write(name, JSON.stringify(fresh), {
-            ttlMs: Math.max(1, fresh.expiresAt - now()),
-          });
-          return fresh;
-        } finally {
-          await lock.release();
-        }
-      }
-      if (now() > waitUntil) return fetchToken(signal);
-      await sleep(WAIT_POLL_MS, signal);
-    }
-  };
+  const obtain = (refused: string | undefined, signal?: AbortSignal): Promise<Token> =>
+    renewShared({
+      fresh: () => sharedToken(refused),
+      tryLock: () => options.secrets.tryLock(`${name}:renewal`, RENEWAL_LOCK_MS),
+      renewHoldingLock: async () => {
+        // Another replica may have renewed between our read and our lock.
+        const renewed = await sharedToken(refused);
+        if (renewed) return renewed;
+        const fresh = await fetchToken(signal);
+        await options.secrets.write(name, JSON.stringify(fresh), {
+          ttlMs: Math.max(1, fresh.expiresAt - now()),
+        });
+        return fresh;
+      },
+      // The replica renewing died without its lock running out yet: fetch one for this process.
+      gaveUp: () => fetchToken(signal),
+      giveUpAt: now() + RENEWAL_LOCK_MS + 5_000,
+      pollMs: WAIT_POLL_MS,
+      now,
+      signal,
+    });
 
   // Concurrent callers of this process share one renewal.
   const renew = (refused: string | undefined, signal?: AbortSignal): Promise<Token> => {

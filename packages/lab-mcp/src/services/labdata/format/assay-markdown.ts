@@ -2,7 +2,7 @@
 // (type, unit, required), then one markdown table per schema with the unit in each column header and
 // linked records as "Name (id)".
 import { heading, markdown, utcTime } from "../../../core/render.js";
-import type { AssayResult, AssayRun, AssaySchema, FieldDefinition, FieldValue } from "../notebook-types.js";
+import type { AssayResult, AssayRun, AssaySchema, FieldDefinition, FieldValue } from "../records/notebook.js";
 import { nameAndId } from "./labels.js";
 import { markdownTable } from "./table-cells.js";
 

@@ -2,7 +2,7 @@
 // per entity in lists, the facts and the first residues for one, FASTA for the sequences among them.
 import { fieldList, heading, markdown, truncate, utcTime } from "../../../core/render.js";
 import { ENTITY_LABELS, type EntityType } from "../api/entities.js";
-import type { Entity } from "../api/shapes.js";
+import type { Entity } from "../records/registry.js";
 import { chunk } from "./fasta.js";
 import { displayName, nameAndId } from "./labels.js";
 

@@ -3,7 +3,7 @@
 // and results tables as "Name (id)". Names of linked records come from `names` (looked up by the
 // caller); a link without one reads "type id".
 import { fieldList, heading, markdown, utcTime } from "../../../core/render.js";
-import type { Entry, EntryLink, NotePart } from "../notebook-types.js";
+import type { Entry, EntryLink, NotePart } from "../records/notebook.js";
 import { displayName, nameAndId } from "./labels.js";
 import { markdownTable } from "./table-cells.js";
 

@@ -1,5 +1,5 @@
 // Facts of a sequence that the platform may leave out or send as placeholders.
-import type { DnaSequence } from "../types.js";
+import type { DnaSequence } from "../records/platform.js";
 
 /** "circular", "linear", or undefined when the platform did not say. */
 export function topology(sequence: Pick<DnaSequence, "isCircular">): string | undefined {

@@ -1,4 +1,4 @@
-import type { DnaSequence } from "../types.js";
+import type { DnaSequence } from "../records/platform.js";
 import { sequenceLength, topology } from "./facts.js";
 import { displayName } from "./labels.js";
 

@@ -1,6 +1,6 @@
 // GenBank flat file, with a feature per annotation. The platform's annotations are 0-based with an
 // exclusive end; GenBank locations are 1-based and inclusive.
-import type { Annotation, DnaSequence } from "../types.js";
+import type { Annotation, DnaSequence } from "../records/platform.js";
 import { chunk } from "./fasta.js";
 import { displayName } from "./labels.js";
 

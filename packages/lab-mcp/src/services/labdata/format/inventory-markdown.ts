@@ -1,6 +1,6 @@
 // Inventory as an agent reads it: containers with their quantity and what they hold, and a plate or
 // box as a grid of positions.
-import type { Container } from "../api/shapes.js";
+import type { Container } from "../records/registry.js";
 import { nameAndId } from "./labels.js";
 
 /** "1.5 mL", or undefined when the platform gave no quantity. */

@@ -1,6 +1,6 @@
 // A workflow task as one list item: what it is about (schema, fields, workflow), its status, who has
 // it, and when.
-import type { WorkflowTask } from "../notebook-types.js";
+import type { WorkflowTask } from "../records/notebook.js";
 import { nameAndId } from "./labels.js";
 
 export function taskLine(task: WorkflowTask): string {

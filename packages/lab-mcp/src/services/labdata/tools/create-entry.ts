@@ -5,7 +5,7 @@ import * as notebook from "../api/notebook.js";
 import type { LabdataApi } from "../client.js";
 import { entryMarkdown } from "../format/entry-markdown.js";
 import { nameAndId } from "../format/labels.js";
-import { entrySchema } from "../notebook-types.js";
+import { entrySchema } from "../records/notebook.js";
 
 export const createEntry = defineTool({
   name: "labdata_create_entry",

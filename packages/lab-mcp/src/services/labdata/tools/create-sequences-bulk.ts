@@ -7,7 +7,7 @@ import { bulkCreateSequences } from "../api/bulk-create.js";
 import type { LabdataApi, NewDnaSequence } from "../client.js";
 import { nameAndId } from "../format/labels.js";
 import { detectFormat, type ParsedSequence, parseFasta, parseGenBank } from "../format/sequence-text.js";
-import { dnaSequenceSchema } from "../types.js";
+import { dnaSequenceSchema } from "../records/platform.js";
 
 const MAX_SEQUENCES = 1000;
 const MAX_TEXT = 8_000_000;

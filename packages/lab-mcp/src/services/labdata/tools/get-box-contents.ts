@@ -4,10 +4,10 @@ import { identifier, responseFormat } from "../../../core/inputs.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { getStorage, listBoxContents, storageKindOf } from "../api/inventory.js";
-import { type Container, containerSchema, storageSchema } from "../api/shapes.js";
 import type { LabdataApi } from "../client.js";
 import { cellLabel, containerLine, gridTable } from "../format/inventory-markdown.js";
 import { nameAndId } from "../format/labels.js";
+import { type Container, containerSchema, storageSchema } from "../records/registry.js";
 
 /** A box holds at most this many positions here (the largest common box is 10x10, plates 384). */
 const MAX_POSITIONS = 400;

@@ -4,7 +4,7 @@ import { fieldList, heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
-import { userSchema } from "../types.js";
+import { userSchema } from "../records/platform.js";
 
 export const getCurrentUser = defineTool({
   name: "labdata_get_current_user",

@@ -3,7 +3,7 @@ import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
 import { sequenceMarkdown } from "../format/sequence-markdown.js";
-import { dnaSequenceSchema } from "../types.js";
+import { dnaSequenceSchema } from "../records/platform.js";
 
 export const getDnaSequence = defineTool({
   name: "labdata_get_dna_sequence",

@@ -3,9 +3,9 @@ import { identifier, responseFormat } from "../../../core/inputs.js";
 import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { ENTITY_TYPES, findEntity } from "../api/entities.js";
-import { entitySchema } from "../api/shapes.js";
 import type { LabdataApi } from "../client.js";
 import { entityFasta, entityMarkdown } from "../format/entity-markdown.js";
+import { entitySchema } from "../records/registry.js";
 
 export const getEntity = defineTool({
   name: "labdata_get_entity",

@@ -6,7 +6,7 @@ import { linkNames } from "../api/link-names.js";
 import * as notebook from "../api/notebook.js";
 import type { LabdataApi } from "../client.js";
 import { entryMarkdown } from "../format/entry-markdown.js";
-import { entrySchema } from "../notebook-types.js";
+import { entrySchema } from "../records/notebook.js";
 
 /** Characters of markdown per answer; the rest is read with offset. */
 export const ENTRY_PART_CHARS = 8000;

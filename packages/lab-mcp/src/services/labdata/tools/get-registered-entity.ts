@@ -3,9 +3,9 @@ import { identifier, responseFormat } from "../../../core/inputs.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { registeredEntities } from "../api/registry.js";
-import { entitySchema } from "../api/shapes.js";
 import type { LabdataApi } from "../client.js";
 import { entityMarkdown } from "../format/entity-markdown.js";
+import { entitySchema } from "../records/registry.js";
 
 export const getRegisteredEntity = defineTool({
   name: "labdata_get_registered_entity",

@@ -1,22 +1,24 @@
 import { z } from "zod";
+import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { RemoteStatusError } from "../../../core/errors.js";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import * as assays from "../api/assays.js";
 import { partialNote } from "../api/filtered-list.js";
-import type { LabdataApi, LabdataScope } from "../client.js";
+import type { LabdataApi } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { assayTables, runLabel, runNumber, runNumberOf } from "../format/assay-markdown.js";
 import { nameAndId } from "../format/labels.js";
-import { type AssayRun, assayResultSchema, assayRunSchema, assaySchemaSchema } from "../notebook-types.js";
+import { type AssayRun, assayResultSchema, assayRunSchema, assaySchemaSchema } from "../records/notebook.js";
 
 /**
  * The runs `run` names: a run number ("12", "run 12") is looked for among the runs you may see; anything
  * else is read as a run id first, then looked for as a run name.
  */
-async function runsNamed(api: LabdataApi, run: string, ctx: LabdataScope): Promise<AssayRun[]> {
+async function runsNamed(api: LabdataApi, run: string, ctx: SessionCall): Promise<AssayRun[]> {
   if (!/^\s*(run\s*)?#?\s*\d+\s*$/i.test(run) && /^[A-Za-z0-9_-]+$/.test(run)) {
     try {
       return [await assays.getAssayRun(api, run, ctx)];
@@ -105,23 +107,20 @@ export const listAssayResults = defineTool({
       schemas: all.filter((s) => used.has(s.id)),
       runs,
     };
-    if (response_format === "json") return reply(page, json(page));
-    const ofRuns = runs.length > 0 && `Run: ${runs.map((r) => nameAndId(runLabel(r), r.id)).join(", ")}`;
-    const incomplete = !complete && partialNote("result", "schema_id, run or dates");
-    if (total === 0)
-      return reply(page, markdown("No assay results match these filters.", ofRuns, incomplete));
-    if (items.length === 0)
-      return reply(page, `No assay results at offset ${offset}: there are ${total}. Use a smaller offset.`);
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      const ofRuns = runs.length > 0 && `Run: ${runs.map((r) => nameAndId(runLabel(r), r.id)).join(", ")}`;
+      const incomplete = !complete && partialNote("result", "schema_id, run or dates");
+      if (total === 0) return markdown("No assay results match these filters.", ofRuns, incomplete);
+      if (items.length === 0)
+        return `No assay results at offset ${offset}: there are ${total}. Use a smaller offset.`;
+      return markdown(
         heading(1, "Assay results"),
         ofRuns,
         `Found ${total} results (showing ${offset + 1}–${offset + items.length})`,
         assayTables("result", items, new Map(all.map((schema) => [schema.id ?? "", schema]))),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
+        moreLine(page),
         incomplete,
-      ),
-    );
+      );
+    });
   },
 });

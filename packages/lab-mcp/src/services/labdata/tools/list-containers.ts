@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import { listContainers as listRemoteContainers } from "../api/inventory.js";
-import { containerSchema } from "../api/shapes.js";
 import type { LabdataApi } from "../client.js";
 import { containerLine } from "../format/inventory-markdown.js";
+import { containerSchema } from "../records/registry.js";
 
 export const listContainers = defineTool({
   name: "labdata_list_containers",
@@ -49,18 +50,16 @@ export const listContainers = defineTool({
     };
     const { items, total } = await listRemoteContainers(api, filters, offset, limit, ctx);
     const page = pageOf("containers", items, total, offset);
-    if (response_format === "json") return reply(page, json(page));
-    if (total === 0) return reply(page, "No containers you may see match these filters.");
-    if (items.length === 0)
-      return reply(page, `No containers at offset ${offset}: there are ${total}. Use a smaller offset.`);
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      if (total === 0) return "No containers you may see match these filters.";
+      if (items.length === 0)
+        return `No containers at offset ${offset}: there are ${total}. Use a smaller offset.`;
+      return markdown(
         heading(1, "Containers"),
         `Found ${total} containers (showing ${offset + 1}–${offset + items.length})`,
         items.map(containerLine),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
-      ),
-    );
+        moreLine(page),
+      );
+    });
   },
 });

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
 import { sequenceLine } from "../format/sequence-markdown.js";
-import { dnaSequenceSchema } from "../types.js";
+import { dnaSequenceSchema } from "../records/platform.js";
 
 const SORTS = {
   modified_desc: "modifiedAt:desc",
@@ -62,18 +63,16 @@ export const listDnaSequences = defineTool({
       total,
       offset,
     );
-    if (response_format === "json") return reply(page, json(page));
-    if (total === 0) return reply(page, "No DNA sequences match these filters.");
-    if (items.length === 0)
-      return reply(page, `No DNA sequences at offset ${offset}: there are ${total}. Use a smaller offset.`);
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      if (total === 0) return "No DNA sequences match these filters.";
+      if (items.length === 0)
+        return `No DNA sequences at offset ${offset}: there are ${total}. Use a smaller offset.`;
+      return markdown(
         heading(1, "DNA sequences"),
         `Found ${total} sequences (showing ${offset + 1}–${offset + items.length})`,
         items.map(sequenceLine),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
-      ),
-    );
+        moreLine(page),
+      );
+    });
   },
 });

@@ -1,14 +1,15 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as notebook from "../api/notebook.js";
 import type { LabdataApi } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { entryLine } from "../format/entry-markdown.js";
-import { entrySchema } from "../notebook-types.js";
+import { entrySchema } from "../records/notebook.js";
 
 export const listEntries = defineTool({
   name: "labdata_list_entries",
@@ -66,23 +67,18 @@ export const listEntries = defineTool({
       total,
       offset,
     );
-    if (response_format === "json") return reply(page, json(page));
-    const incomplete = !complete && partialNote("entry", "project_id or dates");
-    if (total === 0) return reply(page, markdown("No notebook entries match these filters.", incomplete));
-    if (items.length === 0)
-      return reply(
-        page,
-        `No notebook entries at offset ${offset}: there are ${total}. Use a smaller offset.`,
-      );
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      const incomplete = !complete && partialNote("entry", "project_id or dates");
+      if (total === 0) return markdown("No notebook entries match these filters.", incomplete);
+      if (items.length === 0)
+        return `No notebook entries at offset ${offset}: there are ${total}. Use a smaller offset.`;
+      return markdown(
         heading(1, "Notebook entries"),
         `Found ${total} entries (showing ${offset + 1}–${offset + items.length})`,
         items.map(entryLine),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
+        moreLine(page),
         incomplete,
-      ),
-    );
+      );
+    });
   },
 });

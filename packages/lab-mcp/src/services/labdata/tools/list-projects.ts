@@ -1,10 +1,11 @@
 import { pagingInputs } from "../../../core/inputs.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
-import { projectSchema } from "../types.js";
+import { projectSchema } from "../records/platform.js";
 
 export const listProjects = defineTool({
   name: "labdata_list_projects",
@@ -19,17 +20,18 @@ export const listProjects = defineTool({
   async handler({ limit, offset, response_format }, ctx, api: LabdataApi) {
     const { items, total } = await api.listProjects(offset, limit, ctx);
     const page = pageOf("projects", items, total, offset);
-    if (response_format === "json") return reply(page, json(page));
-    if (total === 0) return reply(page, "You can see no projects.");
-    const text = markdown(
-      heading(1, "Projects"),
-      `Found ${total} projects (showing ${items.length})`,
-      items.map(
-        (p) =>
-          `- ${nameAndId(p.name, p.id)}${p.archiveRecord ? (p.archiveRecord.reason?.trim() ? ` (archived: ${p.archiveRecord.reason})` : " (archived)") : ""}`,
-      ),
-      page.has_more && `More: call again with offset=${page.next_offset}.`,
-    );
-    return reply(page, text);
+    return pageReply(page, response_format, () => {
+      if (total === 0) return "You can see no projects.";
+      const text = markdown(
+        heading(1, "Projects"),
+        `Found ${total} projects (showing ${items.length})`,
+        items.map(
+          (p) =>
+            `- ${nameAndId(p.name, p.id)}${p.archiveRecord ? (p.archiveRecord.reason?.trim() ? ` (archived: ${p.archiveRecord.reason})` : " (archived)") : ""}`,
+        ),
+        moreLine(page),
+      );
+      return text;
+    });
   },
 });

@@ -1,11 +1,12 @@
 import { pagingInputs } from "../../../core/inputs.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import { listEntitySchemas } from "../api/registry.js";
-import { entitySchemaSchema } from "../api/shapes.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
+import { entitySchemaSchema } from "../records/registry.js";
 
 export const listRegistrySchemas = defineTool({
   name: "labdata_list_registry_schemas",
@@ -21,11 +22,9 @@ export const listRegistrySchemas = defineTool({
   async handler({ limit, offset, response_format }, ctx, api: LabdataApi) {
     const { items, total } = await listEntitySchemas(api, offset, limit, ctx);
     const page = pageOf("schemas", items, total, offset);
-    if (response_format === "json") return reply(page, json(page));
-    if (total === 0) return reply(page, "The registry has no entity schemas you may see.");
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      if (total === 0) return "The registry has no entity schemas you may see.";
+      return markdown(
         heading(1, "Registry schemas"),
         `Found ${total} schemas (showing ${items.length})`,
         items.map((schema) => {
@@ -37,8 +36,8 @@ export const listRegistrySchemas = defineTool({
           ].filter(Boolean);
           return `- **${nameAndId(schema.name, schema.id)}**: ${parts.join(", ")}`;
         }),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
-      ),
-    );
+        moreLine(page),
+      );
+    });
   },
 });

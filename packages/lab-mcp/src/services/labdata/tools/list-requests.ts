@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
-import { heading, json, markdown, utcTime } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { heading, markdown, utcTime } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as workflows from "../api/workflows.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
-import { type LabRequest, labRequestSchema } from "../notebook-types.js";
+import { type LabRequest, labRequestSchema } from "../records/notebook.js";
 
 const STATUS: Record<string, string> = {
   REQUESTED: "requested",
@@ -102,26 +103,23 @@ export const listRequests = defineTool({
       ctx,
     );
     const page = pageOf("requests", items, total, offset);
-    if (response_format === "json") return reply(page, json(page));
-    const kind =
-      status === "any"
-        ? "Requests"
-        : `${status === "open" ? "Open" : STATUS[status.toUpperCase()]?.replace(/^./, (c) => c.toUpperCase())} requests`;
-    const title = `${kind}${whose ? ` ${whose}` : ""}`;
-    const incomplete = !complete && partialNote("request", "status");
-    if (total === 0)
-      return reply(page, markdown(`No ${title.charAt(0).toLowerCase()}${title.slice(1)}.`, incomplete));
-    if (items.length === 0)
-      return reply(page, `No requests at offset ${offset}: there are ${total}. Use a smaller offset.`);
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      const kind =
+        status === "any"
+          ? "Requests"
+          : `${status === "open" ? "Open" : STATUS[status.toUpperCase()]?.replace(/^./, (c) => c.toUpperCase())} requests`;
+      const title = `${kind}${whose ? ` ${whose}` : ""}`;
+      const incomplete = !complete && partialNote("request", "status");
+      if (total === 0) return markdown(`No ${title.charAt(0).toLowerCase()}${title.slice(1)}.`, incomplete);
+      if (items.length === 0)
+        return `No requests at offset ${offset}: there are ${total}. Use a smaller offset.`;
+      return markdown(
         heading(1, title),
         `Found ${total} requests (showing ${offset + 1}–${offset + items.length})`,
         items.map(requestLine),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
+        moreLine(page),
         incomplete,
-      ),
-    );
+      );
+    });
   },
 });

@@ -1,14 +1,15 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as workflows from "../api/workflows.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
 import { taskLine } from "../format/task-markdown.js";
-import { workflowTaskSchema } from "../notebook-types.js";
+import { workflowTaskSchema } from "../records/notebook.js";
 
 const STATUS_WORDS: Record<workflows.TaskStatusFilter, string> = {
   open: "open",
@@ -56,30 +57,27 @@ export const listTasks = defineTool({
       ctx,
     );
     const page = pageOf("tasks", items, total, offset);
-    if (response_format === "json") return reply(page, json(page));
-    const whose = [
-      who === "me"
-        ? `assigned to you (${nameAndId(me?.name, me?.id)})`
-        : who !== "anyone" && `assigned to ${who}`,
-      found && `of team ${nameAndId(found.name, found.id)}`,
-    ]
-      .filter(Boolean)
-      .join(", ");
-    const title = `${STATUS_WORDS[status] ? `${STATUS_WORDS[status][0]?.toUpperCase()}${STATUS_WORDS[status].slice(1)} tasks` : "Tasks"}${whose ? ` ${whose}` : ""}`;
-    const incomplete = !complete && partialNote("task", "assignee or team");
-    if (total === 0)
-      return reply(page, markdown(`No ${title.charAt(0).toLowerCase()}${title.slice(1)}.`, incomplete));
-    if (items.length === 0)
-      return reply(page, `No tasks at offset ${offset}: there are ${total}. Use a smaller offset.`);
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      const whose = [
+        who === "me"
+          ? `assigned to you (${nameAndId(me?.name, me?.id)})`
+          : who !== "anyone" && `assigned to ${who}`,
+        found && `of team ${nameAndId(found.name, found.id)}`,
+      ]
+        .filter(Boolean)
+        .join(", ");
+      const title = `${STATUS_WORDS[status] ? `${STATUS_WORDS[status][0]?.toUpperCase()}${STATUS_WORDS[status].slice(1)} tasks` : "Tasks"}${whose ? ` ${whose}` : ""}`;
+      const incomplete = !complete && partialNote("task", "assignee or team");
+      if (total === 0) return markdown(`No ${title.charAt(0).toLowerCase()}${title.slice(1)}.`, incomplete);
+      if (items.length === 0)
+        return `No tasks at offset ${offset}: there are ${total}. Use a smaller offset.`;
+      return markdown(
         heading(1, title),
         `Found ${total} tasks (showing ${offset + 1}–${offset + items.length})`,
         items.map(taskLine),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
+        moreLine(page),
         incomplete,
-      ),
-    );
+      );
+    });
   },
 });

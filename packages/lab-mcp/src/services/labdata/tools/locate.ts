@@ -5,10 +5,10 @@ import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { getContainer, listContainers } from "../api/inventory.js";
 import { type Located, locateContainer, type Place } from "../api/locate.js";
-import { containerSchema } from "../api/shapes.js";
 import type { LabdataApi } from "../client.js";
 import { contentsText, quantityText } from "../format/inventory-markdown.js";
 import { nameAndId } from "../format/labels.js";
+import { containerSchema } from "../records/registry.js";
 
 /** Containers located per call at most: each costs a few requests. */
 const MAX_CONTAINERS = 10;

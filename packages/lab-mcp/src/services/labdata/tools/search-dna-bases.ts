@@ -1,14 +1,15 @@
 import { z } from "zod";
 import { InvalidInputError } from "../../../core/errors.js";
 import { boundedString, pagingInputs } from "../../../core/inputs.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import { listRegistries } from "../api/registry.js";
 import { searchBases } from "../api/search-bases.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
-import { dnaSequenceSchema } from "../types.js";
+import { dnaSequenceSchema } from "../records/platform.js";
 
 const MIN_BASES = 8;
 
@@ -99,11 +100,9 @@ export const searchDnaBases = defineTool({
       matches: matchPositions((seqBases ?? "").toUpperCase(), rest.isCircular === true, query),
     }));
     const page = pageOf("dna_sequences", hits, total, offset);
-    if (response_format === "json") return reply(page, json(page));
-    if (total === 0) return reply(page, `No DNA sequences you may see contain these ${query.length} bases.`);
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      if (total === 0) return `No DNA sequences you may see contain these ${query.length} bases.`;
+      return markdown(
         heading(1, `DNA sequences containing the ${query.length} bases`),
         `Found ${total} sequences (showing ${offset + 1}–${offset + hits.length})`,
         hits.map((hit) => {
@@ -111,8 +110,8 @@ export const searchDnaBases = defineTool({
           const registered = hit.entityRegistryId ? `registered as ${hit.entityRegistryId}, ` : "";
           return `- **${nameAndId(hit.name, hit.id)}**: ${registered}${hit.length ?? "?"} bp, matches at ${where || "positions not given"}`;
         }),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
-      ),
-    );
+        moreLine(page),
+      );
+    });
   },
 });

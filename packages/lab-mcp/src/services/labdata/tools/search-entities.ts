@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { boundedString, pagingInputs } from "../../../core/inputs.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import { ENTITY_TYPES, type EntityFilters, type EntityType, listEntities } from "../api/entities.js";
-import { type Entity, entitySchema } from "../api/shapes.js";
 import type { LabdataApi } from "../client.js";
 import { entityLine } from "../format/entity-markdown.js";
+import { type Entity, entitySchema } from "../records/registry.js";
 
 export const searchEntities = defineTool({
   name: "labdata_search_entities",
@@ -56,18 +57,16 @@ export const searchEntities = defineTool({
       before += first.total;
     }
     const page = pageOf("entities", items, before, offset);
-    if (response_format === "json") return reply(page, json(page));
-    if (before === 0) return reply(page, `No entities found matching '${query}'.`);
-    if (items.length === 0)
-      return reply(page, `No entities at offset ${offset}: there are ${before}. Use a smaller offset.`);
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      if (before === 0) return `No entities found matching '${query}'.`;
+      if (items.length === 0)
+        return `No entities at offset ${offset}: there are ${before}. Use a smaller offset.`;
+      return markdown(
         heading(1, `Entities matching '${query}'`),
         `Found ${before} entities (showing ${offset + 1}–${offset + items.length})`,
         items.map(entityLine),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
-      ),
-    );
+        moreLine(page),
+      );
+    });
   },
 });

@@ -16,8 +16,8 @@ import {
   type PageReply,
   textPage,
 } from "../../../core/pages/local-page.js";
+import type { TokenResponse } from "../records/protocols.js";
 import type { OAuthApp } from "../settings.js";
-import type { TokenResponse } from "../types.js";
 import { AUTHORIZE_PATH, describeOAuthError } from "./token-endpoint.js";
 
 /** How long a sign-in waits for the browser by default. */

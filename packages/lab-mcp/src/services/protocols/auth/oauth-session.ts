@@ -5,10 +5,11 @@
 // time. Kept in the shared state of a fleet, one replica renews under the sign-in's lock and the others
 // wait for the pair it stores.
 import { randomUUID } from "node:crypto";
+import { renewShared } from "../../../core/credentials/shared-renewal.js";
 import { ActionableError } from "../../../core/errors.js";
 import { sleep } from "../../../core/sleep.js";
+import type { TokenResponse } from "../records/protocols.js";
 import { SIGN_IN_HINT } from "../settings.js";
-import type { TokenResponse } from "../types.js";
 import type { ProtocolsCredential } from "./credential.js";
 import { SharedTokenStore } from "./shared-token-store.js";
 import { InvalidGrantError, type TokenEndpoint } from "./token-endpoint.js";
@@ -142,25 +143,22 @@ export class OAuthSession implements ProtocolsCredential {
    * token.
    */
   private async rotateInFleet(store: SharedTokenStore, old: string): Promise<void> {
-    const giveUpAt = Date.now() + 2 * store.renewalLockMs;
-    for (;;) {
-      if (await this.adoptStored(old)) return;
-      const lock = await store.lockRenewal();
-      if (lock) {
-        try {
-          return await this.renewHoldingLock(store, old);
-        } finally {
-          await lock.release().catch(() => undefined);
-        }
-      }
-      if (Date.now() >= giveUpAt) {
+    await renewShared({
+      fresh: async () => ((await this.adoptStored(old)) ? true : undefined),
+      tryLock: () => store.lockRenewal(),
+      renewHoldingLock: async () => {
+        await this.renewHoldingLock(store, old);
+        return true;
+      },
+      gaveUp: () => {
         throw new ActionableError(
           "The sign-in to the protocol repository is being renewed by another replica of this server, which did " +
             "not finish in time. Please try again.",
         );
-      }
-      await sleep(FLEET_CHECK_EVERY_MS);
-    }
+      },
+      giveUpAt: Date.now() + 2 * store.renewalLockMs,
+      pollMs: FLEET_CHECK_EVERY_MS,
+    });
   }
 
   private async renewHoldingLock(store: SharedTokenStore, old: string): Promise<void> {

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { describeUrl } from "../../../core/state/open.js";
 import type { Lock, SharedState } from "../../../core/state/shared-state.js";
-import type { TokenResponse } from "../types.js";
+import type { TokenResponse } from "../records/protocols.js";
 import {
   pairFor,
   type SignInOwner,

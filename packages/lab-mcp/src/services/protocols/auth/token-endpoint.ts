@@ -7,14 +7,14 @@ import type { z } from "zod";
 import { ActionableError, InvalidResponseError, RemoteStatusError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
 import type { RemoteClient } from "../../../core/http/remote-client.js";
-import type { OAuthApp } from "../settings.js";
+import { failureCodeOf } from "../api/answers.js";
 import {
   oauthErrorSchema,
   refreshResponseSchema,
   type TokenResponse,
   tokenResponseSchema,
-} from "../types.js";
-import { failureCodeOf } from "../wire/answers.js";
+} from "../records/protocols.js";
+import type { OAuthApp } from "../settings.js";
 
 export const TOKEN_PATH = apiPath`api/v3/oauth/token`;
 export const AUTHORIZE_PATH = apiPath`api/v3/oauth/authorize`;

@@ -3,7 +3,7 @@
 // application it belongs to, so that tokens never go to another one.
 import { z } from "zod";
 import { readJsonIfPresent, removeFile, writePrivateJson } from "../../../core/start/user-config.js";
-import type { TokenResponse } from "../types.js";
+import type { TokenResponse } from "../records/protocols.js";
 
 export interface StoredTokens {
   access_token: string;

@@ -1,9 +1,9 @@
 // When the writing tools are offered. Writing needs a signed-in OAuth account: a client token
 // (PROTOCOLS_ACCESS_TOKEN) stands for the application's owner and reads only, and without an OAuth
-// application nobody can sign in. Destructive writes also need MCP_ALLOW_DESTRUCTIVE, which core's one
-// gate checks (core/server/toolsets.ts) for every tool with destructiveHint.
+// application nobody can sign in. Destructive writes also need MCP_ALLOW_DESTRUCTIVE.
+import type { CallScope } from "../../../core/credentials/call-scope.js";
 import { ActionableError } from "../../../core/errors.js";
-import type { ApiScope, ProtocolsApi } from "../client.js";
+import type { ProtocolsApi } from "../client.js";
 
 const SIGN_IN_SETUP =
   "set PROTOCOLS_CLIENT_ID, PROTOCOLS_CLIENT_SECRET and PROTOCOLS_REDIRECT_URI (your application on the repository)";
@@ -28,7 +28,7 @@ export function authoringUnavailable(api: ProtocolsApi): string | undefined {
  * Refuses with the reason when this server offers no writing; otherwise makes sure the call goes as a
  * signed-in user (a sign-in that is missing or stopped working says so).
  */
-export async function requireAuthoring(api: ProtocolsApi, ctx: ApiScope): Promise<void> {
+export async function requireAuthoring(api: ProtocolsApi, ctx: CallScope): Promise<void> {
   const why = authoringUnavailable(api);
   if (why) throw new ActionableError(why);
   const credential = await api.credentials.required(ctx);

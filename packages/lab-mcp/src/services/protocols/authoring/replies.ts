@@ -1,11 +1,13 @@
 // What the writing tools answer: the draft or its steps as the repository now has them, read back, in
 // markdown and as structured content. Every answer says the draft stays unpublished.
+
 import { z } from "zod";
+import type { CallScope } from "../../../core/credentials/call-scope.js";
 import { fieldList, heading, markdown, nameWithId } from "../../../core/render.js";
 import { reply } from "../../../core/tool.js";
-import type { ApiScope, ProtocolsApi } from "../client.js";
+import type { ProtocolsApi } from "../client.js";
 import { stepsMarkdown } from "../format/steps-markdown.js";
-import type { Protocol } from "../types.js";
+import type { Protocol } from "../records/protocols.js";
 
 export const NOT_PUBLISHED =
   "It stays a private draft: only you see it, and publishing it is up to you, in the repository's web interface.";
@@ -32,7 +34,7 @@ export const stepsOutput = {
 };
 
 /** The draft read back after a write. */
-export async function draftReply(api: ProtocolsApi, ref: string, ctx: ApiScope, done: string) {
+export async function draftReply(api: ProtocolsApi, ref: string, ctx: CallScope, done: string) {
   const protocol: Protocol = await api.protocol(ref, ctx);
   const steps = protocol.steps?.length ?? protocol.number_of_steps ?? 0;
   const structured = {
@@ -53,7 +55,7 @@ export async function draftReply(api: ProtocolsApi, ref: string, ctx: ApiScope, 
 }
 
 /** The steps read back after a write: all of them, in order, under their sections. */
-export async function stepsReply(api: ProtocolsApi, ref: string, ctx: ApiScope, done: string) {
+export async function stepsReply(api: ProtocolsApi, ref: string, ctx: CallScope, done: string) {
   const steps = await api.steps(ref, ctx);
   const structured = {
     protocol: ref,

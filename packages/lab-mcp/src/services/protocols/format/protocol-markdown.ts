@@ -9,7 +9,7 @@ import {
   truncate,
   utcTime,
 } from "../../../core/render.js";
-import type { Person, Protocol, ProtocolSummary } from "../types.js";
+import type { Person, Protocol, ProtocolSummary } from "../records/protocols.js";
 
 const DESCRIPTION_CHARS = 1500;
 const GUIDELINES_CHARS = 800;

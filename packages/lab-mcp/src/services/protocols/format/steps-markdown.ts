@@ -1,7 +1,7 @@
 // The steps of a protocol in order, under their section headings, long ones cut with a note saying
 // how to read the whole step.
 import { heading, markdown, truncate } from "../../../core/render.js";
-import type { Step } from "../types.js";
+import type { Step } from "../records/protocols.js";
 
 export const STEP_CHARS = 1000;
 /** What a step without text (one that only opens its section) reads as. */

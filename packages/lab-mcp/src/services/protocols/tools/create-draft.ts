@@ -1,9 +1,9 @@
 import { defineTool } from "../../../core/tool.js";
+import { createBlankDraft, sendSteps, stepToSend, updateDraftFields } from "../api/drafts.js";
 import { authoringUnavailable, requireAuthoring } from "../authoring/availability.js";
 import { markdownField, stepsInput, titleInput, withSections } from "../authoring/inputs.js";
 import { draftOutput, draftReply } from "../authoring/replies.js";
 import { replacement } from "../authoring/step-list.js";
-import { createBlankDraft, sendSteps, stepToSend, updateDraftFields } from "../authoring/writer.js";
 import type { ProtocolsApi } from "../client.js";
 
 export const createDraft = defineTool({

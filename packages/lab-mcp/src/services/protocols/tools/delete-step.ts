@@ -1,9 +1,9 @@
 import { defineTool } from "../../../core/tool.js";
+import { removeSteps, sendSteps, wireSteps } from "../api/drafts.js";
 import { authoringUnavailable, requireAuthoring } from "../authoring/availability.js";
 import { stepNumberInput } from "../authoring/inputs.js";
 import { stepsOutput, stepsReply } from "../authoring/replies.js";
 import { afterRemoval, assertOneList, checkedCurrent, merged } from "../authoring/step-list.js";
-import { removeSteps, sendSteps, wireSteps } from "../authoring/writer.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolRef } from "../inputs.js";
 

@@ -1,11 +1,11 @@
 import { ActionableError } from "../../../core/errors.js";
 import { defineTool } from "../../../core/tool.js";
+import { sendSteps, wireSteps } from "../api/drafts.js";
 import { authoringUnavailable, requireAuthoring } from "../authoring/availability.js";
 import { sectionInput, stepNumberInput, stepText } from "../authoring/inputs.js";
 import { stepsOutput, stepsReply } from "../authoring/replies.js";
 import { draftJsOf } from "../authoring/rich-text-out.js";
 import { assertOneList, checkedCurrent, merged, stepAt } from "../authoring/step-list.js";
-import { sendSteps, wireSteps } from "../authoring/writer.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolRef } from "../inputs.js";
 

@@ -4,10 +4,10 @@ import { responseFormat } from "../../../core/inputs.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
-import { materialShape, openRecords } from "../format/reading-shapes.js";
 import { protocolRef } from "../inputs.js";
-import { type Material, readMaterial } from "../types.js";
-import { recordsOf } from "../wire/lenient.js";
+import { recordsOf } from "../records/lenient.js";
+import { type Material, readMaterial } from "../records/protocols.js";
+import { materialShape, openRecords } from "../records/reading-shapes.js";
 
 /** A table cell: one line, pipes escaped, "—" for nothing. */
 const cell = (text: string | undefined) => (text ? text.replace(/\s+/g, " ").replace(/\|/g, "\\|") : "—");

@@ -3,7 +3,7 @@ import { responseFormat } from "../../../core/inputs.js";
 import { fieldList, heading, json, markdown, nameWithId, utcTime } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
-import { profileSchema } from "../record-schemas.js";
+import { profileSchema } from "../records/schemas.js";
 
 export const getProfile = defineTool({
   name: "protocols_get_profile",

@@ -4,7 +4,7 @@ import { defineTool, reply } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolMarkdown } from "../format/protocol-markdown.js";
 import { protocolRef } from "../inputs.js";
-import { protocolSchema } from "../record-schemas.js";
+import { protocolSchema } from "../records/schemas.js";
 
 export const getProtocol = defineTool({
   name: "protocols_get_protocol",

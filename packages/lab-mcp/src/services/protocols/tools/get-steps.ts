@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { ActionableError } from "../../../core/errors.js";
 import { boundedInteger, pagingInputs } from "../../../core/inputs.js";
+import { pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
 import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
 import { STEP_CHARS, stepMarkdown, stepsMarkdown } from "../format/steps-markdown.js";
 import { protocolRef } from "../inputs.js";
-import { stepSchema } from "../record-schemas.js";
+import { stepSchema } from "../records/schemas.js";
 
 export const getSteps = defineTool({
   name: "protocols_get_steps",
@@ -49,14 +50,11 @@ export const getSteps = defineTool({
     }
     const page = pageOf("steps", steps.slice(offset, offset + limit), steps.length, offset);
     const structured = { protocol, ...page };
-    if (response_format === "json") return reply(structured, json(structured));
-    if (steps.length === 0) return reply(structured, `Protocol ${protocol} has no steps.`);
-    if (offset >= steps.length) {
-      return reply(
-        structured,
-        `No steps at offset ${offset}: protocol ${protocol} has ${steps.length}. Use a smaller offset.`,
-      );
-    }
-    return reply(structured, stepsMarkdown(protocol, steps, offset, limit));
+    return pageReply(structured, response_format, () => {
+      if (steps.length === 0) return `Protocol ${protocol} has no steps.`;
+      if (offset >= steps.length)
+        return `No steps at offset ${offset}: protocol ${protocol} has ${steps.length}. Use a smaller offset.`;
+      return stepsMarkdown(protocol, steps, offset, limit);
+    });
   },
 });

@@ -1,10 +1,10 @@
 import { boundedInteger } from "../../../core/inputs.js";
 import { defineTool } from "../../../core/tool.js";
+import { sendSteps, stepToSend, wireSteps } from "../api/drafts.js";
 import { authoringUnavailable, requireAuthoring } from "../authoring/availability.js";
 import { sectionInput, stepText } from "../authoring/inputs.js";
 import { stepsOutput, stepsReply } from "../authoring/replies.js";
 import { checkedCurrent, insertion } from "../authoring/step-list.js";
-import { sendSteps, stepToSend, wireSteps } from "../authoring/writer.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolRef } from "../inputs.js";
 

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { pagingInputs } from "../../../core/inputs.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import type { ListQuery, ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
 import { ORDER_WORDS, orderInput, orderOf } from "../inputs.js";
-import { protocolSummarySchema } from "../record-schemas.js";
+import { protocolSummarySchema } from "../records/schemas.js";
 
 const WHICH = ["all", "private", "public", "shared_with_me"] as const;
 const EMPTY = {
@@ -72,16 +73,17 @@ export const listMyProtocols = defineTool({
     }
     const { items, total } = result;
     const page = pageOf("protocols", items, total, offset);
-    if (response_format === "json") return reply(page, json(page));
-    if (total === 0) return reply(page, EMPTY[which]);
-    if (items.length === 0)
-      return reply(page, `No protocols at offset ${offset}: there are ${total}. Use a smaller offset.`);
-    const text = markdown(
-      heading(1, "My protocols"),
-      `Found ${total} ${WORDS[which]} (showing ${offset + 1}–${offset + items.length}), ${ORDER_WORDS[chosen]}`,
-      items.map(protocolLine),
-      page.has_more && `More: call again with offset=${page.next_offset}.`,
-    );
-    return reply(page, text);
+    return pageReply(page, response_format, () => {
+      if (total === 0) return EMPTY[which];
+      if (items.length === 0)
+        return `No protocols at offset ${offset}: there are ${total}. Use a smaller offset.`;
+      const text = markdown(
+        heading(1, "My protocols"),
+        `Found ${total} ${WORDS[which]} (showing ${offset + 1}–${offset + items.length}), ${ORDER_WORDS[chosen]}`,
+        items.map(protocolLine),
+        moreLine(page),
+      );
+      return text;
+    });
   },
 });

@@ -3,8 +3,8 @@ import { responseFormat } from "../../../core/inputs.js";
 import { bulletList, heading, json, markdown, nameWithId, utcTime } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
-import { versionShape } from "../format/reading-shapes.js";
 import { protocolRef } from "../inputs.js";
+import { versionShape } from "../records/reading-shapes.js";
 
 export const listVersions = defineTool({
   name: "protocols_list_versions",

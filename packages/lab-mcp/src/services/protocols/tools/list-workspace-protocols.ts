@@ -1,11 +1,12 @@
 import { apiPath } from "../../../core/http/api-path.js";
 import { identifier, pagingInputs } from "../../../core/inputs.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
-import { openRecords, protocolItemShape } from "../format/reading-shapes.js";
+import { openRecords, protocolItemShape } from "../records/reading-shapes.js";
 
 export const listWorkspaceProtocols = defineTool({
   name: "protocols_list_workspace_protocols",
@@ -33,18 +34,16 @@ export const listWorkspaceProtocols = defineTool({
       ctx,
     );
     const page = pageOf("protocols", openRecords(items), total, offset);
-    if (response_format === "json") return reply(page, json(page));
-    if (total === 0) return reply(page, `Workspace ${workspace} has no published protocols.`);
-    if (items.length === 0)
-      return reply(page, `No protocols at offset ${offset}: there are ${total}. Use a smaller offset.`);
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      if (total === 0) return `Workspace ${workspace} has no published protocols.`;
+      if (items.length === 0)
+        return `No protocols at offset ${offset}: there are ${total}. Use a smaller offset.`;
+      return markdown(
         heading(1, `Published protocols of workspace ${workspace}`),
         `${total} protocols (showing ${offset + 1}–${offset + items.length}), newest first`,
         items.map(protocolLine),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
-      ),
-    );
+        moreLine(page),
+      );
+    });
   },
 });

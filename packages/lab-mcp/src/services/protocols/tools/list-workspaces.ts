@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { boundedString, pagingInputs } from "../../../core/inputs.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
-import { heading, json, markdown, nameWithId } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { heading, markdown, nameWithId } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
+import { listWorkspaces, type Workspace } from "../api/workspaces.js";
 import type { ProtocolsApi } from "../client.js";
-import { openRecords, workspaceShape } from "../format/reading-shapes.js";
-import { listWorkspaces, type Workspace } from "../workspaces.js";
+import { openRecords, workspaceShape } from "../records/reading-shapes.js";
 
 function workspaceLine(workspace: Workspace): string {
   const parts = [
@@ -45,23 +46,18 @@ export const listWorkspacesTool = defineTool({
       ctx,
     );
     const page = pageOf("workspaces", openRecords(items), total, offset);
-    if (response_format === "json") return reply(page, json(page));
-    if (total === 0) {
-      return reply(
-        page,
-        which === "mine" ? "You are not a member of any workspace." : "No workspaces found.",
-      );
-    }
-    if (items.length === 0)
-      return reply(page, `No workspaces at offset ${offset}: there are ${total}. Use a smaller offset.`);
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      if (total === 0) {
+        return which === "mine" ? "You are not a member of any workspace." : "No workspaces found.";
+      }
+      if (items.length === 0)
+        return `No workspaces at offset ${offset}: there are ${total}. Use a smaller offset.`;
+      return markdown(
         heading(1, which === "mine" ? "My workspaces" : "Workspaces"),
         `${total} workspaces (showing ${offset + 1}–${offset + items.length})`,
         items.map(workspaceLine),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
-      ),
-    );
+        moreLine(page),
+      );
+    });
   },
 });

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { boundedString, pagingInputs } from "../../../core/inputs.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import { LIST_FILTERS, type ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
 import { ORDER_WORDS, orderInput, orderOf } from "../inputs.js";
-import { protocolSummarySchema } from "../record-schemas.js";
+import { protocolSummarySchema } from "../records/schemas.js";
 
 const FILTER_WORDS = {
   public: "public protocols",
@@ -48,22 +49,22 @@ export const searchProtocols = defineTool({
     const query = { filter, key: keyword, ...orderOf(chosen) };
     const { items, total } = await api.range(query, offset, limit, ctx);
     const page = pageOf("protocols", items, total, offset);
-    if (response_format === "json") return reply(page, json(page));
-    const what = FILTER_WORDS[filter];
-    if (total === 0) {
-      return reply(
-        page,
-        keyword ? `No protocols found matching '${keyword}'` : `No protocols found: there are no ${what}.`,
+    return pageReply(page, response_format, () => {
+      const what = FILTER_WORDS[filter];
+      if (total === 0) {
+        return keyword
+          ? `No protocols found matching '${keyword}'`
+          : `No protocols found: there are no ${what}.`;
+      }
+      if (items.length === 0)
+        return `No protocols at offset ${offset}: there are ${total}. Use a smaller offset.`;
+      const text = markdown(
+        heading(1, keyword ? `Protocol search: '${keyword}'` : `Protocols: ${what}`),
+        `Found ${total} ${what} (showing ${offset + 1}–${offset + items.length}), ${ORDER_WORDS[chosen]}`,
+        items.map(protocolLine),
+        moreLine(page),
       );
-    }
-    if (items.length === 0)
-      return reply(page, `No protocols at offset ${offset}: there are ${total}. Use a smaller offset.`);
-    const text = markdown(
-      heading(1, keyword ? `Protocol search: '${keyword}'` : `Protocols: ${what}`),
-      `Found ${total} ${what} (showing ${offset + 1}–${offset + items.length}), ${ORDER_WORDS[chosen]}`,
-      items.map(protocolLine),
-      page.has_more && `More: call again with offset=${page.next_offset}.`,
-    );
-    return reply(page, text);
+      return text;
+    });
   },
 });

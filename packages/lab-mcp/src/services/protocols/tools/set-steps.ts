@@ -1,9 +1,9 @@
 import { defineTool } from "../../../core/tool.js";
+import { removeSteps, sendSteps, stepToSend, wireSteps } from "../api/drafts.js";
 import { authoringUnavailable, requireAuthoring } from "../authoring/availability.js";
 import { stepsInput, withSections } from "../authoring/inputs.js";
 import { stepsOutput, stepsReply } from "../authoring/replies.js";
 import { checkedCurrent, replacement } from "../authoring/step-list.js";
-import { removeSteps, sendSteps, stepToSend, wireSteps } from "../authoring/writer.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolRef } from "../inputs.js";
 

@@ -4,9 +4,9 @@ import { ActionableError } from "../../../core/errors.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { SIGN_IN_TIMEOUT_MS, SignInError } from "../auth/code-flow.js";
 import type { PendingSignIns } from "../auth/pending-sign-ins.js";
+import { startPersonalSignIn, waitForSignIn } from "../auth/personal-sign-in.js";
+import { type SignedIn, signedInAs, signIn } from "../auth/sign-in.js";
 import type { ProtocolsApi } from "../client.js";
-import { startPersonalSignIn, waitForSignIn } from "../personal-sign-in.js";
-import { type SignedIn, signedInAs, signIn } from "../sign-in.js";
 
 export const signInTool = defineTool({
   name: "protocols_sign_in",

@@ -1,9 +1,9 @@
 import { ActionableError } from "../../../core/errors.js";
 import { defineTool } from "../../../core/tool.js";
+import { updateDraftFields } from "../api/drafts.js";
 import { authoringUnavailable, requireAuthoring } from "../authoring/availability.js";
 import { markdownField, titleInput } from "../authoring/inputs.js";
 import { draftOutput, draftReply } from "../authoring/replies.js";
-import { updateDraftFields } from "../authoring/writer.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolRef } from "../inputs.js";
 

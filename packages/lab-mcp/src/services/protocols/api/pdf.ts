@@ -2,10 +2,10 @@
 // when nobody signed in), within the repository's PDF budget: what protocols_download_pdf and the PDF
 // resource both read, so the 5-a-minute limit holds whichever way the bytes go.
 
-import type { ToolContext } from "../../core/context.js";
-import { ActionableError } from "../../core/errors.js";
-import type { ProtocolsCredential } from "./auth/credential.js";
-import type { ProtocolsApi } from "./client.js";
+import type { ToolContext } from "../../../core/context.js";
+import { ActionableError } from "../../../core/errors.js";
+import type { ProtocolsCredential } from "../auth/credential.js";
+import type { ProtocolsApi } from "../client.js";
 import { FULL_PDF, type PdfView } from "./pdf-view.js";
 
 export interface ProtocolPdf {

@@ -1,8 +1,9 @@
 // One page of a list answer in any of its eras (fact sheet 3.2 and 3.4): items under `items`; the
 // total under `pagination.total_results`, or at the top level as `total_results` or `total`, or
 // nowhere; `current_page` and `next_page`/`prev_page` (URL strings) only hints about page numbering.
-import { type ProtocolSummary, readSummary } from "../types.js";
-import { integerOf, isRecord, type Json, recordsOf, stringOf } from "./lenient.js";
+
+import { integerOf, isRecord, type Json, recordsOf, stringOf } from "../records/lenient.js";
+import { type ProtocolSummary, readSummary } from "../records/protocols.js";
 
 export interface ListPage {
   items: ProtocolSummary[];

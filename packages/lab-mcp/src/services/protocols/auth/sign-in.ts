@@ -1,12 +1,11 @@
 // One OAuth sign-in, from the listener to the stored tokens, for both ways of starting it:
 // `protocols-mcp login` (prints the URL and opens a browser) and the protocols_sign_in tool (asks the
 // client to open the URL). Only `present` differs.
-import type { SessionScoped } from "../../core/caller.js";
-import type { RequestScope } from "../../core/http/remote-client.js";
-import type { CodeFlow } from "./auth/code-flow.js";
-import type { ProtocolsApi } from "./client.js";
-import type { KeptIn } from "./credential-source.js";
-import type { Profile, TokenResponse } from "./types.js";
+import type { CallScope } from "../../../core/credentials/call-scope.js";
+import type { ProtocolsApi } from "../client.js";
+import type { KeptIn } from "../credential-source.js";
+import type { Profile, TokenResponse } from "../records/protocols.js";
+import type { CodeFlow } from "./code-flow.js";
 
 export interface SignedIn {
   /** Who signed in, when the repository said (the sign-in holds even if asking failed). */
@@ -26,7 +25,7 @@ export async function signIn(
      */
     present(start: () => Promise<CodeFlow>): Promise<TokenResponse>;
     /** The tool call signing in, whose client session a sign-in over HTTP belongs to. */
-    scope?: RequestScope & SessionScoped;
+    scope?: CallScope;
   },
 ): Promise<SignedIn> {
   api.credentials.assertCanSignIn();

@@ -1,8 +1,8 @@
-// The records of types.ts as zod schemas, for the tools' output schemas: each describes exactly what
+// The records of protocols.ts as zod schemas, for the tools' output schemas: each describes exactly what
 // the lenient readers there build (a field they may leave out is optional, nothing else is added).
 // The tools' replies are typed against these, so a reader and its schema cannot drift apart unseen.
 import { z } from "zod";
-import type { Material, Person, Profile, Protocol, ProtocolSummary, Step } from "./types.js";
+import type { Material, Person, Profile, Protocol, ProtocolSummary, Step } from "./protocols.js";
 
 export const personSchema = z.object({
   name: z.string(),
@@ -68,7 +68,7 @@ export const profileSchema = z.object({
   affiliation: z.string().optional(),
 });
 
-// The same fields on both sides, checked by the compiler: a field added to a record of types.ts
+// The same fields on both sides, checked by the compiler: a field added to a record of protocols.ts
 // without its schema here (or the other way) does not build.
 type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
 const sameFields: [

@@ -1,8 +1,8 @@
 // The remote's shapes of registry, entity and inventory records, read as leniently as DNA sequences
-// (types.ts): every field optional, null where a value may be missing, a field of another type
+// (platform.ts): every field optional, null where a value may be missing, a field of another type
 // dropped, unknown fields kept for the json format.
 import { z } from "zod";
-import { archiveRecord, flag, integer, lenient, list, partySummary, text } from "../types.js";
+import { archiveRecord, flag, integer, lenient, list, partySummary, text } from "./platform.js";
 
 const number = lenient(z.number().nullable());
 const schemaSummary = lenient(z.looseObject({ id: text, name: text }).nullable());

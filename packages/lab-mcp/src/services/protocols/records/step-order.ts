@@ -3,7 +3,7 @@
 // the list is walked from its first step; where several steps follow one (step cases), each branch is
 // read whole before the next. Steps the walk does not reach (a loop, a dangling link) follow in the
 // order of their dotted numbers. Without any links: dotted number order, else array order.
-import type { Step } from "../types.js";
+import type { Step } from "./protocols.js";
 
 export function orderSteps(steps: Step[]): Step[] {
   const fallback = byNumber(steps);

@@ -1,11 +1,12 @@
 // The repository's workspaces ("groups", fact sheet §8): GET /api/v3/workspaces (filter=my_groups for
 // the user's own), read leniently from the recorded group object, and the pages that cover an offset.
-import { apiPath } from "../../core/http/api-path.js";
-import { type ApiScope, type ProtocolsApi, pagesFor } from "./client.js";
-import { omitUndefined } from "./types.js";
-import { flag, integerOf, isRecord, type Json, recordsOf, stringOf } from "./wire/lenient.js";
-import { readListPage } from "./wire/list-page.js";
-import { inlineText, richText } from "./wire/rich-text.js";
+import type { CallScope } from "../../../core/credentials/call-scope.js";
+import { apiPath } from "../../../core/http/api-path.js";
+import { type ProtocolsApi, pagesFor } from "../client.js";
+import { flag, integerOf, isRecord, type Json, recordsOf, stringOf } from "../records/lenient.js";
+import { omitUndefined } from "../records/protocols.js";
+import { inlineText, richText } from "../records/rich-text.js";
+import { readListPage } from "./list-page.js";
 
 export interface Workspace {
   id: number;
@@ -43,7 +44,7 @@ export async function listWorkspaces(
   { mine, key }: { mine: boolean; key?: string },
   offset: number,
   limit: number,
-  ctx: ApiScope,
+  ctx: CallScope,
 ): Promise<{ items: Workspace[]; total: number }> {
   const plan = pagesFor(offset, limit);
   const first = await api.firstPageId(ctx);

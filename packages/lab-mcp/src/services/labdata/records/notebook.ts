@@ -1,8 +1,8 @@
 // The notebook, assay and workflow records of the platform, checked on arrival with the same lenient
-// rules as types.ts: every field optional, null accepted where a value may be missing, a field of an
+// rules as platform.ts: every field optional, null accepted where a value may be missing, a field of an
 // unexpected type dropped, unknown fields kept for the json format.
 import { z } from "zod";
-import { archiveRecord, flag, integer, lenient, list, partySummary, text } from "./types.js";
+import { archiveRecord, flag, integer, lenient, list, partySummary, text } from "./platform.js";
 
 const party = z.looseObject({ id: text, handle: text, name: text });
 const idAndName = lenient(z.looseObject({ id: text, name: text }).nullable());

@@ -12,9 +12,9 @@ import {
   recordsOf,
   stringOf,
   unixSecondsOf,
-} from "./wire/lenient.js";
-import { inlineText, richText } from "./wire/rich-text.js";
-import { readComponents } from "./wire/step-components.js";
+} from "./lenient.js";
+import { inlineText, richText } from "./rich-text.js";
+import { readComponents } from "./step-components.js";
 
 export interface Person {
   name: string;

@@ -4,8 +4,8 @@
 // shows who it belongs to nor can be matched against a list of subjects without MCP_STATE_KEY.
 import { createHmac, randomBytes } from "node:crypto";
 import { z } from "zod";
-import { deriveKey } from "../../core/state/secret-box.js";
-import type { SecretStore } from "../../core/state/shared-state.js";
+import { deriveKey } from "../../../core/state/secret-box.js";
+import type { SecretStore } from "../../../core/state/shared-state.js";
 
 const storedSchema = z.object({ apiKey: z.string().min(1) });
 

@@ -5,15 +5,15 @@
 // nothing), trades the code for tokens, stores them for that person alone, and leaves the outcome for
 // the waiting tool call to find, on whichever replica it waits.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ActionableError } from "../../core/errors.js";
-import { type PageReply, sendPage, textPage } from "../../core/pages/local-page.js";
-import type { HttpRoute } from "../../core/route.js";
-import { sleep } from "../../core/sleep.js";
-import { authorizeUrl, SIGN_IN_TIMEOUT_MS } from "./auth/code-flow.js";
-import type { PendingSignIns, SignInOutcome } from "./auth/pending-sign-ins.js";
-import { describeOAuthError } from "./auth/token-endpoint.js";
-import type { ProtocolsApi } from "./client.js";
-import { TEAM_CALLBACK_PATH } from "./settings.js";
+import { ActionableError } from "../../../core/errors.js";
+import { type PageReply, sendPage, textPage } from "../../../core/pages/local-page.js";
+import type { HttpRoute } from "../../../core/route.js";
+import { sleep } from "../../../core/sleep.js";
+import type { ProtocolsApi } from "../client.js";
+import { TEAM_CALLBACK_PATH } from "../settings.js";
+import { authorizeUrl, SIGN_IN_TIMEOUT_MS } from "./code-flow.js";
+import type { PendingSignIns, SignInOutcome } from "./pending-sign-ins.js";
+import { describeOAuthError } from "./token-endpoint.js";
 
 /** The callback route on the MCP server: PROTOCOLS_REDIRECT_URI is `<audience origin>` + this. */
 const CALLBACK_PATH = TEAM_CALLBACK_PATH;

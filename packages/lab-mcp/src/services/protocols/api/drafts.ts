@@ -4,15 +4,16 @@
 //   POST /api/v4/protocols/{id}/steps  {steps: [...]}      adds and changes steps, by guid;
 //   DELETE /api/v4/protocols/{id}/steps  {steps: [guid]}   removes steps.
 // Nothing here publishes: publishing stays a human act in the repository's web interface.
+import type { CallScope } from "../../../core/credentials/call-scope.js";
 import { InvalidResponseError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
-import type { ApiScope, ProtocolsApi } from "../client.js";
-import { readSteps } from "../types.js";
-import { integerOf, isRecord } from "../wire/lenient.js";
-import { inlineText } from "../wire/rich-text.js";
-import { orderSteps } from "../wire/step-order.js";
-import { draftJsOf } from "./rich-text-out.js";
-import { newGuid, type WireStep } from "./step-list.js";
+import { draftJsOf } from "../authoring/rich-text-out.js";
+import { newGuid, type WireStep } from "../authoring/step-list.js";
+import type { ProtocolsApi } from "../client.js";
+import { integerOf, isRecord } from "../records/lenient.js";
+import { readSteps } from "../records/protocols.js";
+import { inlineText } from "../records/rich-text.js";
+import { orderSteps } from "../records/step-order.js";
 
 /** The fields of a draft, as the agent writes them (markdown); undefined ones are left as they are. */
 export interface DraftText {
@@ -27,7 +28,7 @@ export interface DraftText {
 const RICH_FIELDS = ["description", "guidelines", "before_start", "warning", "materials_text"] as const;
 
 /** POST /api/v3/protocols/<guid>: a new, blank, private draft; its id. */
-export async function createBlankDraft(api: ProtocolsApi, ctx: ApiScope): Promise<number> {
+export async function createBlankDraft(api: ProtocolsApi, ctx: CallScope): Promise<number> {
   const guid = newGuid().toLowerCase();
   const body = await api.send(
     { method: "POST", path: apiPath`api/v3/protocols/${guid}`, body: new URLSearchParams({ type_id: "1" }) },
@@ -45,7 +46,7 @@ export async function updateDraftFields(
   api: ProtocolsApi,
   ref: string,
   text: DraftText,
-  ctx: ApiScope,
+  ctx: CallScope,
 ): Promise<void> {
   const body: Record<string, string> = {};
   if (text.title !== undefined) body.title = text.title;
@@ -63,7 +64,7 @@ export async function updateDraftFields(
  * The steps of a protocol in list order, as they would be sent back: text in the repository's own form
  * (its default, Draft.js), so that a step passed through unchanged loses nothing.
  */
-export async function wireSteps(api: ProtocolsApi, ref: string, ctx: ApiScope): Promise<WireStep[]> {
+export async function wireSteps(api: ProtocolsApi, ref: string, ctx: CallScope): Promise<WireStep[]> {
   const body = await api.send({ path: apiPath`api/v4/protocols/${ref}/steps` }, ctx, {
     asksForOneProtocol: true,
   });
@@ -99,7 +100,7 @@ export async function sendSteps(
   api: ProtocolsApi,
   ref: string,
   steps: WireStep[],
-  ctx: ApiScope,
+  ctx: CallScope,
 ): Promise<void> {
   if (steps.length === 0) return;
   await api.send(
@@ -114,7 +115,7 @@ export async function removeSteps(
   api: ProtocolsApi,
   ref: string,
   guids: string[],
-  ctx: ApiScope,
+  ctx: CallScope,
 ): Promise<WireStep[] | undefined> {
   if (guids.length === 0) return undefined;
   const body = await api.send(

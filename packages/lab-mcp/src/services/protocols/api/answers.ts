@@ -3,8 +3,8 @@
 // HTTP 400, mean the token is invalid or expired), and a warning_code on a successful answer (the token
 // expires soon). Error texts are under error_message (v3) or status_text (v4) and are never shown.
 
-import { integerOf, isRecord } from "./lenient.js";
-import { inlineText } from "./rich-text.js";
+import { integerOf, isRecord } from "../records/lenient.js";
+import { inlineText } from "../records/rich-text.js";
 
 /** 1218: the token is not correct; 1219: the token is expired. */
 export const AUTH_FAILURE_CODES: ReadonlySet<number> = new Set([1218, 1219]);
