@@ -11,6 +11,8 @@ import { openSharedState, type StateSettings, stateSettingsOf } from "./state/op
 import { deriveKey } from "./state/secret-box.js";
 import type { SharedState } from "./state/shared-state.js";
 import { type RunningTransport, serveHttp, serveStdio } from "./transport.js";
+import { useNetworkSettings } from "./use-network.js";
+import { PRODUCT_VERSION } from "./version.js";
 
 export interface CoreSettings extends ServerOptions {
   /** MCP_ALLOW_DESTRUCTIVE: whether tools with destructiveHint true are offered. */
@@ -215,6 +217,12 @@ export async function runServer<S, Shape extends SettingsShape>(
 ): Promise<void> {
   const argv = process.argv.slice(2);
   const [first = "", ...rest] = argv;
+  if (first === "--version" || first === "-v") {
+    process.stdout.write(`${command} ${PRODUCT_VERSION}\n`);
+    return;
+  }
+  const network = await useNetworkSettings(command);
+  if (network !== 0) process.exit(network);
   const subcommand =
     options.subcommands && Object.hasOwn(options.subcommands, first) ? options.subcommands[first] : undefined;
   if (subcommand) return exitWhenFlushed(await subcommand(rest));
