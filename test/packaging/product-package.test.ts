@@ -15,11 +15,15 @@ interface PackedFile {
 }
 
 function packedFiles(): string[] {
-  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--workspace", "lab-mcp"], {
-    cwd: ROOT,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "ignore"],
-  });
+  const out = execFileSync(
+    "npm",
+    ["pack", "--dry-run", "--json", "--ignore-scripts", "--workspace", "lab-mcp"],
+    {
+      cwd: ROOT,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    },
+  );
   const [pack] = JSON.parse(out) as { files: PackedFile[] }[];
   return (pack?.files ?? []).map((file) => file.path);
 }
