@@ -118,6 +118,11 @@ describe("the packed product, installed into an empty prefix", () => {
     expect(help).toContain("MCP_TRANSPORT");
   });
 
+  it("the default bin starts a server by its name (npx -y lab-mcp labdata-mcp)", () => {
+    const version = execFileSync(installedBin("lab-mcp"), ["labdata-mcp", "--version"], { encoding: "utf8" });
+    expect(version.trim()).toMatch(/^labdata-mcp \d+\.\d+\.\d+/);
+  });
+
   it.each(BINS)("%s lists its tools over stdio, started as a client configuration starts it", async (bin) => {
     // { "command": "<prefix>/node_modules/.bin/labdata-mcp", "env": { ... } } in claude_desktop_config.json
     const transport = new StdioClientTransport({
