@@ -113,8 +113,8 @@ export function classifyNetworkError(
     const through = proxy ? ` (through the proxy ${proxy.host})` : "";
     return new CertificateError(
       `the certificate of ${where}${through} is not trusted (${code})`,
-      "if your company's network inspects HTTPS, set NODE_EXTRA_CA_CERTS to the file of its CA certificate (PEM), " +
-        `and HTTPS_PROXY to its proxy if it has one; restart the server after`,
+      "set NODE_EXTRA_CA_CERTS to the PEM file of the CA that signed it (your company's, if its network inspects " +
+        "HTTPS; the tenant's private CA otherwise), and HTTPS_PROXY to the company's proxy if it has one; restart the server after",
     );
   }
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") {
