@@ -88,7 +88,7 @@ describe("the product package (packages/lab-mcp)", () => {
         /emulator|sandbox|demo|(^|\/)test\//i.test(file) ||
         file.endsWith(".ts") ||
         file.endsWith(".map") ||
-        !(file.startsWith("dist/") || ["package.json", "README.md"].includes(file)),
+        !(file.startsWith("dist/") || ["package.json", "README.md", "LICENSE"].includes(file)),
     );
     expect(unwanted).toEqual([]);
   });
