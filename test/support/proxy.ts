@@ -91,8 +91,10 @@ export async function startTinyproxy(): Promise<RunningProxy> {
   };
   const deadline = Date.now() + 10_000;
   while (!(await accepts(port))) {
-    if (Date.now() > deadline || child.exitCode !== null)
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill("SIGKILL");
       throw new Error(`tinyproxy did not start: ${log()}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
