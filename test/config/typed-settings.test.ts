@@ -28,7 +28,7 @@ describe("typed settings", () => {
       port: 8080,
       readOnly: true,
       transport: "stdio",
-      baseUrl: "https://acme.labdata.example/",
+      baseUrl: "https://acme.labdata.example",
       apiKey: "key",
     });
     expect(values.MCP_REQUEST_TIMEOUT).toBe(30);

@@ -15,11 +15,15 @@ interface PackedFile {
 }
 
 function packedFiles(): string[] {
-  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--workspace", "lab-mcp"], {
-    cwd: ROOT,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "ignore"],
-  });
+  const out = execFileSync(
+    "npm",
+    ["pack", "--dry-run", "--json", "--ignore-scripts", "--workspace", "lab-mcp"],
+    {
+      cwd: ROOT,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    },
+  );
   const [pack] = JSON.parse(out) as { files: PackedFile[] }[];
   return (pack?.files ?? []).map((file) => file.path);
 }
@@ -84,7 +88,7 @@ describe("the product package (packages/lab-mcp)", () => {
         /emulator|sandbox|demo|(^|\/)test\//i.test(file) ||
         file.endsWith(".ts") ||
         file.endsWith(".map") ||
-        !(file.startsWith("dist/") || ["package.json", "README.md"].includes(file)),
+        !(file.startsWith("dist/") || ["package.json", "README.md", "LICENSE"].includes(file)),
     );
     expect(unwanted).toEqual([]);
   });

@@ -27,7 +27,9 @@ export class RemoteTimeoutError extends Error {
 
 /** The connection failed or was dropped before a whole answer arrived. */
 export class ConnectionError extends Error {
-  override readonly name = "ConnectionError";
+  override readonly name: string = "ConnectionError";
+  /** Its kind in the call log; the causes told apart (core/http/network-error.ts) say more. */
+  readonly kind: ErrorKind = "unexpected";
 }
 
 /**
@@ -93,6 +95,10 @@ export type ErrorKind =
   | "invalid_input"
   | "action_needed"
   | "unexpected"
+  | "certificate_untrusted"
+  | "host_not_found"
+  | "connection_refused"
+  | "proxy_failed"
   | "unknown_tool"
   | "tool_unavailable";
 
@@ -109,6 +115,7 @@ export function errorKind(error: unknown): ErrorKind {
   if (error instanceof RemoteTimeoutError) return "timeout";
   if (error instanceof InvalidInputError) return "invalid_input";
   if (error instanceof ActionableError) return "action_needed";
+  if (error instanceof ConnectionError) return error.kind;
   return "unexpected";
 }
 

@@ -18,6 +18,7 @@ import { MemoryState } from "../state/memory-state.js";
 import type { RateLimit } from "../state/shared-state.js";
 import type { ApiPath } from "./api-path.js";
 import type { AuthStrategy } from "./auth.js";
+import { classifyNetworkError, reportNetworkError } from "./network-error.js";
 import {
   DEFAULT_RETRY_POLICY,
   parseRateLimitReset,
@@ -39,6 +40,8 @@ export interface RequestScope {
   /** Heard when the call must wait (rate limit or Retry-After) for this many milliseconds. */
   onWait?(waitMs: number, reason: string): void;
   debug?(message: string): void;
+  /** Heard with every answer's status and headers (the `check` subcommand reports the rate headers). */
+  onResponse?(status: number, headers: Headers): void;
 }
 
 export interface RemoteClientOptions {
@@ -127,11 +130,12 @@ export class RemoteClient {
         }),
       );
       const outgoing = await this.outgoing(method, options, scope);
-      const exchange = new Exchange(this.timeoutMs, scope.signal);
+      const exchange = new Exchange(this.timeoutMs, scope.signal, url);
       try {
         const response = await exchange
           .run(() => this.send(url, outgoing, options, scope, exchange.signal))
           .then(countRemoteAnswer, countRemoteFailure);
+        scope.onResponse?.(response.status, response.headers);
         await this.observeRateHeaders(response.headers, ticket);
 
         if (response.status === 401 && !renewedAuth && this.auth.renewAfterUnauthorized) {
@@ -281,6 +285,7 @@ class Exchange {
   constructor(
     private readonly timeoutMs: number,
     private readonly callerSignal: AbortSignal | undefined,
+    private readonly target: URL,
   ) {
     this.timer = setTimeout(() => {
       this.timedOut = true;
@@ -303,7 +308,9 @@ class Exchange {
       if (this.callerSignal?.aborted) throw this.callerSignal.reason;
       if (error instanceof ResponseTooLargeError || error instanceof ConnectionError) throw error;
       if (error instanceof TypeError || isNetworkError(error)) {
-        throw new ConnectionError(describeNetworkError(error));
+        const classified = classifyNetworkError(error, this.target);
+        reportNetworkError(classified);
+        throw classified;
       }
       throw error;
     }
@@ -420,10 +427,4 @@ function acceptFor(responseType: RequestOptions<unknown>["responseType"]): strin
 
 function isNetworkError(error: unknown): boolean {
   return error instanceof Error && "code" in error && typeof error.code === "string";
-}
-
-function describeNetworkError(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const code = cause instanceof Error && "code" in cause ? ` (${String(cause.code)})` : "";
-  return `The connection to the remote failed${code}`;
 }

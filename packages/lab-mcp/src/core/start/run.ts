@@ -16,6 +16,8 @@ import { serveStdio } from "../transport/stdio.js";
 import { ConfigError, type CoreValues, coreSettings, helpText, loadConfig } from "./config.js";
 import type { ServiceDefinition } from "./service.js";
 import { describeSettings, type SettingSpec, type SettingsShape } from "./setting.js";
+import { useNetworkSettings } from "./use-network.js";
+import { PRODUCT_VERSION } from "./version.js";
 
 export interface CoreSettings extends ServerOptions {
   /** MCP_ALLOW_DESTRUCTIVE: whether tools with destructiveHint true are offered. */
@@ -233,6 +235,12 @@ export async function runServer<S, Shape extends SettingsShape>(
 ): Promise<void> {
   const argv = process.argv.slice(2);
   const [first = "", ...rest] = argv;
+  if (first === "--version" || first === "-v") {
+    process.stdout.write(`${command} ${PRODUCT_VERSION}\n`);
+    return;
+  }
+  const network = await useNetworkSettings(command);
+  if (network !== 0) process.exit(network);
   const subcommand =
     options.subcommands && Object.hasOwn(options.subcommands, first) ? options.subcommands[first] : undefined;
   if (subcommand) return exitWhenFlushed(await subcommand(rest));

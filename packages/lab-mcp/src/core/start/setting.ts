@@ -9,6 +9,7 @@
 //     MCP_PORT: setting.integer({ min: 0, max: 65535, help: "..." }).default(3000),
 //   })
 import { z } from "zod";
+import { type ApiRoot, tenantAddress } from "../http/base-url.js";
 
 export type SettingKind =
   | "string"
@@ -121,8 +122,9 @@ function list(options: Common & { choices?: readonly string[] }) {
 }
 
 /** An https:// URL without credentials, normalised. Never quoted back: it may hold a token. */
-function httpsUrl(options: Common) {
-  return define("https-url", options, (raw, ctx) => {
+function httpsUrl(options: Common & { apiRoot?: ApiRoot }) {
+  const { apiRoot, ...meta } = options;
+  return define("https-url", meta, (raw, ctx) => {
     let url: URL;
     try {
       url = new URL(raw.trim());
@@ -133,7 +135,9 @@ function httpsUrl(options: Common) {
       return refuse(ctx, raw, `must be an https:// URL (plain ${url.protocol}// is refused)`);
     }
     if (url.username || url.password) return refuse(ctx, raw, "must not contain credentials");
-    return url.href;
+    if (!apiRoot) return url.href;
+    const form = tenantAddress(url, apiRoot);
+    return form.ok ? form.url : refuse(ctx, raw, form.problem);
   });
 }
 

@@ -5,7 +5,8 @@ import { secretFileProblem } from "../../core/start/user-config.js";
 
 export const LABDATA_SETTINGS = z.object({
   LABDATA_BASE_URL: setting.httpsUrl({
-    help: "HTTPS base URL of your tenant, e.g. https://acme.labdata.example",
+    help: "HTTPS address of your tenant, e.g. https://acme.benchling.com (with or without /api/v2)",
+    apiRoot: { path: "/api/v2", example: "https://acme.benchling.com" },
   }),
   LABDATA_API_KEY: setting.secret({ help: "API key (sent as the HTTP Basic username)" }).optional(),
   LABDATA_CLIENT_ID: setting.string({ help: "OAuth app client ID (with LABDATA_CLIENT_SECRET)" }).optional(),

@@ -8,7 +8,8 @@ import { secretFileProblem, userConfigFile } from "../../core/start/user-config.
 
 export const PROTOCOLS_SETTINGS = z.object({
   PROTOCOLS_BASE_URL: setting.httpsUrl({
-    help: "HTTPS address of the protocol repository, e.g. https://www.protocols.io (API under /api/v3)",
+    help: "HTTPS address of the protocol repository, e.g. https://www.protocols.io (with or without /api/v3)",
+    apiRoot: { path: "/api/v3", example: "https://www.protocols.io" },
   }),
   PROTOCOLS_ACCESS_TOKEN: setting
     .secret({

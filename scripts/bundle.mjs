@@ -1,0 +1,128 @@
+// npm run bundle: MCP Bundles (.mcpb, the one-click install of Claude Desktop) for labdata-mcp and
+// protocols-mcp, built with the official @anthropic-ai/mcpb CLI. Each bundle holds the packed product
+// installed without dev dependencies (server/node_modules), and a manifest that asks the user for the
+// address and the credentials (secrets marked sensitive) and passes them to the bin as its settings.
+// Usage: node scripts/bundle.mjs [output-dir] (default: bundle/); prints the bundles' paths.
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const out = resolve(process.argv[2] ?? join(root, "bundle"));
+const product = JSON.parse(readFileSync(join(root, "packages/lab-mcp/package.json"), "utf8"));
+const mcpb = join(root, "node_modules/.bin/mcpb");
+const run = (command, args, cwd = root) =>
+  execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+
+/** The manifest's placeholder for what the user typed in the bundle's form: ${user_config.<key>}. */
+const asked = (key) => `$\{user_config.${key}}`;
+
+/** What each bundle asks the user for, and the setting each answer becomes. */
+const BUNDLES = {
+  "labdata-mcp": {
+    service: "labdata",
+    display_name: "Lab data platform (Benchling API v2)",
+    description:
+      "DNA sequences, notebook entries, assay results, workflows, registry and inventory of your lab data platform tenant.",
+    user_config: {
+      base_url: {
+        type: "string",
+        title: "Tenant address",
+        description: "Your tenant's address, e.g. https://acme.benchling.com (with or without /api/v2)",
+        required: true,
+      },
+      api_key: {
+        type: "string",
+        title: "API key",
+        description: "Your API key (Benchling: your avatar > Settings > API Key > Generate API key)",
+        sensitive: true,
+        required: true,
+      },
+    },
+    env: { LABDATA_BASE_URL: asked("base_url"), LABDATA_API_KEY: asked("api_key") },
+  },
+  "protocols-mcp": {
+    service: "protocols",
+    display_name: "Protocol repository (protocols.io)",
+    description:
+      "Search, read and write protocols on protocols.io: steps, materials, versions, workspaces and PDFs.",
+    user_config: {
+      base_url: {
+        type: "string",
+        title: "Repository address",
+        description: "The repository's address, e.g. https://www.protocols.io (with or without /api/v3)",
+        default: "https://www.protocols.io",
+        required: true,
+      },
+      access_token: {
+        type: "string",
+        title: "Client access token",
+        description: "Your application's client access token (protocols.io: Developer > Your applications)",
+        sensitive: true,
+        required: true,
+      },
+    },
+    env: {
+      PROTOCOLS_BASE_URL: asked("base_url"),
+      PROTOCOLS_ACCESS_TOKEN: asked("access_token"),
+    },
+  },
+};
+
+const work = mkdtempSync(join(tmpdir(), "lab-mcp-bundle-"));
+try {
+  // The product as npm would publish it (its prepack builds it), installed as a user would install it.
+  const [packed] = JSON.parse(
+    run("npm", ["pack", "--workspace", "lab-mcp", "--json", "--pack-destination", work]),
+  );
+  const tarball = join(work, packed.filename);
+  mkdirSync(out, { recursive: true });
+  for (const [bin, spec] of Object.entries(BUNDLES)) {
+    const stage = join(work, bin);
+    mkdirSync(join(stage, "server"), { recursive: true });
+    run("npm", [
+      "install",
+      "--prefix",
+      join(stage, "server"),
+      "--omit=dev",
+      "--no-audit",
+      "--no-fund",
+      tarball,
+    ]);
+    const { [`${spec.service}Service`]: definition } = await import(
+      join(root, `packages/lab-mcp/dist/services/${spec.service}/index.js`)
+    );
+    const entry = `server/node_modules/lab-mcp/dist/bin/${bin}.js`;
+    const manifest = {
+      manifest_version: "0.3",
+      name: bin,
+      display_name: spec.display_name,
+      version: product.version,
+      description: spec.description,
+      author: { name: "lab-mcp maintainers" },
+      repository: { type: "git", url: product.repository.url.replace(/^git\+/, "") },
+      license: product.license,
+      keywords: product.keywords,
+      server: {
+        type: "node",
+        entry_point: entry,
+        mcp_config: { command: "node", args: [`\${__dirname}/${entry}`], env: spec.env },
+      },
+      // The tools offered with the default settings: destructive ones need MCP_ALLOW_DESTRUCTIVE.
+      tools: definition.tools
+        .filter((tool) => !tool.annotations.destructiveHint)
+        .map((tool) => ({ name: tool.name, description: tool.description })),
+      compatibility: { platforms: ["darwin", "win32", "linux"], runtimes: { node: product.engines.node } },
+      user_config: spec.user_config,
+    };
+    writeFileSync(join(stage, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    copyFileSync(join(root, "LICENSE"), join(stage, "LICENSE"));
+    run(mcpb, ["validate", join(stage, "manifest.json")]);
+    const file = join(out, `${bin}-${product.version}.mcpb`);
+    run(mcpb, ["pack", stage, file]);
+    console.log(file);
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
