@@ -381,7 +381,15 @@ describe("labdata_create_sequences_bulk", () => {
     expect(seq).toMatchObject({ name: "pBulk-GB", isCircular: true, length: 60 });
     expect(seq.annotations).toEqual([
       expect.objectContaining({ name: "tiny ORF", type: "CDS", start: 3, end: 30, strand: 1 }),
-      expect.objectContaining({ name: "rev site", type: "misc_feature", start: 39, end: 55, strand: -1 }),
+      // a /note is the annotation's notes; a feature without a label is named by its key
+      expect.objectContaining({
+        name: "misc_feature",
+        notes: "rev site",
+        type: "misc_feature",
+        start: 39,
+        end: 55,
+        strand: -1,
+      }),
     ]);
   });
 

@@ -6,6 +6,7 @@ import { RemoteStatusError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
 import type { LabdataApi, LabdataScope } from "../client.js";
 import { dnaSequenceSchema } from "../types.js";
+import type { Counted } from "./count.js";
 import { type Entity, entitySchema } from "./shapes.js";
 
 export const ENTITY_TYPES = [
@@ -104,8 +105,8 @@ export async function listEntities(
   offset: number,
   limit: number,
   ctx: LabdataScope,
-): Promise<{ items: Entity[]; total: number }> {
-  const { items, total } = await api.list<Entity>(
+): Promise<Counted<Entity>> {
+  const counted = await api.list<Entity>(
     LIST_KEY[type],
     listPath(type),
     entitySchema,
@@ -114,7 +115,7 @@ export async function listEntities(
     limit,
     ctx,
   );
-  return { items: items.map((item) => ({ ...item, entityType: type })), total };
+  return { ...counted, items: counted.items.map((item) => ({ ...item, entityType: type })) };
 }
 
 export async function getEntity(

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
-import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
@@ -8,6 +7,7 @@ import * as notebook from "../api/notebook.js";
 import type { LabdataApi } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { entryLine } from "../format/entry-markdown.js";
+import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
 import { entrySchema } from "../notebook-types.js";
 
 export const listEntries = defineTool({
@@ -36,7 +36,7 @@ export const listEntries = defineTool({
       .describe("'exclude' (default) leaves archived entries out; 'include' lists them too."),
     ...pagingInputs,
   },
-  output: pageShape("entries", entrySchema.omit({ days: true })),
+  output: countedPageShape("entries", entrySchema.omit({ days: true })),
   async handler(args, ctx, api: LabdataApi) {
     const { limit, offset, response_format } = args;
     checkDayRange(
@@ -45,7 +45,7 @@ export const listEntries = defineTool({
       ["modified_before", args.modified_before],
     );
     const authorId = args.author === "me" ? ((await api.me(ctx)).user.id ?? undefined) : args.author;
-    const { items, total, complete } = await notebook.listEntries(
+    const { items, total, exact, complete } = await notebook.listEntries(
       api,
       {
         nameIncludes: args.name,
@@ -60,10 +60,9 @@ export const listEntries = defineTool({
       limit,
       ctx,
     );
-    const page = pageOf(
+    const page = countedPage(
       "entries",
-      items.map(({ days: _days, ...entry }) => entry),
-      total,
+      { items: items.map(({ days: _days, ...entry }) => entry), total, exact },
       offset,
     );
     if (response_format === "json") return reply(page, json(page));
@@ -72,13 +71,13 @@ export const listEntries = defineTool({
     if (items.length === 0)
       return reply(
         page,
-        `No notebook entries at offset ${offset}: there are ${total}. Use a smaller offset.`,
+        `No notebook entries at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
       );
     return reply(
       page,
       markdown(
         heading(1, "Notebook entries"),
-        `Found ${total} entries (showing ${offset + 1}–${offset + items.length})`,
+        `Found ${howMany({ total, exact })} entries (showing ${offset + 1}–${offset + items.length})`,
         items.map(entryLine),
         page.has_more && `More: call again with offset=${page.next_offset}.`,
         incomplete,

@@ -1,11 +1,11 @@
 import { pagingInputs } from "../../../core/inputs.js";
-import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { listEntitySchemas } from "../api/registry.js";
 import { entitySchemaSchema } from "../api/shapes.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
+import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
 
 export const listRegistrySchemas = defineTool({
   name: "labdata_list_registry_schemas",
@@ -17,17 +17,22 @@ export const listRegistrySchemas = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "registry",
   input: { ...pagingInputs },
-  output: pageShape("schemas", entitySchemaSchema),
+  output: countedPageShape("schemas", entitySchemaSchema),
   async handler({ limit, offset, response_format }, ctx, api: LabdataApi) {
-    const { items, total } = await listEntitySchemas(api, offset, limit, ctx);
-    const page = pageOf("schemas", items, total, offset);
+    const { items, total, exact } = await listEntitySchemas(api, offset, limit, ctx);
+    const page = countedPage("schemas", { items, total, exact }, offset);
     if (response_format === "json") return reply(page, json(page));
     if (total === 0) return reply(page, "The registry has no entity schemas you may see.");
+    if (items.length === 0)
+      return reply(
+        page,
+        `No schemas at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
+      );
     return reply(
       page,
       markdown(
         heading(1, "Registry schemas"),
-        `Found ${total} schemas (showing ${items.length})`,
+        `Found ${howMany({ total, exact })} schemas (showing ${offset + 1}–${offset + items.length})`,
         items.map((schema) => {
           const fields = (schema.fieldDefinitions ?? []).map((f) => f.name).filter(Boolean);
           const parts = [
