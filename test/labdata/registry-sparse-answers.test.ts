@@ -34,7 +34,42 @@ const ANSWERS: Record<string, unknown> = {
   },
   "POST /dna-sequences:bulk-create": { taskId: "task-1" },
   "GET /tasks/task-1": { status: "SUCCEEDED" },
+  // Issue 28: the document's two well shapes, one an InaccessibleResource
+  "GET /plates/plt_2": {
+    id: "plt_2",
+    wells: {
+      A1: { id: "con_2", name: "Tube" },
+      A8: { inaccessibleId: "con_9", resourceType: "inaccessible_resource", type: "container" },
+    },
+  },
+  // Field values that are objects, display texts null or absent (the document allows both)
+  "GET /workflow-tasks": {
+    workflowTasks: [
+      {
+        id: "wftask_1",
+        displayId: "T1",
+        fields: {
+          Sample: { value: { id: "bfi_7", name: "Strain 7" }, displayValue: null, textValue: null },
+          Settings: { value: { temperature: 37 }, type: "json" },
+          Wells: { value: ["A1", { id: "con_2" }], displayValue: null },
+        },
+      },
+    ],
+    nextToken: "",
+  },
+  "GET /teams": { teams: [] },
+  "GET /request-schemas": { requestSchemas: [{ id: "assaysch_1" }] },
+  "GET /requests": {
+    requests: [
+      { id: "req_1", displayId: "R1", fields: { Target: { value: { nested: true }, displayValue: null } } },
+    ],
+    nextToken: "",
+  },
+  // A read by a path of another type that answers 400 rather than 404
+  "GET /rna-oligos/seq_400": { id: "seq_400", name: "RNA one", bases: "ACGU" },
 };
+/** Statuses other than 200 and 404 (what has no answer). */
+const STATUSES: Record<string, number> = { "GET /dna-sequences/seq_400": 400 };
 
 let server: Awaited<ReturnType<typeof startHttpsServer>>;
 let conn: Connected;
@@ -46,7 +81,7 @@ beforeAll(async () => {
       for await (const _ of req);
       const key = `${req.method} ${url.pathname.replace(/^\/t\/api\/v2/, "")}`;
       const body = ANSWERS[key];
-      res.writeHead(body === undefined ? 404 : 200, {
+      res.writeHead(STATUSES[key] ?? (body === undefined ? 404 : 200), {
         "content-type": "application/json",
         "result-count": "2",
       });
@@ -67,6 +102,34 @@ function expectClean(result: { text: string; isError: boolean }): void {
   expect(result.isError, result.text).toBe(false);
   expect(result.text).not.toMatch(/undefined|\bnull\b|\[object|NaN/);
 }
+
+describe("issue 28: wells, fields and entity types read as they are", () => {
+  it("says a well answered as inaccessible_resource is there and not readable", async () => {
+    const plate = await call("labdata_get_box_contents", { id: "plt_2" });
+    expectClean(plate);
+    expect(plate.text).toContain(
+      "- **A container you may not read (con_9)**: it is there at position A8, but you have no access to what it holds",
+    );
+    expect(plate.text).not.toMatch(/A8, empty/);
+  });
+
+  it("renders a field whose value is an object, a list, and display texts null (tasks, requests)", async () => {
+    const tasks = await call("labdata_list_tasks", { assignee: "anyone", status: "any" });
+    expectClean(tasks);
+    expect(tasks.text).toContain('Sample: Strain 7 (bfi_7); Settings: {"temperature":37}; Wells: A1, con_2');
+    const requests = await call("labdata_list_requests", { status: "any", assignee: "anyone" });
+    expectClean(requests);
+    expect(requests.text).toContain('Target: {"nested":true}');
+    const entity = await call("labdata_get_entity", { id: "prtn_1" });
+    expect(entity.text).toContain('- Tag: {"nested":true}');
+  });
+
+  it("labdata_get_entity without a type goes on to the other types when a path answers 400", async () => {
+    const found = await call("labdata_get_entity", { id: "seq_400" });
+    expectClean(found);
+    expect(found.text).toContain("RNA one (seq_400)");
+  });
+});
 
 describe("sparse and odd answers the document allows", () => {
   it("reads as placeholders and leaves out what is missing", async () => {

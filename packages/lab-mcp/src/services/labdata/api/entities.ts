@@ -179,13 +179,18 @@ export async function findEntity(
   if (id.startsWith("bfi_")) return getEntity(api, "custom_entity", id, ctx);
   const candidates: EntityType[] = ["dna_sequence", "dna_oligo", "rna_oligo", "aa_sequence", "custom_entity"];
   let last: unknown;
+  let notFound: unknown;
   for (const candidate of candidates) {
     try {
       return await getEntity(api, candidate, id, ctx);
     } catch (error) {
-      if (!(error instanceof RemoteStatusError && error.status === 404)) throw error;
+      // 404 is what the document says a read of an unknown id answers; a path of another type may
+      // answer 400 (an id it does not take) instead: either way, the next type may know it.
+      if (!(error instanceof RemoteStatusError && (error.status === 404 || error.status === 400)))
+        throw error;
       last = error;
+      if (error.status === 404) notFound = error;
     }
   }
-  throw last;
+  throw notFound ?? last;
 }
