@@ -68,6 +68,49 @@ const ANSWERS: Record<string, unknown> = {
   // A read by a path of another type that answers 400 rather than 404
   "GET /rna-oligos/seq_400": { id: "seq_400", name: "RNA one", bases: "ACGU" },
 };
+// Every note type the document defines (EntryNotePart's 19), each with text and a link.
+const LINK = { id: "seq_linked", type: "dna_sequence" };
+const NOTE_TYPES = [
+  "app_canvas",
+  "assay_run",
+  "box_creation_table",
+  "code",
+  "external_file",
+  "inventory_container_table",
+  "inventory_plate_table",
+  "list_bullet",
+  "list_checkbox",
+  "list_number",
+  "lookup_table",
+  "mixture_prep_table",
+  "note_linked_chart",
+  "plate_creation_table",
+  "registration_table",
+  "results_table",
+  "table",
+  "text",
+  "text_box",
+];
+ANSWERS["GET /entries/etr_1"] = {
+  entry: {
+    id: "etr_1",
+    name: "Every note",
+    days: [
+      {
+        date: "2026-11-26",
+        notes: NOTE_TYPES.map((type) => ({
+          type,
+          text: `text of ${type}`,
+          links: [LINK],
+          ...(type === "external_file" ? { externalFileId: "file_1" } : {}),
+          ...(type === "app_canvas" ? { canvasId: "cnvs_1" } : {}),
+          ...(type === "note_linked_chart" ? { chart: { id: "chart_1" } } : {}),
+          ...(type === "registration_table" ? { entitySchemaId: "ts_9", apiId: "reg_table" } : {}),
+        })),
+      },
+    ],
+  },
+};
 /** Statuses other than 200 and 404 (what has no answer). */
 const STATUSES: Record<string, number> = { "GET /dna-sequences/seq_400": 400 };
 
@@ -122,6 +165,22 @@ describe("issue 28: wells, fields and entity types read as they are", () => {
     expect(requests.text).toContain('Target: {"nested":true}');
     const entity = await call("labdata_get_entity", { id: "prtn_1" });
     expect(entity.text).toContain('- Tag: {"nested":true}');
+  });
+
+  it("renders the text and links of every note type the document defines (19)", async () => {
+    const entry = await call("labdata_get_entry", { id: "etr_1" });
+    expectClean(entry);
+    // text and table notes show their text as a caption; run and results notes name their record
+    for (const type of NOTE_TYPES.filter((t) => t !== "assay_run" && t !== "results_table"))
+      expect(entry.text, type).toContain(`text of ${type}`);
+    expect(entry.text.match(/Linked: dna sequence seq_linked/g)?.length).toBeGreaterThanOrEqual(17);
+    expect(entry.text).toContain(
+      "Attached file file_1\n\ntext of external_file\n  Linked: dna sequence seq_linked",
+    );
+    expect(entry.text).toContain("```\ntext of code\n```\n  Linked: dna sequence seq_linked");
+    expect(entry.text).toContain("(app canvas note: canvas cnvs_1)");
+    expect(entry.text).toContain("(note linked chart note: chart chart_1)");
+    expect(entry.text).toContain("(registration table note: entity schema ts_9, api reg_table)");
   });
 
   it("labdata_get_entity without a type goes on to the other types when a path answers 400", async () => {
