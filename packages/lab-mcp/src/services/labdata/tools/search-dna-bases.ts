@@ -7,7 +7,7 @@ import { listRegistries } from "../api/registry.js";
 import { searchBases } from "../api/search-bases.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
-import { countedPage, countedPageShape, howMany } from "../list-page.js";
+import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
 import { dnaSequenceSchema } from "../types.js";
 
 const MIN_BASES = 8;
@@ -101,6 +101,11 @@ export const searchDnaBases = defineTool({
     const page = countedPage("dna_sequences", { items: hits, total, exact }, offset);
     if (response_format === "json") return reply(page, json(page));
     if (total === 0) return reply(page, `No DNA sequences you may see contain these ${query.length} bases.`);
+    if (hits.length === 0)
+      return reply(
+        page,
+        `No DNA sequences at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
+      );
     return reply(
       page,
       markdown(
