@@ -22,6 +22,9 @@ export function fieldText(field: FieldLike | null | undefined): string {
   if (typeof raw === "string" && typeof field.type === "string" && field.type.endsWith("_link")) {
     return display && display !== raw ? nameAndId(display, raw) : raw;
   }
+  // A number or a flag as the platform holds it (a table's header carries the unit); text, an option
+  // or an object by its display text where there is one.
+  if (typeof raw === "number" || typeof raw === "boolean") return String(raw);
   if (display !== undefined) return display;
   return valueText(raw);
 }
