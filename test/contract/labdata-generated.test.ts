@@ -101,7 +101,17 @@ function expectReadable({ text, isError }: { text: string; isError: boolean }, w
 
 function expectEnvelope(text: string, key: string, offset: number) {
   const page = JSON.parse(text);
-  expect(Object.keys(page)).toEqual(["total", "count", "offset", key, "has_more", "next_offset"]);
+  // The conventions' fields in their order, and beside them whether total is a count (issue 28).
+  expect(Object.keys(page)).toEqual([
+    "total",
+    "count",
+    "offset",
+    key,
+    "has_more",
+    "next_offset",
+    "total_is_exact",
+  ]);
+  expect(typeof page.total_is_exact).toBe("boolean");
   const items = page[key] as unknown[];
   expect(Array.isArray(items)).toBe(true);
   expect(page.count).toBe(items.length);

@@ -241,7 +241,8 @@ describe(`${SAMPLES} generated answers per operation, read through the new tools
         }),
       );
       expect(isError, text).toBe(false);
-      expect(text).toContain("Found 10 entries");
+      // Stopped short, the count is a lower bound (issue 28).
+      expect(text).toContain("Found at least 10 entries");
       // The walk reports from its second page on.
       expect(progress).toEqual(Array.from({ length: 9 }, (_, i) => `Read ${i + 1} records, ${i + 1} match`));
       expect(text).toContain(

@@ -69,7 +69,7 @@ function pagerSuite(backend: string, cursorsOf: () => CursorStore) {
     it("answers an offset past the end with no items and the total", async () => {
       const remote = cursorRemote(30);
       const pager = new CursorPager({ maxPageSize: 100, cursors: cursorsOf() });
-      expect(await pager.page("q", 50, 10, remote.fetchPage)).toEqual({ items: [], total: 30 });
+      expect(await pager.page("q", 50, 10, remote.fetchPage)).toEqual({ items: [], total: 30, end: 30 });
     });
   });
 }

@@ -42,13 +42,13 @@ describe("GenBank", () => {
   it("writes each annotation as a feature with a 1-based inclusive location", () => {
     expect(text).toContain('     promoter        1..30\n                     /label="lac"');
     expect(text).toContain(
-      "     CDS             complement(41..100)\n                     /label=\"GFP 'mut3'\"",
+      '     CDS             complement(41..100)\n                     /label="GFP ""mut3"""',
     );
     // across the origin of a circular sequence
     expect(text).toContain("     rep_origin      join(151..160,1..10)");
     // a type GenBank does not know
     expect(text).toContain(
-      '     misc_feature    111..120\n                     /label="tag"\n                     /note="made_up_kind"',
+      '     misc_feature    111..120\n                     /label="tag"\n                     /feature_type="made_up_kind"',
     );
   });
 

@@ -138,7 +138,7 @@ describe("the document's example DNA sequence", () => {
       [
         "     misc_feature    1..10",
         '                     /label="Example annotation"',
-        '                     /note="Example annotation type"',
+        '                     /feature_type="Example annotation type"',
       ].join("\n"),
     );
   });
@@ -179,6 +179,55 @@ describe("lists shaped like the document's paginated lists", () => {
     expect(last).toMatchObject({ total: 1, count: 1, has_more: false, next_offset: null });
   });
 
+  // Issue 28, item 1: never a number the platform did not give.
+  it("without Result-Count, says 'at least' and total_is_exact false until the list ends", async () => {
+    remote.answer("GET /dna-sequences", { body: { dnaSequences: [second], nextToken: "abc" } });
+    const open = await call("labdata_list_dna_sequences", { limit: 1 });
+    expect(open.text).toContain("Found at least 2 sequences (showing 1–1)");
+    const openJson = JSON.parse(
+      (await call("labdata_list_dna_sequences", { limit: 1, response_format: "json" })).text,
+    );
+    expect(openJson).toMatchObject({ total: 2, has_more: true, total_is_exact: false });
+    remote.answer("GET /dna-sequences", { body: { dnaSequences: [second], nextToken: "" } });
+    const ended = JSON.parse(
+      (await call("labdata_list_dna_sequences", { limit: 5, response_format: "json" })).text,
+    );
+    expect(ended).toMatchObject({ total: 1, has_more: false, total_is_exact: true });
+    expect((await call("labdata_list_dna_sequences", { limit: 5 })).text).toContain("Found 1 sequences");
+  });
+
+  it("past the end, the total is the platform's count or the list's length, never the offset", async () => {
+    remote.answer("GET /dna-sequences", {
+      body: { dnaSequences: [], nextToken: "" },
+      headers: { "Result-Count": "80" },
+    });
+    expect((await call("labdata_list_dna_sequences", { offset: 119 })).text).toBe(
+      "No DNA sequences at offset 119: there are 80. Use a smaller offset.",
+    );
+    const counted = JSON.parse(
+      (await call("labdata_list_dna_sequences", { offset: 119, response_format: "json" })).text,
+    );
+    expect(counted).toMatchObject({
+      total: 80,
+      count: 0,
+      offset: 119,
+      has_more: false,
+      total_is_exact: true,
+    });
+    remote.answer("GET /dna-sequences", { body: { dnaSequences: [second], nextToken: "" } });
+    // (a query of its own: the canned remote ignores cursors the earlier tests left in the cache)
+    expect((await call("labdata_list_dna_sequences", { offset: 5, name: "pUC" })).text).toBe(
+      "No DNA sequences at offset 5: there are 1. Use a smaller offset.",
+    );
+    remote.answer("GET /projects", {
+      body: { projects: [{ id: "src_1" }], nextToken: "" },
+      headers: { "Result-Count": "1" },
+    });
+    expect((await call("labdata_list_projects", { offset: 3 })).text).toBe(
+      "No projects at offset 3: there are 1. Use a smaller offset.",
+    );
+  });
+
   it("projects: owner summaries kept, archived ones said so, names in order", async () => {
     remote.answer("GET /projects", {
       body: {
@@ -195,7 +244,7 @@ describe("lists shaped like the document's paginated lists", () => {
       [
         "# Projects",
         "",
-        "Found 3 projects (showing 3)",
+        "Found 3 projects (showing 1–3)",
         "",
         "- Example project (src_NetYd96a)",
         "- Old project (src_old00001) (archived: Retired)",
@@ -217,7 +266,7 @@ describe("lists shaped like the document's paginated lists", () => {
       [
         "# Folders",
         "",
-        "Found 2 folders (showing 2)",
+        "Found 2 folders (showing 1–2)",
         "",
         "- Example folder (lib_mrZWMrft), project src_NetYd96a",
         "- Root folder (lib_root0001)",

@@ -182,6 +182,20 @@ describe("labdata_search_dna_bases", () => {
     expect(md.text).toContain(`matches at ${match.start}..${match.end} (reverse)`);
   });
 
+  it("past the end says the count the platform gave, never the offset (issue 28)", async () => {
+    const insert = demo().shRna3Insert;
+    expect((await call("labdata_search_dna_bases", { bases: insert, offset: 21 })).text).toBe(
+      "No DNA sequences at offset 21: there are 1. Use a smaller offset.",
+    );
+    const page = await json("labdata_search_dna_bases", { bases: insert, offset: 21 });
+    expect(page).toMatchObject({ total: 1, count: 0, has_more: false, total_is_exact: true });
+    const aa = await json("labdata_list_aa_sequences", { offset: 100 });
+    expect(aa).toMatchObject({ total: 4, count: 0, has_more: false, total_is_exact: true });
+    expect((await call("labdata_list_aa_sequences", { offset: 100 })).text).toBe(
+      "No AA sequences at offset 100: there are 4. Use a smaller offset.",
+    );
+  });
+
   it("refuses too few or wrong letters without a request, and pages a common stretch", async () => {
     const before = emulator.requests.entries().length;
     const short = await call("labdata_search_dna_bases", { bases: "ACGT" });
@@ -373,7 +387,15 @@ describe("labdata_create_sequences_bulk", () => {
     expect(seq).toMatchObject({ name: "pBulk-GB", isCircular: true, length: 60 });
     expect(seq.annotations).toEqual([
       expect.objectContaining({ name: "tiny ORF", type: "CDS", start: 3, end: 30, strand: 1 }),
-      expect.objectContaining({ name: "rev site", type: "misc_feature", start: 39, end: 55, strand: -1 }),
+      // a /note is the annotation's notes; a feature without a label is named by its key
+      expect.objectContaining({
+        name: "misc_feature",
+        notes: "rev site",
+        type: "misc_feature",
+        start: 39,
+        end: 55,
+        strand: -1,
+      }),
     ]);
   });
 

@@ -27,7 +27,8 @@ export class CursorPager {
 
   /**
    * The items at [offset, offset + limit) of the query named by `queryKey` (which must identify the
-   * credential, the filters and the sort), and the total. `onWalk` hears progress while a far offset
+   * credential, the filters and the sort), and the total. `end` is the list's length when the remote
+   * showed its end (no cursor after the last page read). `onWalk` hears progress while a far offset
    * is reached by walking.
    */
   async page<T>(
@@ -36,7 +37,7 @@ export class CursorPager {
     limit: number,
     fetchPage: FetchPage<T>,
     onWalk?: (done: number, target: number) => void,
-  ): Promise<{ items: T[]; total: number }> {
+  ): Promise<{ items: T[]; total: number; end?: number }> {
     const { cursors } = this.options;
     const known = offset > 0 ? await cursors.nearest(queryKey, offset) : undefined;
     let position = known?.position ?? 0;
@@ -48,13 +49,19 @@ export class CursorPager {
       onWalk?.(position, offset);
       const page = await fetchPage(cursor, step);
       total = page.total;
-      if (!page.nextCursor || page.items.length < step) return { items: [], total };
+      // The end, or a remote that serves no more: the list holds what was walked.
+      if (!page.nextCursor || page.items.length === 0)
+        return { items: [], total, end: position + page.items.length };
       position += page.items.length;
       cursor = page.nextCursor;
       await cursors.remember(queryKey, position, cursor);
     }
     const page = await fetchPage(cursor, Math.min(limit, this.options.maxPageSize));
-    if (page.nextCursor) await cursors.remember(queryKey, position + page.items.length, page.nextCursor);
-    return { items: page.items, total: page.total ?? total ?? 0 };
+    const reached = position + page.items.length;
+    if (page.nextCursor && page.items.length > 0) {
+      await cursors.remember(queryKey, reached, page.nextCursor);
+      return { items: page.items, total: page.total ?? total ?? 0 };
+    }
+    return { items: page.items, total: page.total ?? total ?? 0, end: reached };
   }
 }

@@ -15,8 +15,15 @@ const annotationSchema = z
     end: position,
     strand: strand.default(1),
     type: z.string().trim().min(1).max(50).default("misc_feature"),
-    name: z.string().trim().min(1).max(200),
+    // The OpenAPI document's SequenceFeatureBase: name up to 2048, notes up to 10,000, at most 100
+    // custom fields (a GenBank import's qualifiers).
+    name: z.string().trim().min(1).max(2048),
     color: color.default("#9E9E9E"),
+    notes: z.string().max(10_000).optional(),
+    customFields: z
+      .array(z.object({ name: z.string().min(1).max(200), value: z.string().max(10_000) }).strict())
+      .max(100)
+      .optional(),
   })
   .strict();
 

@@ -90,6 +90,8 @@ export interface Annotation {
   type: string;
   name: string;
   color: string;
+  notes?: string;
+  customFields?: Array<{ name: string; value: string }>;
 }
 
 export interface Primer {

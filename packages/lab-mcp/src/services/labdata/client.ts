@@ -10,8 +10,10 @@ import { ClientCache } from "../../core/http/client-cache.js";
 import { RemoteClient, type RequestOptions } from "../../core/http/remote-client.js";
 import { RateBudget } from "../../core/state/budget.js";
 import type { SharedState } from "../../core/state/shared-state.js";
+import { type Counted, countOf } from "./api/count.js";
 import type { LabdataCredential } from "./auth/credential.js";
 import type { LabdataCredentialSource } from "./credential-source.js";
+import type { NewAnnotation } from "./genbank/platform.js";
 import {
   type DnaSequence,
   dnaSequenceSchema,
@@ -51,7 +53,7 @@ export interface NewDnaSequence {
   isCircular: boolean;
   folderId: string;
   aliases: string[];
-  annotations: Array<{ start: number; end: number; strand: number; type: string; name: string }>;
+  annotations: NewAnnotation[];
 }
 
 export class LabdataApi {
@@ -160,9 +162,8 @@ export class LabdataApi {
   }
 
   /**
-   * Offset paging over the platform's pageSize/nextToken lists. `total` is Result-Count, but never
-   * less than the items seen; without a readable Result-Count, the items seen plus one while the
-   * platform gives a next page, so has_more stays true as long as there is more to read.
+   * Offset paging over the platform's pageSize/nextToken lists, counted as api/count.ts says: the
+   * Result-Count where the platform sent one, the length where the list ended, else at least.
    */
   async list<T>(
     key: string,
@@ -172,14 +173,13 @@ export class LabdataApi {
     offset: number,
     limit: number,
     ctx: SessionCall,
-  ): Promise<{ items: T[]; total: number }> {
+  ): Promise<Counted<T>> {
     const credential = await this.credential(ctx);
     const remote = this.remoteFor(credential);
     const schema = listSchema(key, itemSchema);
     const queryKey = JSON.stringify([this.baseUrl, credential.id, path, query]);
     let reported: number | undefined;
-    let more = false;
-    const { items } = await this.pager.page<T>(
+    const { items, end } = await this.pager.page<T>(
       queryKey,
       offset,
       limit,
@@ -199,14 +199,16 @@ export class LabdataApi {
         const items = (response.body[key] as T[] | undefined) ?? [];
         const nextToken = response.body.nextToken as string | undefined;
         reported = resultCount(response.headers);
-        more = Boolean(nextToken) && items.length > 0;
-        return { items, nextCursor: more ? nextToken : undefined, total: reported ?? 0 };
+        return {
+          items,
+          nextCursor: nextToken && items.length > 0 ? nextToken : undefined,
+          total: reported ?? 0,
+        };
       },
       (done, target) =>
         void ctx.progress?.(done / target, `Skipping to offset ${target}: ${done} of ${target} read`),
     );
-    const seen = offset + items.length;
-    return { items, total: reported === undefined ? seen + (more ? 1 : 0) : Math.max(reported, seen) };
+    return countOf(items, offset, reported, end);
   }
 
   /** One client per credential, on the credential's rate budget (shared by the fleet, per base URL). */
@@ -225,9 +227,9 @@ export class LabdataApi {
   }
 }
 
-/** The Result-Count header, when it holds a count. */
-function resultCount(headers: Headers): number | undefined {
-  const header = headers.get("result-count")?.trim();
+/** The Result-Count header (Run-Count, as the document names it for assay runs), when it holds a count. */
+export function resultCount(headers: Headers): number | undefined {
+  const header = (headers.get("result-count") ?? headers.get("run-count"))?.trim();
   const value = Number(header);
   return header && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }

@@ -2,11 +2,12 @@
 // and one page rendered as the envelope (json) or a list (markdown).
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../core/inputs.js";
-import { moreLine, pageReply } from "../../core/page-reply.js";
-import { pageOf, pageShape } from "../../core/paging.js";
-import { heading, markdown } from "../../core/render.js";
+import { heading, json, markdown } from "../../core/render.js";
+import { reply } from "../../core/tool.js";
+import type { Counted } from "./api/count.js";
 import type { EntityFilters } from "./api/entities.js";
 import { entityLine } from "./format/entity-markdown.js";
+import { countedPage, countedPageShape, howMany, thereAre } from "./list-page.js";
 import { type Entity, entitySchema } from "./records/registry.js";
 
 const SORTS = {
@@ -34,7 +35,7 @@ export const entityListInputs = {
   ...pagingInputs,
 };
 
-export const entityPageShape = (key: string) => pageShape(key, entitySchema);
+export const entityPageShape = (key: string) => countedPageShape(key, entitySchema);
 
 export function entityFilters(args: {
   name?: string;
@@ -56,20 +57,22 @@ export function entityFilters(args: {
 export function entityPageReply(
   key: string,
   what: string,
-  result: { items: Entity[]; total: number },
+  result: Counted<Entity>,
   offset: number,
   format: "markdown" | "json",
 ) {
-  const page = pageOf(key, result.items, result.total, offset);
-  return pageReply(page, format, () => {
-    if (result.total === 0) return `No ${what} match these filters.`;
-    if (result.items.length === 0)
-      return `No ${what} at offset ${offset}: there are ${result.total}. Use a smaller offset.`;
-    return markdown(
+  const page = countedPage(key, result, offset);
+  if (format === "json") return reply(page, json(page));
+  if (result.total === 0) return reply(page, `No ${what} match these filters.`);
+  if (result.items.length === 0)
+    return reply(page, `No ${what} at offset ${offset}: ${thereAre(result)}. Use a smaller offset.`);
+  return reply(
+    page,
+    markdown(
       heading(1, what.charAt(0).toUpperCase() + what.slice(1)),
-      `Found ${result.total} ${what} (showing ${offset + 1}–${offset + result.items.length})`,
+      `Found ${howMany(result)} ${what} (showing ${offset + 1}–${offset + result.items.length})`,
       result.items.map(entityLine),
-      moreLine(page),
-    );
-  });
+      page.has_more && `More: call again with offset=${page.next_offset}.`,
+    ),
+  );
 }

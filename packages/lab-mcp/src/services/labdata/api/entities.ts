@@ -9,6 +9,7 @@ import { apiPath } from "../../../core/http/api-path.js";
 import type { LabdataApi } from "../client.js";
 import { dnaSequenceSchema } from "../records/platform.js";
 import { type Entity, entitySchema } from "../records/registry.js";
+import type { Counted } from "./count.js";
 
 export const ENTITY_TYPES = [
   "dna_sequence",
@@ -106,8 +107,8 @@ export async function listEntities(
   offset: number,
   limit: number,
   ctx: SessionCall,
-): Promise<{ items: Entity[]; total: number }> {
-  const { items, total } = await api.list<Entity>(
+): Promise<Counted<Entity>> {
+  const counted = await api.list<Entity>(
     LIST_KEY[type],
     listPath(type),
     entitySchema,
@@ -116,7 +117,7 @@ export async function listEntities(
     limit,
     ctx,
   );
-  return { items: items.map((item) => ({ ...item, entityType: type })), total };
+  return { ...counted, items: counted.items.map((item) => ({ ...item, entityType: type })) };
 }
 
 export async function getEntity(
@@ -180,13 +181,18 @@ export async function findEntity(
   if (id.startsWith("bfi_")) return getEntity(api, "custom_entity", id, ctx);
   const candidates: EntityType[] = ["dna_sequence", "dna_oligo", "rna_oligo", "aa_sequence", "custom_entity"];
   let last: unknown;
+  let notFound: unknown;
   for (const candidate of candidates) {
     try {
       return await getEntity(api, candidate, id, ctx);
     } catch (error) {
-      if (!(error instanceof RemoteStatusError && error.status === 404)) throw error;
+      // 404 is what the document says a read of an unknown id answers; a path of another type may
+      // answer 400 (an id it does not take) instead: either way, the next type may know it.
+      if (!(error instanceof RemoteStatusError && (error.status === 404 || error.status === 400)))
+        throw error;
       last = error;
+      if (error.status === 404) notFound = error;
     }
   }
-  throw last;
+  throw notFound ?? last;
 }

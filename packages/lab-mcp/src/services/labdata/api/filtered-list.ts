@@ -9,6 +9,7 @@ import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import type { ApiPath } from "../../../core/http/api-path.js";
 import type { LabdataApi } from "../client.js";
 import { listSchema } from "../records/platform.js";
+import type { Counted } from "./count.js";
 
 /** Records read at most to answer one filtered page: ten remote pages. */
 export const MAX_SCANNED = 1000;
@@ -32,9 +33,7 @@ export interface ListSource<T> {
   query: Record<string, string | undefined>;
 }
 
-export interface FilteredPage<T> {
-  items: T[];
-  total: number;
+export interface FilteredPage<T> extends Counted<T> {
   /** False when the walk stopped at MAX_SCANNED before the end: more may match. */
   complete: boolean;
 }
@@ -49,16 +48,8 @@ export async function filteredList<T>(
 ): Promise<FilteredPage<T>> {
   const [only] = sources;
   if (sources.length === 1 && only && !keep) {
-    const { items, total } = await api.list(
-      only.key,
-      only.path,
-      only.itemSchema,
-      only.query,
-      offset,
-      limit,
-      ctx,
-    );
-    return { items, total, complete: true };
+    const counted = await api.list(only.key, only.path, only.itemSchema, only.query, offset, limit, ctx);
+    return { ...counted, complete: true };
   }
   const matches: T[] = [];
   let scanned = 0;
@@ -92,5 +83,6 @@ export async function filteredList<T>(
       cursor = next && items.length > 0 && next !== cursor ? next : undefined;
     } while (cursor);
   }
-  return { items: matches.slice(offset, offset + limit), total: matches.length, complete };
+  // Walked to the end, the count is exact; stopped short, it is what matched so far, at least.
+  return { items: matches.slice(offset, offset + limit), total: matches.length, exact: complete, complete };
 }

@@ -3,6 +3,7 @@
 // linked records as "Name (id)".
 import { heading, markdown, utcTime } from "../../../core/render.js";
 import type { AssayResult, AssayRun, AssaySchema, FieldDefinition, FieldValue } from "../records/notebook.js";
+import { fieldText } from "./field.js";
 import { nameAndId } from "./labels.js";
 import { markdownTable } from "./table-cells.js";
 
@@ -42,15 +43,7 @@ function explain(field: FieldDefinition): string {
 
 /** A value as a cell: a link as "Name (id)", a number as is (its unit is in the column header). */
 export function valueText(value: FieldValue | undefined): string {
-  if (!value || value.value === null || value.value === undefined) return "";
-  const raw = value.value;
-  if (typeof raw === "string" && (value.type ?? "").endsWith("_link")) {
-    const name = value.displayValue ?? value.textValue;
-    return name && name !== raw ? nameAndId(name, raw) : raw;
-  }
-  if (typeof raw === "number" || typeof raw === "boolean") return String(raw);
-  if (typeof raw === "string") return raw;
-  return value.displayValue ?? value.textValue ?? JSON.stringify(raw);
+  return fieldText(value);
 }
 
 function columnsOf(

@@ -4,6 +4,7 @@ import { fieldList, heading, markdown, truncate, utcTime } from "../../../core/r
 import { ENTITY_LABELS, type EntityType } from "../api/entities.js";
 import type { Entity } from "../records/registry.js";
 import { chunk } from "./fasta.js";
+import { type FieldLike, fieldText } from "./field.js";
 import { displayName, nameAndId } from "./labels.js";
 
 const PREVIEW_RESIDUES = 120;
@@ -45,14 +46,12 @@ export function entityLine(entity: Entity): string {
 
 export function entityMarkdown(entity: Entity): string {
   const residues = residuesOf(entity);
-  const fields = (entity as { fields?: Record<string, { displayValue?: unknown; value?: unknown }> }).fields;
+  const fields = (entity as { fields?: Record<string, FieldLike | null> }).fields;
   const fieldLines =
     fields && typeof fields === "object"
       ? Object.entries(fields).flatMap(([name, field]) => {
-          const value = field?.displayValue ?? field?.value;
-          return typeof value === "string" || typeof value === "number" || typeof value === "boolean"
-            ? [`- ${name}: ${value}`]
-            : [];
+          const value = fieldText(field);
+          return value ? [`- ${name}: ${value}`] : [];
         })
       : [];
   return markdown(

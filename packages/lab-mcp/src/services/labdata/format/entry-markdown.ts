@@ -62,7 +62,7 @@ function noteMarkdown(note: NotePart, names: LinkNames, number: number): string 
     case "text":
       return withLinks(text, note, names);
     case "code":
-      return `\`\`\`\n${text.replace(/```/g, "ʼʼʼ")}\n\`\`\``;
+      return withLinks(`\`\`\`\n${text.replace(/```/g, "ʼʼʼ")}\n\`\`\``, note, names);
     case "list_bullet":
       return withLinks(`${indent}- ${text}`, note, names);
     case "list_number":
@@ -83,10 +83,52 @@ function noteMarkdown(note: NotePart, names: LinkNames, number: number): string 
       return `Results table: ${label}; read the results with labdata_list_assay_results.`;
     }
     case "external_file":
-      return `Attached file${note.externalFileId ? ` ${note.externalFileId}` : ""}`;
+      // The caption is the note's text; its links follow.
+      return withLinks(
+        markdown(
+          `Attached file${note.externalFileId ? ` ${note.externalFileId}` : ""}`,
+          text.trim() || undefined,
+        ),
+        note,
+        names,
+      );
     default:
-      return text ? withLinks(text, note, names) : `(${(note.type ?? "unknown").replace(/_/g, " ")} note)`;
+      return otherNote(note, names);
   }
+}
+
+/** Identifiers a note of another kind carries (an app canvas, a chart, a structured table, its schemas). */
+function noteFacts(note: NotePart): string[] {
+  const facts: string[] = [];
+  for (const [key, value] of Object.entries(note)) {
+    if (
+      typeof value === "string" &&
+      value &&
+      key !== "type" &&
+      (key.endsWith("Id") || key === "apiId" || key === "mode")
+    )
+      facts.push(
+        `${key
+          .replace(/Id$/, "")
+          .replace(/([A-Z])/g, " $1")
+          .toLowerCase()} ${value}`,
+      );
+  }
+  const chart = (note as { chart?: { id?: unknown } }).chart;
+  if (chart && typeof chart.id === "string") facts.push(`chart ${chart.id}`);
+  return facts;
+}
+
+/**
+ * The other note kinds of the document (app canvas, chart, lookup, registration, plate and box
+ * creation, mixture prep, inventory tables...): what kind it is and what it names, its text, its links.
+ */
+function otherNote(note: NotePart, names: LinkNames): string {
+  const kind = (note.type ?? "unknown").replace(/_/g, " ");
+  const facts = noteFacts(note);
+  const title = `(${kind} note${facts.length > 0 ? `: ${facts.join(", ")}` : ""})`;
+  const text = note.text?.trim();
+  return withLinks(markdown(text || undefined, title), note, names);
 }
 
 function authorsOf(entry: Entry): string | undefined {

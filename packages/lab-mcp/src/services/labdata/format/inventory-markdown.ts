@@ -23,7 +23,22 @@ export function contentsText(container: Container): string | undefined {
   return parts.length > 0 ? parts.join("; ") : undefined;
 }
 
+/**
+ * The id of a container (a plate's well) the platform answered as an InaccessibleResource (one of the
+ * two well shapes of its document): it is there, and the user may not read it.
+ */
+export function inaccessibleContainerId(container: Container): string | undefined {
+  const { resourceType, inaccessibleId } = container as { resourceType?: unknown; inaccessibleId?: unknown };
+  if (resourceType !== "inaccessible_resource" && typeof inaccessibleId !== "string") return undefined;
+  return typeof inaccessibleId === "string" && inaccessibleId ? inaccessibleId : "id not given";
+}
+
 export function containerLine(container: Container): string {
+  const hidden = inaccessibleContainerId(container);
+  if (hidden) {
+    const where = container.gridPosition ? ` at position ${container.gridPosition}` : "";
+    return `- **A container you may not read (${hidden})**: it is there${where}, but you have no access to what it holds`;
+  }
   const parts = [
     container.gridPosition ? `position ${container.gridPosition}` : undefined,
     quantityText(container.quantity),
@@ -71,7 +86,10 @@ export function gridTable(capacity: number | undefined, cells: Map<string, strin
 /** A short label for a grid cell: the first content's name, cut to stay readable; pipes escaped. */
 export function cellLabel(container: Container): string {
   const entity = container.contents?.[0]?.entity;
-  const name = entity?.inaccessibleId ? "(no access)" : entity?.name || container.name || container.id || "?";
+  const name =
+    entity?.inaccessibleId || inaccessibleContainerId(container)
+      ? "(no access)"
+      : entity?.name || container.name || container.id || "?";
   const short = name.length > 18 ? `${name.slice(0, 17)}…` : name;
   return short.replace(/\|/g, "/");
 }

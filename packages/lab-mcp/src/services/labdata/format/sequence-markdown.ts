@@ -1,9 +1,9 @@
 // How a DNA sequence reads to an agent: the facts first, an annotation summary, the first bases.
 // Every field may be missing (the platform's document requires none): what is missing is left out.
 import { fieldList, heading, markdown, truncate, utcTime } from "../../../core/render.js";
+import { annotationEnd } from "../genbank/platform.js";
 import type { Annotation, DnaSequence } from "../records/platform.js";
 import { sequenceLength, topology } from "./facts.js";
-import { annotationEnd } from "./genbank.js";
 import { displayName, nameAndId } from "./labels.js";
 
 const PREVIEW_BASES = 120;

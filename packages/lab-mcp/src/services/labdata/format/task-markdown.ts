@@ -1,13 +1,13 @@
 // A workflow task as one list item: what it is about (schema, fields, workflow), its status, who has
 // it, and when.
 import type { WorkflowTask } from "../records/notebook.js";
+import { fieldText } from "./field.js";
 import { nameAndId } from "./labels.js";
 
 export function taskLine(task: WorkflowTask): string {
   const about = Object.entries(task.fields ?? {})
     .map(([name, value]) => {
-      const text =
-        value?.displayValue ?? value?.textValue ?? (value?.value == null ? "" : String(value.value));
+      const text = fieldText(value);
       return text ? `${name}: ${text}` : undefined;
     })
     .filter(Boolean);

@@ -6,7 +6,9 @@ import { defineTool, reply } from "../../../core/tool.js";
 import { bulkCreateSequences } from "../api/bulk-create.js";
 import type { LabdataApi, NewDnaSequence } from "../client.js";
 import { nameAndId } from "../format/labels.js";
-import { detectFormat, type ParsedSequence, parseFasta, parseGenBank } from "../format/sequence-text.js";
+import { detectFormat, parseFasta } from "../format/sequence-text.js";
+import { FeatureError, type ImportedSequence, importRecord } from "../genbank/platform.js";
+import { GenBankSyntaxError, readGenBank } from "../genbank/read.js";
 import { dnaSequenceSchema } from "../records/platform.js";
 
 const MAX_SEQUENCES = 1000;
@@ -17,47 +19,70 @@ function invalid(message: string): InvalidInputError {
   return new InvalidInputError(`Error: Invalid input for ${NAME}: ${message}`);
 }
 
+interface Prepared {
+  sequences: NewDnaSequence[];
+  /** What the platform cannot hold, per sequence, by name. */
+  notKept: string[];
+}
+
 /** The records as the platform's create bodies, or the first problem as a clear input error. */
-function toNewSequences(
-  records: ParsedSequence[],
-  folderId: string,
-  circular: boolean | undefined,
-): NewDnaSequence[] {
+function prepare(records: ImportedSequence[], folderId: string): Prepared {
   if (records.length === 0)
     throw invalid("text: no sequence found (FASTA records start with '>', GenBank with LOCUS).");
   if (records.length > MAX_SEQUENCES)
     throw invalid(`text: ${records.length} sequences; at most ${MAX_SEQUENCES} at once.`);
-  return records.map((record, i) => {
+  const notKept: string[] = [];
+  const sequences = records.map((record, i) => {
     const label = `sequence ${i + 1}${record.name ? ` (${record.name})` : ""}`;
     if (!record.name) throw invalid(`text: ${label} has no name.`);
     if (!record.bases) throw invalid(`text: ${label} has no bases.`);
     const bad = record.bases.match(/[^ACGTURYSWKMBDHVN]/);
     if (bad) throw invalid(`text: ${label}: '${bad[0]}' is not a DNA base (use A, C, G, T or IUPAC codes).`);
-    const isCircular = circular ?? record.isCircular ?? false;
-    const outside = record.features.find(
-      (f) => f.end > record.bases.length || (!isCircular && f.start > f.end),
-    );
-    if (outside)
-      throw invalid(
-        `text: ${label}: feature '${outside.name}' (${outside.start}..${outside.end}) does not fit.`,
-      );
+    for (const line of record.notKept) notKept.push(`${label}: ${line}`);
     return {
       name: record.name.slice(0, 200),
       bases: record.bases,
-      isCircular,
+      isCircular: record.isCircular,
       folderId,
       aliases: [],
-      // The platform counts from 0 with an exclusive end.
-      annotations: record.features.map((f) => ({
-        name: f.name,
-        type: f.type,
-        start: f.start - 1,
-        end: f.end,
-        strand: f.strand === "reverse" ? -1 : 1,
-      })),
+      annotations: record.annotations,
     };
   });
+  return { sequences, notKept };
 }
+
+/** The records of the text, GenBank through its own reader (genbank/), FASTA plainly. */
+function readRecords(text: string, format: "fasta" | "genbank", circular: boolean | undefined) {
+  if (format === "fasta")
+    return parseFasta(text).map((r) => ({
+      name: r.name,
+      bases: r.bases,
+      isCircular: circular ?? false,
+      annotations: [],
+      notKept: [],
+    }));
+  try {
+    const records = readGenBank(text);
+    if (records.length > MAX_SEQUENCES)
+      throw invalid(`text: ${records.length} sequences; at most ${MAX_SEQUENCES} at once.`);
+    const imported = records.map((record) => importRecord(record, circular));
+    const headers = [...new Set(records.flatMap((r) => r.otherHeaders))].filter(
+      (h) => !KEPT_ELSEWHERE.has(h),
+    );
+    if (imported[0] && headers.length > 0)
+      imported[0].notKept.push(
+        `header sections ${headers.join(", ")}: the platform keeps a sequence's name, bases, topology and annotations`,
+      );
+    return imported;
+  } catch (error) {
+    if (error instanceof GenBankSyntaxError || error instanceof FeatureError)
+      throw invalid(`text: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Header sections that name the record itself: a created sequence gets its own id and registry id. */
+const KEPT_ELSEWHERE = new Set(["ACCESSION", "VERSION"]);
 
 const createdSchema = dnaSequenceSchema.omit({ bases: true, translations: true, primers: true });
 
@@ -86,17 +111,24 @@ export const createSequencesBulk = defineTool({
       .optional()
       .describe("Topology of every sequence; default: GenBank's LOCUS line, else linear."),
   },
-  output: { count: z.number().int(), dna_sequences: z.array(createdSchema) },
+  output: {
+    count: z.number().int(),
+    dna_sequences: z.array(createdSchema),
+    not_kept: z
+      .array(z.string())
+      .describe(
+        "What the platform cannot hold (a join of several parts, partial ends...), by sequence and feature.",
+      ),
+  },
   async handler({ text, format, folder_id, is_circular }, ctx, api: LabdataApi) {
     const chosen = format === "auto" ? detectFormat(text) : format;
     if (!chosen) throw invalid("text: neither FASTA (a first line starting with '>') nor GenBank (LOCUS).");
-    const records = chosen === "fasta" ? parseFasta(text) : parseGenBank(text);
-    const sequences = toNewSequences(records, folder_id, is_circular);
+    const { sequences, notKept } = prepare(readRecords(text, chosen, is_circular), folder_id);
     await ctx.progress(0, `Sending ${sequences.length} sequences to the platform`);
     const created = await bulkCreateSequences(api, sequences, ctx);
     await ctx.progress(1, `Created ${created.length} sequences`);
     const listed = created.map(({ bases: _b, translations: _t, primers: _p, ...rest }) => rest);
-    const structured = { count: listed.length, dna_sequences: listed };
+    const structured = { count: listed.length, dna_sequences: listed, not_kept: notKept };
     if (listed.length === 0) {
       return reply(
         structured,
@@ -111,6 +143,8 @@ export const createSequencesBulk = defineTool({
           (s) =>
             `- ${nameAndId(s.name, s.id)}: ${s.length ?? "?"} bp, ${s.isCircular ? "circular" : "linear"}, ${s.annotations?.length ?? 0} annotations`,
         ),
+        notKept.length > 0 && heading(2, `Not kept (${notKept.length}): the platform cannot hold these`),
+        notKept.length > 0 && notKept.map((line) => `- ${line}`),
       ),
     );
   },

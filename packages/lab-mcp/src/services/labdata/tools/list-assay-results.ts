@@ -2,8 +2,6 @@ import { z } from "zod";
 import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { RemoteStatusError } from "../../../core/errors.js";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
-import { moreLine, pageReply } from "../../../core/page-reply.js";
-import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import * as assays from "../api/assays.js";
@@ -12,6 +10,7 @@ import type { LabdataApi } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { assayTables, runLabel, runNumber, runNumberOf } from "../format/assay-markdown.js";
 import { nameAndId } from "../format/labels.js";
+import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
 import { type AssayRun, assayResultSchema, assayRunSchema, assaySchemaSchema } from "../records/notebook.js";
 
 /**
@@ -65,7 +64,7 @@ export const listAssayResults = defineTool({
     ...pagingInputs,
   },
   output: {
-    ...pageShape("assay_results", assayResultSchema),
+    ...countedPageShape("assay_results", assayResultSchema),
     schemas: z
       .array(assaySchemaSchema)
       .describe("The result schemas of these results, with fields and units."),
@@ -80,14 +79,18 @@ export const listAssayResults = defineTool({
     );
     const runs: AssayRun[] = args.run ? await runsNamed(api, args.run, ctx) : [];
     const all = await assays.listAssaySchemas(api, "result", ctx);
-    const empty = { ...pageOf("assay_results", [], 0, offset), schemas: [], runs };
+    const empty = {
+      ...countedPage("assay_results", { items: [], total: 0, exact: true }, offset),
+      schemas: [],
+      runs,
+    };
     if (args.run && runs.length === 0) {
       return reply(
         empty,
         response_format === "json" ? json(empty) : `No assay run '${args.run}' that you can see.`,
       );
     }
-    const { items, total, complete } = await assays.listAssayResults(
+    const { items, total, exact, complete } = await assays.listAssayResults(
       api,
       {
         schemaIds: args.schema_id ? [args.schema_id] : all.flatMap((s) => (s.id ? [s.id] : [])),
@@ -103,24 +106,30 @@ export const listAssayResults = defineTool({
     );
     const used = new Set(items.map((result) => result.schema?.id));
     const page = {
-      ...pageOf("assay_results", items, total, offset),
+      ...countedPage("assay_results", { items, total, exact }, offset),
       schemas: all.filter((s) => used.has(s.id)),
       runs,
     };
-    return pageReply(page, response_format, () => {
-      const ofRuns = runs.length > 0 && `Run: ${runs.map((r) => nameAndId(runLabel(r), r.id)).join(", ")}`;
-      const incomplete = !complete && partialNote("result", "schema_id, run or dates");
-      if (total === 0) return markdown("No assay results match these filters.", ofRuns, incomplete);
-      if (items.length === 0)
-        return `No assay results at offset ${offset}: there are ${total}. Use a smaller offset.`;
-      return markdown(
+    if (response_format === "json") return reply(page, json(page));
+    const ofRuns = runs.length > 0 && `Run: ${runs.map((r) => nameAndId(runLabel(r), r.id)).join(", ")}`;
+    const incomplete = !complete && partialNote("result", "schema_id, run or dates");
+    if (total === 0)
+      return reply(page, markdown("No assay results match these filters.", ofRuns, incomplete));
+    if (items.length === 0)
+      return reply(
+        page,
+        `No assay results at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
+      );
+    return reply(
+      page,
+      markdown(
         heading(1, "Assay results"),
         ofRuns,
-        `Found ${total} results (showing ${offset + 1}–${offset + items.length})`,
+        `Found ${howMany({ total, exact })} results (showing ${offset + 1}–${offset + items.length})`,
         assayTables("result", items, new Map(all.map((schema) => [schema.id ?? "", schema]))),
-        moreLine(page),
+        page.has_more && `More: call again with offset=${page.next_offset}.`,
         incomplete,
-      );
-    });
+      ),
+    );
   },
 });

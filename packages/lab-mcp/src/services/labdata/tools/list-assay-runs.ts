@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
-import { moreLine, pageReply } from "../../../core/page-reply.js";
-import { pageOf, pageShape } from "../../../core/paging.js";
-import { heading, markdown } from "../../../core/render.js";
-import { defineTool } from "../../../core/tool.js";
+import { heading, json, markdown } from "../../../core/render.js";
+import { defineTool, reply } from "../../../core/tool.js";
 import * as assays from "../api/assays.js";
 import { partialNote } from "../api/filtered-list.js";
 import type { LabdataApi } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { assayTables, runNumber, runNumberOf } from "../format/assay-markdown.js";
+import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
 import { assayRunSchema, assaySchemaSchema } from "../records/notebook.js";
 
 export const listAssayRuns = defineTool({
@@ -35,7 +34,7 @@ export const listAssayRuns = defineTool({
     ...pagingInputs,
   },
   output: {
-    ...pageShape("assay_runs", assayRunSchema),
+    ...countedPageShape("assay_runs", assayRunSchema),
     schemas: z
       .array(assaySchemaSchema)
       .describe("The run schemas of these runs, with their fields and units."),
@@ -50,7 +49,7 @@ export const listAssayRuns = defineTool({
     const all = await assays.listAssaySchemas(api, "run", ctx);
     const schemaIds = args.schema_id ? [args.schema_id] : all.flatMap((s) => (s.id ? [s.id] : []));
     const wanted = args.run ? runNumberOf(args.run).toLowerCase() : undefined;
-    const { items, total, complete } = await assays.listAssayRuns(
+    const { items, total, exact, complete } = await assays.listAssayRuns(
       api,
       {
         schemaIds,
@@ -66,19 +65,24 @@ export const listAssayRuns = defineTool({
     );
     const used = new Set(items.map((run) => run.schema?.id));
     const schemas = all.filter((schema) => used.has(schema.id));
-    const page = { ...pageOf("assay_runs", items, total, offset), schemas };
-    return pageReply(page, response_format, () => {
-      const incomplete = !complete && partialNote("run", "schema_id or dates");
-      if (total === 0) return markdown("No assay runs match these filters.", incomplete);
-      if (items.length === 0)
-        return `No assay runs at offset ${offset}: there are ${total}. Use a smaller offset.`;
-      return markdown(
-        heading(1, "Assay runs"),
-        `Found ${total} runs (showing ${offset + 1}–${offset + items.length})`,
-        assayTables("run", items, new Map(all.map((schema) => [schema.id ?? "", schema]))),
-        moreLine(page),
-        incomplete,
+    const page = { ...countedPage("assay_runs", { items, total, exact }, offset), schemas };
+    if (response_format === "json") return reply(page, json(page));
+    const incomplete = !complete && partialNote("run", "schema_id or dates");
+    if (total === 0) return reply(page, markdown("No assay runs match these filters.", incomplete));
+    if (items.length === 0)
+      return reply(
+        page,
+        `No assay runs at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
       );
-    });
+    return reply(
+      page,
+      markdown(
+        heading(1, "Assay runs"),
+        `Found ${howMany({ total, exact })} runs (showing ${offset + 1}–${offset + items.length})`,
+        assayTables("run", items, new Map(all.map((schema) => [schema.id ?? "", schema]))),
+        page.has_more && `More: call again with offset=${page.next_offset}.`,
+        incomplete,
+      ),
+    );
   },
 });

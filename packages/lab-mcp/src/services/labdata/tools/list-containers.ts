@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
-import { moreLine, pageReply } from "../../../core/page-reply.js";
-import { pageOf, pageShape } from "../../../core/paging.js";
-import { heading, markdown } from "../../../core/render.js";
-import { defineTool } from "../../../core/tool.js";
+import { heading, json, markdown } from "../../../core/render.js";
+import { defineTool, reply } from "../../../core/tool.js";
 import { listContainers as listRemoteContainers } from "../api/inventory.js";
 import type { LabdataApi } from "../client.js";
 import { containerLine } from "../format/inventory-markdown.js";
+import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
 import { containerSchema } from "../records/registry.js";
 
 export const listContainers = defineTool({
@@ -35,7 +34,7 @@ export const listContainers = defineTool({
       .describe("'exclude' (default) leaves archived containers out."),
     ...pagingInputs,
   },
-  output: pageShape("containers", containerSchema),
+  output: countedPageShape("containers", containerSchema),
   async handler(
     { name, entity_id, storage_id, archived, limit, offset, response_format },
     ctx,
@@ -48,18 +47,23 @@ export const listContainers = defineTool({
       archiveReason:
         archived === "include" ? ("ANY_ARCHIVED_OR_NOT_ARCHIVED" as const) : ("NOT_ARCHIVED" as const),
     };
-    const { items, total } = await listRemoteContainers(api, filters, offset, limit, ctx);
-    const page = pageOf("containers", items, total, offset);
-    return pageReply(page, response_format, () => {
-      if (total === 0) return "No containers you may see match these filters.";
-      if (items.length === 0)
-        return `No containers at offset ${offset}: there are ${total}. Use a smaller offset.`;
-      return markdown(
-        heading(1, "Containers"),
-        `Found ${total} containers (showing ${offset + 1}–${offset + items.length})`,
-        items.map(containerLine),
-        moreLine(page),
+    const { items, total, exact } = await listRemoteContainers(api, filters, offset, limit, ctx);
+    const page = countedPage("containers", { items, total, exact }, offset);
+    if (response_format === "json") return reply(page, json(page));
+    if (total === 0) return reply(page, "No containers you may see match these filters.");
+    if (items.length === 0)
+      return reply(
+        page,
+        `No containers at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
       );
-    });
+    return reply(
+      page,
+      markdown(
+        heading(1, "Containers"),
+        `Found ${howMany({ total, exact })} containers (showing ${offset + 1}–${offset + items.length})`,
+        items.map(containerLine),
+        page.has_more && `More: call again with offset=${page.next_offset}.`,
+      ),
+    );
   },
 });

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
-import { moreLine, pageReply } from "../../../core/page-reply.js";
-import { pageOf, pageShape } from "../../../core/paging.js";
-import { heading, markdown } from "../../../core/render.js";
-import { defineTool } from "../../../core/tool.js";
+import { heading, json, markdown } from "../../../core/render.js";
+import { defineTool, reply } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
 import { sequenceLine } from "../format/sequence-markdown.js";
+import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
 import { dnaSequenceSchema } from "../records/platform.js";
 
 const SORTS = {
@@ -42,7 +41,7 @@ export const listDnaSequences = defineTool({
       .describe("Order: by modification time or by name, ascending or descending (default modified_desc)."),
     ...pagingInputs,
   },
-  output: pageShape("dna_sequences", dnaSequenceSchema.omit({ bases: true, translations: true })),
+  output: countedPageShape("dna_sequences", dnaSequenceSchema.omit({ bases: true, translations: true })),
   async handler(
     { name, folder_id, project_id, archived, sort, limit, offset, response_format },
     ctx,
@@ -56,23 +55,27 @@ export const listDnaSequences = defineTool({
         archived === "include" ? ("ANY_ARCHIVED_OR_NOT_ARCHIVED" as const) : ("NOT_ARCHIVED" as const),
       sort: SORTS[sort],
     };
-    const { items, total } = await api.listSequences(filters, offset, limit, ctx);
-    const page = pageOf(
+    const { items, total, exact } = await api.listSequences(filters, offset, limit, ctx);
+    const page = countedPage(
       "dna_sequences",
-      items.map(({ bases: _bases, translations: _translations, ...rest }) => rest),
-      total,
+      { items: items.map(({ bases: _bases, translations: _translations, ...rest }) => rest), total, exact },
       offset,
     );
-    return pageReply(page, response_format, () => {
-      if (total === 0) return "No DNA sequences match these filters.";
-      if (items.length === 0)
-        return `No DNA sequences at offset ${offset}: there are ${total}. Use a smaller offset.`;
-      return markdown(
-        heading(1, "DNA sequences"),
-        `Found ${total} sequences (showing ${offset + 1}–${offset + items.length})`,
-        items.map(sequenceLine),
-        moreLine(page),
+    if (response_format === "json") return reply(page, json(page));
+    if (total === 0) return reply(page, "No DNA sequences match these filters.");
+    if (items.length === 0)
+      return reply(
+        page,
+        `No DNA sequences at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
       );
-    });
+    return reply(
+      page,
+      markdown(
+        heading(1, "DNA sequences"),
+        `Found ${howMany({ total, exact })} sequences (showing ${offset + 1}–${offset + items.length})`,
+        items.map(sequenceLine),
+        page.has_more && `More: call again with offset=${page.next_offset}.`,
+      ),
+    );
   },
 });

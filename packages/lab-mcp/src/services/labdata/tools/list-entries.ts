@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
-import { moreLine, pageReply } from "../../../core/page-reply.js";
-import { pageOf, pageShape } from "../../../core/paging.js";
-import { heading, markdown } from "../../../core/render.js";
-import { defineTool } from "../../../core/tool.js";
+import { heading, json, markdown } from "../../../core/render.js";
+import { defineTool, reply } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as notebook from "../api/notebook.js";
 import type { LabdataApi } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { entryLine } from "../format/entry-markdown.js";
+import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
 import { entrySchema } from "../records/notebook.js";
 
 export const listEntries = defineTool({
@@ -37,7 +36,7 @@ export const listEntries = defineTool({
       .describe("'exclude' (default) leaves archived entries out; 'include' lists them too."),
     ...pagingInputs,
   },
-  output: pageShape("entries", entrySchema.omit({ days: true })),
+  output: countedPageShape("entries", entrySchema.omit({ days: true })),
   async handler(args, ctx, api: LabdataApi) {
     const { limit, offset, response_format } = args;
     checkDayRange(
@@ -46,7 +45,7 @@ export const listEntries = defineTool({
       ["modified_before", args.modified_before],
     );
     const authorId = args.author === "me" ? ((await api.me(ctx)).user.id ?? undefined) : args.author;
-    const { items, total, complete } = await notebook.listEntries(
+    const { items, total, exact, complete } = await notebook.listEntries(
       api,
       {
         nameIncludes: args.name,
@@ -61,24 +60,28 @@ export const listEntries = defineTool({
       limit,
       ctx,
     );
-    const page = pageOf(
+    const page = countedPage(
       "entries",
-      items.map(({ days: _days, ...entry }) => entry),
-      total,
+      { items: items.map(({ days: _days, ...entry }) => entry), total, exact },
       offset,
     );
-    return pageReply(page, response_format, () => {
-      const incomplete = !complete && partialNote("entry", "project_id or dates");
-      if (total === 0) return markdown("No notebook entries match these filters.", incomplete);
-      if (items.length === 0)
-        return `No notebook entries at offset ${offset}: there are ${total}. Use a smaller offset.`;
-      return markdown(
-        heading(1, "Notebook entries"),
-        `Found ${total} entries (showing ${offset + 1}–${offset + items.length})`,
-        items.map(entryLine),
-        moreLine(page),
-        incomplete,
+    if (response_format === "json") return reply(page, json(page));
+    const incomplete = !complete && partialNote("entry", "project_id or dates");
+    if (total === 0) return reply(page, markdown("No notebook entries match these filters.", incomplete));
+    if (items.length === 0)
+      return reply(
+        page,
+        `No notebook entries at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
       );
-    });
+    return reply(
+      page,
+      markdown(
+        heading(1, "Notebook entries"),
+        `Found ${howMany({ total, exact })} entries (showing ${offset + 1}–${offset + items.length})`,
+        items.map(entryLine),
+        page.has_more && `More: call again with offset=${page.next_offset}.`,
+        incomplete,
+      ),
+    );
   },
 });

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
-import { moreLine, pageReply } from "../../../core/page-reply.js";
-import { pageOf, pageShape } from "../../../core/paging.js";
-import { heading, markdown, utcTime } from "../../../core/render.js";
-import { defineTool } from "../../../core/tool.js";
+import { heading, json, markdown, utcTime } from "../../../core/render.js";
+import { defineTool, reply } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as workflows from "../api/workflows.js";
 import type { LabdataApi } from "../client.js";
+import { fieldText } from "../format/field.js";
 import { nameAndId } from "../format/labels.js";
+import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
 import { type LabRequest, labRequestSchema } from "../records/notebook.js";
 
 const STATUS: Record<string, string> = {
@@ -21,8 +21,7 @@ const STATUS: Record<string, string> = {
 function requestLine(request: LabRequest): string {
   const asked = Object.entries(request.fields ?? {})
     .map(([name, value]) => {
-      const text =
-        value?.displayValue ?? value?.textValue ?? (value?.value == null ? "" : String(value.value));
+      const text = fieldText(value);
       return text ? `${name}: ${text}` : undefined;
     })
     .filter(Boolean);
@@ -69,7 +68,7 @@ export const listRequests = defineTool({
       .describe("'open' (default: requested, scheduled or in progress), one status, or 'any'."),
     ...pagingInputs,
   },
-  output: pageShape("requests", labRequestSchema),
+  output: countedPageShape("requests", labRequestSchema),
   async handler(
     { assignee, team, requested_by, status, limit, offset, response_format },
     ctx,
@@ -95,31 +94,37 @@ export const listRequests = defineTool({
     const requestorId = requested_by === "me" ? (me?.id ?? undefined) : requested_by;
     if (requestorId)
       whose = [whose, `asked by ${requested_by === "me" ? "you" : requestorId}`].filter(Boolean).join(", ");
-    const { items, total, complete } = await workflows.listRequests(
+    const { items, total, exact, complete } = await workflows.listRequests(
       api,
       { assignedTo, requestorId, status },
       offset,
       limit,
       ctx,
     );
-    const page = pageOf("requests", items, total, offset);
-    return pageReply(page, response_format, () => {
-      const kind =
-        status === "any"
-          ? "Requests"
-          : `${status === "open" ? "Open" : STATUS[status.toUpperCase()]?.replace(/^./, (c) => c.toUpperCase())} requests`;
-      const title = `${kind}${whose ? ` ${whose}` : ""}`;
-      const incomplete = !complete && partialNote("request", "status");
-      if (total === 0) return markdown(`No ${title.charAt(0).toLowerCase()}${title.slice(1)}.`, incomplete);
-      if (items.length === 0)
-        return `No requests at offset ${offset}: there are ${total}. Use a smaller offset.`;
-      return markdown(
-        heading(1, title),
-        `Found ${total} requests (showing ${offset + 1}–${offset + items.length})`,
-        items.map(requestLine),
-        moreLine(page),
-        incomplete,
+    const page = countedPage("requests", { items, total, exact }, offset);
+    if (response_format === "json") return reply(page, json(page));
+    const kind =
+      status === "any"
+        ? "Requests"
+        : `${status === "open" ? "Open" : STATUS[status.toUpperCase()]?.replace(/^./, (c) => c.toUpperCase())} requests`;
+    const title = `${kind}${whose ? ` ${whose}` : ""}`;
+    const incomplete = !complete && partialNote("request", "status");
+    if (total === 0)
+      return reply(page, markdown(`No ${title.charAt(0).toLowerCase()}${title.slice(1)}.`, incomplete));
+    if (items.length === 0)
+      return reply(
+        page,
+        `No requests at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
       );
-    });
+    return reply(
+      page,
+      markdown(
+        heading(1, title),
+        `Found ${howMany({ total, exact })} requests (showing ${offset + 1}–${offset + items.length})`,
+        items.map(requestLine),
+        page.has_more && `More: call again with offset=${page.next_offset}.`,
+        incomplete,
+      ),
+    );
   },
 });

@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
-import { moreLine, pageReply } from "../../../core/page-reply.js";
-import { pageOf, pageShape } from "../../../core/paging.js";
-import { heading, markdown } from "../../../core/render.js";
-import { defineTool } from "../../../core/tool.js";
+import { heading, json, markdown } from "../../../core/render.js";
+import { defineTool, reply } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as workflows from "../api/workflows.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
 import { taskLine } from "../format/task-markdown.js";
+import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
 import { workflowTaskSchema } from "../records/notebook.js";
 
 const STATUS_WORDS: Record<workflows.TaskStatusFilter, string> = {
@@ -43,41 +42,47 @@ export const listTasks = defineTool({
       .describe("'open' (default: pending or in progress), one status, or 'any'."),
     ...pagingInputs,
   },
-  output: pageShape("tasks", workflowTaskSchema),
+  output: countedPageShape("tasks", workflowTaskSchema),
   async handler({ assignee, team, status, limit, offset, response_format }, ctx, api: LabdataApi) {
     const who = assignee ?? (team ? "anyone" : "me");
     const me = who === "me" ? (await api.me(ctx)).user : undefined;
     const assigneeId = who === "me" ? (me?.id ?? undefined) : who === "anyone" ? undefined : who;
     const found = team ? await workflows.findTeam(api, team, "labdata_list_tasks", ctx) : undefined;
-    const { items, total, complete } = await workflows.listTasks(
+    const { items, total, exact, complete } = await workflows.listTasks(
       api,
       { assigneeId, teamId: found?.id ?? undefined, status },
       offset,
       limit,
       ctx,
     );
-    const page = pageOf("tasks", items, total, offset);
-    return pageReply(page, response_format, () => {
-      const whose = [
-        who === "me"
-          ? `assigned to you (${nameAndId(me?.name, me?.id)})`
-          : who !== "anyone" && `assigned to ${who}`,
-        found && `of team ${nameAndId(found.name, found.id)}`,
-      ]
-        .filter(Boolean)
-        .join(", ");
-      const title = `${STATUS_WORDS[status] ? `${STATUS_WORDS[status][0]?.toUpperCase()}${STATUS_WORDS[status].slice(1)} tasks` : "Tasks"}${whose ? ` ${whose}` : ""}`;
-      const incomplete = !complete && partialNote("task", "assignee or team");
-      if (total === 0) return markdown(`No ${title.charAt(0).toLowerCase()}${title.slice(1)}.`, incomplete);
-      if (items.length === 0)
-        return `No tasks at offset ${offset}: there are ${total}. Use a smaller offset.`;
-      return markdown(
-        heading(1, title),
-        `Found ${total} tasks (showing ${offset + 1}–${offset + items.length})`,
-        items.map(taskLine),
-        moreLine(page),
-        incomplete,
+    const page = countedPage("tasks", { items, total, exact }, offset);
+    if (response_format === "json") return reply(page, json(page));
+    const whose = [
+      who === "me"
+        ? `assigned to you (${nameAndId(me?.name, me?.id)})`
+        : who !== "anyone" && `assigned to ${who}`,
+      found && `of team ${nameAndId(found.name, found.id)}`,
+    ]
+      .filter(Boolean)
+      .join(", ");
+    const title = `${STATUS_WORDS[status] ? `${STATUS_WORDS[status][0]?.toUpperCase()}${STATUS_WORDS[status].slice(1)} tasks` : "Tasks"}${whose ? ` ${whose}` : ""}`;
+    const incomplete = !complete && partialNote("task", "assignee or team");
+    if (total === 0)
+      return reply(page, markdown(`No ${title.charAt(0).toLowerCase()}${title.slice(1)}.`, incomplete));
+    if (items.length === 0)
+      return reply(
+        page,
+        `No tasks at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
       );
-    });
+    return reply(
+      page,
+      markdown(
+        heading(1, title),
+        `Found ${howMany({ total, exact })} tasks (showing ${offset + 1}–${offset + items.length})`,
+        items.map(taskLine),
+        page.has_more && `More: call again with offset=${page.next_offset}.`,
+        incomplete,
+      ),
+    );
   },
 });

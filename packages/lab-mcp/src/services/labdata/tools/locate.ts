@@ -8,6 +8,7 @@ import { type Located, locateContainer, type Place } from "../api/locate.js";
 import type { LabdataApi } from "../client.js";
 import { contentsText, quantityText } from "../format/inventory-markdown.js";
 import { nameAndId } from "../format/labels.js";
+import { howMany } from "../list-page.js";
 import { containerSchema } from "../records/registry.js";
 
 /** Containers located per call at most: each costs a few requests. */
@@ -37,6 +38,9 @@ export const locate = defineTool({
   },
   output: {
     total: z.number().int(),
+    total_is_exact: z
+      .boolean()
+      .describe("True when total is the platform's count; false when it is a lower bound (at least)."),
     located: z.array(
       z.object({
         container: z.looseObject(containerSchema.shape),
@@ -53,6 +57,7 @@ export const locate = defineTool({
     }
     let containers = container_id ? [await getContainer(api, container_id, ctx)] : [];
     let total = containers.length;
+    let exact = true;
     if (entity_id) {
       const found = await listContainers(
         api,
@@ -63,10 +68,11 @@ export const locate = defineTool({
       );
       containers = found.items;
       total = found.total;
+      exact = found.exact;
     }
     const located: Located[] = [];
     for (const container of containers) located.push(await locateContainer(api, container, ctx));
-    const structured = { total, located };
+    const structured = { total, total_is_exact: exact, located };
     if (response_format === "json") return reply(structured, json(structured));
     if (located.length === 0) {
       return reply(
@@ -79,7 +85,8 @@ export const locate = defineTool({
       structured,
       markdown(
         heading(1, `Where ${subject} is`),
-        total > located.length && `${total} containers hold it; the first ${located.length} are shown.`,
+        total > located.length &&
+          `${howMany({ total, exact })} containers hold it; the first ${located.length} are shown.`,
         located.map(placeText),
       ),
     );

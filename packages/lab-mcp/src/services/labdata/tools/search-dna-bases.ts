@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { InvalidInputError } from "../../../core/errors.js";
 import { boundedString, pagingInputs } from "../../../core/inputs.js";
-import { moreLine, pageReply } from "../../../core/page-reply.js";
-import { pageOf, pageShape } from "../../../core/paging.js";
-import { heading, markdown } from "../../../core/render.js";
-import { defineTool } from "../../../core/tool.js";
+import { heading, json, markdown } from "../../../core/render.js";
+import { defineTool, reply } from "../../../core/tool.js";
 import { listRegistries } from "../api/registry.js";
 import { searchBases } from "../api/search-bases.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
+import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
 import { dnaSequenceSchema } from "../records/platform.js";
 
 const MIN_BASES = 8;
@@ -71,7 +70,7 @@ export const searchDnaBases = defineTool({
     registered_only: z.boolean().default(false).describe("True: only sequences registered in the registry."),
     ...pagingInputs,
   },
-  output: pageShape("dna_sequences", hitSchema),
+  output: countedPageShape("dna_sequences", hitSchema),
   async handler({ bases, registered_only, limit, offset, response_format }, ctx, api: LabdataApi) {
     const query = bases
       .replace(/[\s\d]/g, "")
@@ -88,7 +87,7 @@ export const searchDnaBases = defineTool({
       );
     }
     const registryId = registered_only ? (await listRegistries(api, ctx))[0]?.id : undefined;
-    const { items, total } = await searchBases(
+    const { items, total, exact } = await searchBases(
       api,
       { bases: query, ...(registryId ? { registryId } : {}) },
       offset,
@@ -99,19 +98,26 @@ export const searchDnaBases = defineTool({
       ...rest,
       matches: matchPositions((seqBases ?? "").toUpperCase(), rest.isCircular === true, query),
     }));
-    const page = pageOf("dna_sequences", hits, total, offset);
-    return pageReply(page, response_format, () => {
-      if (total === 0) return `No DNA sequences you may see contain these ${query.length} bases.`;
-      return markdown(
+    const page = countedPage("dna_sequences", { items: hits, total, exact }, offset);
+    if (response_format === "json") return reply(page, json(page));
+    if (total === 0) return reply(page, `No DNA sequences you may see contain these ${query.length} bases.`);
+    if (hits.length === 0)
+      return reply(
+        page,
+        `No DNA sequences at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
+      );
+    return reply(
+      page,
+      markdown(
         heading(1, `DNA sequences containing the ${query.length} bases`),
-        `Found ${total} sequences (showing ${offset + 1}–${offset + hits.length})`,
+        `Found ${howMany({ total, exact })} sequences (showing ${offset + 1}–${offset + hits.length})`,
         hits.map((hit) => {
           const where = hit.matches.map((m) => `${m.start}..${m.end} (${m.strand})`).join(", ");
           const registered = hit.entityRegistryId ? `registered as ${hit.entityRegistryId}, ` : "";
           return `- **${nameAndId(hit.name, hit.id)}**: ${registered}${hit.length ?? "?"} bp, matches at ${where || "positions not given"}`;
         }),
-        moreLine(page),
-      );
-    });
+        page.has_more && `More: call again with offset=${page.next_offset}.`,
+      ),
+    );
   },
 });

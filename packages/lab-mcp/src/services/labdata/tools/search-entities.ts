@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { boundedString, pagingInputs } from "../../../core/inputs.js";
-import { moreLine, pageReply } from "../../../core/page-reply.js";
-import { pageOf, pageShape } from "../../../core/paging.js";
-import { heading, markdown } from "../../../core/render.js";
-import { defineTool } from "../../../core/tool.js";
+import { heading, json, markdown } from "../../../core/render.js";
+import { defineTool, reply } from "../../../core/tool.js";
 import { ENTITY_TYPES, type EntityFilters, type EntityType, listEntities } from "../api/entities.js";
 import type { LabdataApi } from "../client.js";
 import { entityLine } from "../format/entity-markdown.js";
+import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
 import { type Entity, entitySchema } from "../records/registry.js";
 
 export const searchEntities = defineTool({
@@ -33,7 +32,7 @@ export const searchEntities = defineTool({
       .describe("Only these types (default: all five)."),
     ...pagingInputs,
   },
-  output: pageShape("entities", entitySchema),
+  output: countedPageShape("entities", entitySchema),
   async handler({ query, types, limit, offset, response_format }, ctx, api: LabdataApi) {
     const wanted = ENTITY_TYPES.filter((type) => types.length === 0 || types.includes(type));
     const filters: EntityFilters = { nameIncludes: query, archiveReason: "NOT_ARCHIVED", sort: "name:asc" };
@@ -56,17 +55,21 @@ export const searchEntities = defineTool({
       }
       before += first.total;
     }
-    const page = pageOf("entities", items, before, offset);
-    return pageReply(page, response_format, () => {
-      if (before === 0) return `No entities found matching '${query}'.`;
-      if (items.length === 0)
-        return `No entities at offset ${offset}: there are ${before}. Use a smaller offset.`;
-      return markdown(
+    // Exact only where every type's count is.
+    const counted = { items, total: before, exact: firsts.every((first) => first.exact) };
+    const page = countedPage("entities", counted, offset);
+    if (response_format === "json") return reply(page, json(page));
+    if (before === 0) return reply(page, `No entities found matching '${query}'.`);
+    if (items.length === 0)
+      return reply(page, `No entities at offset ${offset}: ${thereAre(counted)}. Use a smaller offset.`);
+    return reply(
+      page,
+      markdown(
         heading(1, `Entities matching '${query}'`),
-        `Found ${before} entities (showing ${offset + 1}–${offset + items.length})`,
+        `Found ${howMany(counted)} entities (showing ${offset + 1}–${offset + items.length})`,
         items.map(entityLine),
-        moreLine(page),
-      );
-    });
+        page.has_more && `More: call again with offset=${page.next_offset}.`,
+      ),
+    );
   },
 });

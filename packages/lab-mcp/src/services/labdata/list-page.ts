@@ -1,0 +1,35 @@
+// The list tools' answers about how many there are, from a Counted page (api/count.ts): the
+// conventions' envelope with `total_is_exact` beside `total`, and the markdown lines that say
+// "Found 21" only where 21 is the platform's count and "Found at least 11" where it gave none.
+import { z } from "zod";
+import { type Page, pageOf, pageShape } from "../../core/paging.js";
+import type { Counted } from "./api/count.js";
+
+export type CountedPage<K extends string, T> = Page<K, T> & { total_is_exact: boolean };
+
+const EXACT =
+  "True when total is the platform's count (or the list was read to its end); false when it is a lower bound.";
+
+/** The envelope of a counted page, with total_is_exact after the conventions' fields. */
+export function countedPage<K extends string, T>(
+  itemsKey: K,
+  counted: Counted<T>,
+  offset: number,
+): CountedPage<K, T> {
+  return { ...pageOf(itemsKey, counted.items, counted.total, offset), total_is_exact: counted.exact };
+}
+
+/** The output schema of countedPage. */
+export function countedPageShape<K extends string, Item extends z.ZodType>(itemsKey: K, item: Item) {
+  return { ...pageShape(itemsKey, item), total_is_exact: z.boolean().describe(EXACT) };
+}
+
+/** "21" or "at least 11". */
+export function howMany(counted: { total: number; exact: boolean }): string {
+  return counted.exact ? `${counted.total}` : `at least ${counted.total}`;
+}
+
+/** Past the end: "there are 80" where the count is known, never the offset. */
+export function thereAre(counted: { total: number; exact: boolean }): string {
+  return counted.exact ? `there are ${counted.total}` : "the list ends before it";
+}
