@@ -2,12 +2,12 @@
 // and one page rendered as the envelope (json) or a list (markdown).
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../core/inputs.js";
-import { heading, json, markdown } from "../../core/render.js";
-import { reply } from "../../core/tool.js";
+import { moreLine, pageReply } from "../../core/page-reply.js";
+import { heading, markdown } from "../../core/render.js";
 import type { Counted } from "./api/count.js";
 import type { EntityFilters } from "./api/entities.js";
 import { entityLine } from "./format/entity-markdown.js";
-import { countedPage, countedPageShape, howMany, thereAre } from "./list-page.js";
+import { countedPage, countedPageShape, foundLine, pastTheEnd } from "./list-page.js";
 import { type Entity, entitySchema } from "./records/registry.js";
 
 const SORTS = {
@@ -62,17 +62,14 @@ export function entityPageReply(
   format: "markdown" | "json",
 ) {
   const page = countedPage(key, result, offset);
-  if (format === "json") return reply(page, json(page));
-  if (result.total === 0) return reply(page, `No ${what} match these filters.`);
-  if (result.items.length === 0)
-    return reply(page, `No ${what} at offset ${offset}: ${thereAre(result)}. Use a smaller offset.`);
-  return reply(
-    page,
-    markdown(
+  return pageReply(page, format, () => {
+    if (result.total === 0) return `No ${what} match these filters.`;
+    if (result.items.length === 0) return pastTheEnd(what, page);
+    return markdown(
       heading(1, what.charAt(0).toUpperCase() + what.slice(1)),
-      `Found ${howMany(result)} ${what} (showing ${offset + 1}–${offset + result.items.length})`,
+      foundLine(what, page),
       result.items.map(entityLine),
-      page.has_more && `More: call again with offset=${page.next_offset}.`,
-    ),
-  );
+      moreLine(page),
+    );
+  });
 }

@@ -33,3 +33,17 @@ export function howMany(counted: { total: number; exact: boolean }): string {
 export function thereAre(counted: { total: number; exact: boolean }): string {
   return counted.exact ? `there are ${counted.total}` : "the list ends before it";
 }
+
+/** The counts of a counted page that its lines are written from. */
+type PageCounts = Pick<CountedPage<string, unknown>, "total" | "total_is_exact" | "offset" | "count">;
+
+/** Past the end: "No folders at offset 80: there are 80. Use a smaller offset." */
+export function pastTheEnd(what: string, page: PageCounts): string {
+  return `No ${what} at offset ${page.offset}: ${thereAre({ total: page.total, exact: page.total_is_exact })}. Use a smaller offset.`;
+}
+
+/** "Found 21 folders (showing 1–20)", or "Found at least 11 …" where the platform gave no count. */
+export function foundLine(what: string, page: PageCounts): string {
+  const found = howMany({ total: page.total, exact: page.total_is_exact });
+  return `Found ${found} ${what} (showing ${page.offset + 1}–${page.offset + page.count})`;
+}

@@ -2,15 +2,16 @@ import { z } from "zod";
 import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { RemoteStatusError } from "../../../core/errors.js";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import * as assays from "../api/assays.js";
 import { partialNote } from "../api/filtered-list.js";
 import type { LabdataApi } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { assayTables, runLabel, runNumber, runNumberOf } from "../format/assay-markdown.js";
 import { nameAndId } from "../format/labels.js";
-import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
+import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
 import { type AssayRun, assayResultSchema, assayRunSchema, assaySchemaSchema } from "../records/notebook.js";
 
 /**
@@ -85,10 +86,7 @@ export const listAssayResults = defineTool({
       runs,
     };
     if (args.run && runs.length === 0) {
-      return reply(
-        empty,
-        response_format === "json" ? json(empty) : `No assay run '${args.run}' that you can see.`,
-      );
+      return pageReply(empty, response_format, () => `No assay run '${args.run}' that you can see.`);
     }
     const { items, total, exact, complete } = await assays.listAssayResults(
       api,
@@ -110,26 +108,19 @@ export const listAssayResults = defineTool({
       schemas: all.filter((s) => used.has(s.id)),
       runs,
     };
-    if (response_format === "json") return reply(page, json(page));
-    const ofRuns = runs.length > 0 && `Run: ${runs.map((r) => nameAndId(runLabel(r), r.id)).join(", ")}`;
-    const incomplete = !complete && partialNote("result", "schema_id, run or dates");
-    if (total === 0)
-      return reply(page, markdown("No assay results match these filters.", ofRuns, incomplete));
-    if (items.length === 0)
-      return reply(
-        page,
-        `No assay results at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
-      );
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      const ofRuns = runs.length > 0 && `Run: ${runs.map((r) => nameAndId(runLabel(r), r.id)).join(", ")}`;
+      const incomplete = !complete && partialNote("result", "schema_id, run or dates");
+      if (total === 0) return markdown("No assay results match these filters.", ofRuns, incomplete);
+      if (items.length === 0) return pastTheEnd("assay results", page);
+      return markdown(
         heading(1, "Assay results"),
         ofRuns,
-        `Found ${howMany({ total, exact })} results (showing ${offset + 1}–${offset + items.length})`,
+        foundLine("results", page),
         assayTables("result", items, new Map(all.map((schema) => [schema.id ?? "", schema]))),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
+        moreLine(page),
         incomplete,
-      ),
-    );
+      );
+    });
   },
 });

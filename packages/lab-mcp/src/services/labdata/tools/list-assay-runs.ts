@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import * as assays from "../api/assays.js";
 import { partialNote } from "../api/filtered-list.js";
 import type { LabdataApi } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { assayTables, runNumber, runNumberOf } from "../format/assay-markdown.js";
-import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
+import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
 import { assayRunSchema, assaySchemaSchema } from "../records/notebook.js";
 
 export const listAssayRuns = defineTool({
@@ -66,23 +67,17 @@ export const listAssayRuns = defineTool({
     const used = new Set(items.map((run) => run.schema?.id));
     const schemas = all.filter((schema) => used.has(schema.id));
     const page = { ...countedPage("assay_runs", { items, total, exact }, offset), schemas };
-    if (response_format === "json") return reply(page, json(page));
-    const incomplete = !complete && partialNote("run", "schema_id or dates");
-    if (total === 0) return reply(page, markdown("No assay runs match these filters.", incomplete));
-    if (items.length === 0)
-      return reply(
-        page,
-        `No assay runs at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
-      );
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      const incomplete = !complete && partialNote("run", "schema_id or dates");
+      if (total === 0) return markdown("No assay runs match these filters.", incomplete);
+      if (items.length === 0) return pastTheEnd("assay runs", page);
+      return markdown(
         heading(1, "Assay runs"),
-        `Found ${howMany({ total, exact })} runs (showing ${offset + 1}–${offset + items.length})`,
+        foundLine("runs", page),
         assayTables("run", items, new Map(all.map((schema) => [schema.id ?? "", schema]))),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
+        moreLine(page),
         incomplete,
-      ),
-    );
+      );
+    });
   },
 });

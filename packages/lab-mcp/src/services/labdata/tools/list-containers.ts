@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import { listContainers as listRemoteContainers } from "../api/inventory.js";
 import type { LabdataApi } from "../client.js";
 import { containerLine } from "../format/inventory-markdown.js";
-import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
+import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
 import { containerSchema } from "../records/registry.js";
 
 export const listContainers = defineTool({
@@ -49,21 +50,15 @@ export const listContainers = defineTool({
     };
     const { items, total, exact } = await listRemoteContainers(api, filters, offset, limit, ctx);
     const page = countedPage("containers", { items, total, exact }, offset);
-    if (response_format === "json") return reply(page, json(page));
-    if (total === 0) return reply(page, "No containers you may see match these filters.");
-    if (items.length === 0)
-      return reply(
-        page,
-        `No containers at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
-      );
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      if (total === 0) return "No containers you may see match these filters.";
+      if (items.length === 0) return pastTheEnd("containers", page);
+      return markdown(
         heading(1, "Containers"),
-        `Found ${howMany({ total, exact })} containers (showing ${offset + 1}–${offset + items.length})`,
+        foundLine("containers", page),
         items.map(containerLine),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
-      ),
-    );
+        moreLine(page),
+      );
+    });
   },
 });

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
 import { sequenceLine } from "../format/sequence-markdown.js";
-import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
+import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
 import { dnaSequenceSchema } from "../records/platform.js";
 
 const SORTS = {
@@ -61,21 +62,15 @@ export const listDnaSequences = defineTool({
       { items: items.map(({ bases: _bases, translations: _translations, ...rest }) => rest), total, exact },
       offset,
     );
-    if (response_format === "json") return reply(page, json(page));
-    if (total === 0) return reply(page, "No DNA sequences match these filters.");
-    if (items.length === 0)
-      return reply(
-        page,
-        `No DNA sequences at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
-      );
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      if (total === 0) return "No DNA sequences match these filters.";
+      if (items.length === 0) return pastTheEnd("DNA sequences", page);
+      return markdown(
         heading(1, "DNA sequences"),
-        `Found ${howMany({ total, exact })} sequences (showing ${offset + 1}–${offset + items.length})`,
+        foundLine("sequences", page),
         items.map(sequenceLine),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
-      ),
-    );
+        moreLine(page),
+      );
+    });
   },
 });

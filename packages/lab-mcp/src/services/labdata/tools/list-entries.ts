@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as notebook from "../api/notebook.js";
 import type { LabdataApi } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { entryLine } from "../format/entry-markdown.js";
-import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
+import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
 import { entrySchema } from "../records/notebook.js";
 
 export const listEntries = defineTool({
@@ -65,23 +66,17 @@ export const listEntries = defineTool({
       { items: items.map(({ days: _days, ...entry }) => entry), total, exact },
       offset,
     );
-    if (response_format === "json") return reply(page, json(page));
-    const incomplete = !complete && partialNote("entry", "project_id or dates");
-    if (total === 0) return reply(page, markdown("No notebook entries match these filters.", incomplete));
-    if (items.length === 0)
-      return reply(
-        page,
-        `No notebook entries at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
-      );
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      const incomplete = !complete && partialNote("entry", "project_id or dates");
+      if (total === 0) return markdown("No notebook entries match these filters.", incomplete);
+      if (items.length === 0) return pastTheEnd("notebook entries", page);
+      return markdown(
         heading(1, "Notebook entries"),
-        `Found ${howMany({ total, exact })} entries (showing ${offset + 1}–${offset + items.length})`,
+        foundLine("entries", page),
         items.map(entryLine),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
+        moreLine(page),
         incomplete,
-      ),
-    );
+      );
+    });
   },
 });

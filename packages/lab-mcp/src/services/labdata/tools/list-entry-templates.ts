@@ -1,10 +1,11 @@
 import { boundedString, pagingInputs } from "../../../core/inputs.js";
-import { heading, json, markdown, utcTime } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { heading, markdown, utcTime } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import * as notebook from "../api/notebook.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
-import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
+import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
 import { type EntryTemplate, entryTemplateSchema } from "../records/notebook.js";
 
 function templateLine(template: EntryTemplate): string {
@@ -36,22 +37,16 @@ export const listEntryTemplates = defineTool({
   async handler({ name, limit, offset, response_format }, ctx, api: LabdataApi) {
     const { items, total, exact } = await notebook.listEntryTemplates(api, name, offset, limit, ctx);
     const page = countedPage("entry_templates", { items, total, exact }, offset);
-    if (response_format === "json") return reply(page, json(page));
-    if (total === 0)
-      return reply(page, name ? `No entry templates match '${name}'.` : "You can see no entry templates.");
-    if (items.length === 0)
-      return reply(
-        page,
-        `No entry templates at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
-      );
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      if (total === 0)
+        return name ? `No entry templates match '${name}'.` : "You can see no entry templates.";
+      if (items.length === 0) return pastTheEnd("entry templates", page);
+      return markdown(
         heading(1, "Entry templates"),
-        `Found ${howMany({ total, exact })} templates (showing ${offset + 1}–${offset + items.length})`,
+        foundLine("templates", page),
         items.map(templateLine),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
-      ),
-    );
+        moreLine(page),
+      );
+    });
   },
 });

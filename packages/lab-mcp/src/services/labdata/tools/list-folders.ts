@@ -1,9 +1,10 @@
 import { identifier, pagingInputs } from "../../../core/inputs.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
-import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
+import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
 import { folderSchema } from "../records/platform.js";
 
 export const listFolders = defineTool({
@@ -23,23 +24,16 @@ export const listFolders = defineTool({
   async handler({ project_id, limit, offset, response_format }, ctx, api: LabdataApi) {
     const { items, total, exact } = await api.listFolders(project_id, offset, limit, ctx);
     const page = countedPage("folders", { items, total, exact }, offset);
-    if (response_format === "json") return reply(page, json(page));
-    if (total === 0)
-      return reply(
-        page,
-        project_id ? `You can see no folders in project ${project_id}.` : "You can see no folders.",
+    return pageReply(page, response_format, () => {
+      if (total === 0)
+        return project_id ? `You can see no folders in project ${project_id}.` : "You can see no folders.";
+      if (items.length === 0) return pastTheEnd("folders", page);
+      return markdown(
+        heading(1, project_id ? `Folders of project ${project_id}` : "Folders"),
+        foundLine("folders", page),
+        items.map((f) => `- ${nameAndId(f.name, f.id)}${f.projectId ? `, project ${f.projectId}` : ""}`),
+        moreLine(page),
       );
-    if (items.length === 0)
-      return reply(
-        page,
-        `No folders at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
-      );
-    const text = markdown(
-      heading(1, project_id ? `Folders of project ${project_id}` : "Folders"),
-      `Found ${howMany({ total, exact })} folders (showing ${offset + 1}–${offset + items.length})`,
-      items.map((f) => `- ${nameAndId(f.name, f.id)}${f.projectId ? `, project ${f.projectId}` : ""}`),
-      page.has_more && `More: call again with offset=${page.next_offset}.`,
-    );
-    return reply(page, text);
+    });
   },
 });

@@ -1,9 +1,10 @@
 import { pagingInputs } from "../../../core/inputs.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
-import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
+import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
 import { projectSchema } from "../records/platform.js";
 
 export const listProjects = defineTool({
@@ -19,22 +20,18 @@ export const listProjects = defineTool({
   async handler({ limit, offset, response_format }, ctx, api: LabdataApi) {
     const { items, total, exact } = await api.listProjects(offset, limit, ctx);
     const page = countedPage("projects", { items, total, exact }, offset);
-    if (response_format === "json") return reply(page, json(page));
-    if (total === 0) return reply(page, "You can see no projects.");
-    if (items.length === 0)
-      return reply(
-        page,
-        `No projects at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
+    return pageReply(page, response_format, () => {
+      if (total === 0) return "You can see no projects.";
+      if (items.length === 0) return pastTheEnd("projects", page);
+      return markdown(
+        heading(1, "Projects"),
+        foundLine("projects", page),
+        items.map(
+          (p) =>
+            `- ${nameAndId(p.name, p.id)}${p.archiveRecord ? (p.archiveRecord.reason?.trim() ? ` (archived: ${p.archiveRecord.reason})` : " (archived)") : ""}`,
+        ),
+        moreLine(page),
       );
-    const text = markdown(
-      heading(1, "Projects"),
-      `Found ${howMany({ total, exact })} projects (showing ${offset + 1}–${offset + items.length})`,
-      items.map(
-        (p) =>
-          `- ${nameAndId(p.name, p.id)}${p.archiveRecord ? (p.archiveRecord.reason?.trim() ? ` (archived: ${p.archiveRecord.reason})` : " (archived)") : ""}`,
-      ),
-      page.has_more && `More: call again with offset=${page.next_offset}.`,
-    );
-    return reply(page, text);
+    });
   },
 });

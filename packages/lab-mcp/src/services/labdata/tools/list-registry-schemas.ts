@@ -1,10 +1,11 @@
 import { pagingInputs } from "../../../core/inputs.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import { listEntitySchemas } from "../api/registry.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
-import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
+import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
 import { entitySchemaSchema } from "../records/registry.js";
 
 export const listRegistrySchemas = defineTool({
@@ -21,18 +22,12 @@ export const listRegistrySchemas = defineTool({
   async handler({ limit, offset, response_format }, ctx, api: LabdataApi) {
     const { items, total, exact } = await listEntitySchemas(api, offset, limit, ctx);
     const page = countedPage("schemas", { items, total, exact }, offset);
-    if (response_format === "json") return reply(page, json(page));
-    if (total === 0) return reply(page, "The registry has no entity schemas you may see.");
-    if (items.length === 0)
-      return reply(
-        page,
-        `No schemas at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
-      );
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      if (total === 0) return "The registry has no entity schemas you may see.";
+      if (items.length === 0) return pastTheEnd("schemas", page);
+      return markdown(
         heading(1, "Registry schemas"),
-        `Found ${howMany({ total, exact })} schemas (showing ${offset + 1}–${offset + items.length})`,
+        foundLine("schemas", page),
         items.map((schema) => {
           const fields = (schema.fieldDefinitions ?? []).map((f) => f.name).filter(Boolean);
           const parts = [
@@ -42,8 +37,8 @@ export const listRegistrySchemas = defineTool({
           ].filter(Boolean);
           return `- **${nameAndId(schema.name, schema.id)}**: ${parts.join(", ")}`;
         }),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
-      ),
-    );
+        moreLine(page),
+      );
+    });
   },
 });

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
-import { heading, json, markdown, utcTime } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { heading, markdown, utcTime } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as workflows from "../api/workflows.js";
 import type { LabdataApi } from "../client.js";
 import { fieldText } from "../format/field.js";
 import { nameAndId } from "../format/labels.js";
-import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
+import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
 import { type LabRequest, labRequestSchema } from "../records/notebook.js";
 
 const STATUS: Record<string, string> = {
@@ -102,29 +103,22 @@ export const listRequests = defineTool({
       ctx,
     );
     const page = countedPage("requests", { items, total, exact }, offset);
-    if (response_format === "json") return reply(page, json(page));
-    const kind =
-      status === "any"
-        ? "Requests"
-        : `${status === "open" ? "Open" : STATUS[status.toUpperCase()]?.replace(/^./, (c) => c.toUpperCase())} requests`;
-    const title = `${kind}${whose ? ` ${whose}` : ""}`;
-    const incomplete = !complete && partialNote("request", "status");
-    if (total === 0)
-      return reply(page, markdown(`No ${title.charAt(0).toLowerCase()}${title.slice(1)}.`, incomplete));
-    if (items.length === 0)
-      return reply(
-        page,
-        `No requests at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
-      );
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      const kind =
+        status === "any"
+          ? "Requests"
+          : `${status === "open" ? "Open" : STATUS[status.toUpperCase()]?.replace(/^./, (c) => c.toUpperCase())} requests`;
+      const title = `${kind}${whose ? ` ${whose}` : ""}`;
+      const incomplete = !complete && partialNote("request", "status");
+      if (total === 0) return markdown(`No ${title.charAt(0).toLowerCase()}${title.slice(1)}.`, incomplete);
+      if (items.length === 0) return pastTheEnd("requests", page);
+      return markdown(
         heading(1, title),
-        `Found ${howMany({ total, exact })} requests (showing ${offset + 1}–${offset + items.length})`,
+        foundLine("requests", page),
         items.map(requestLine),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
+        moreLine(page),
         incomplete,
-      ),
-    );
+      );
+    });
   },
 });

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as workflows from "../api/workflows.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
 import { taskLine } from "../format/task-markdown.js";
-import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
+import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
 import { workflowTaskSchema } from "../records/notebook.js";
 
 const STATUS_WORDS: Record<workflows.TaskStatusFilter, string> = {
@@ -56,33 +57,26 @@ export const listTasks = defineTool({
       ctx,
     );
     const page = countedPage("tasks", { items, total, exact }, offset);
-    if (response_format === "json") return reply(page, json(page));
-    const whose = [
-      who === "me"
-        ? `assigned to you (${nameAndId(me?.name, me?.id)})`
-        : who !== "anyone" && `assigned to ${who}`,
-      found && `of team ${nameAndId(found.name, found.id)}`,
-    ]
-      .filter(Boolean)
-      .join(", ");
-    const title = `${STATUS_WORDS[status] ? `${STATUS_WORDS[status][0]?.toUpperCase()}${STATUS_WORDS[status].slice(1)} tasks` : "Tasks"}${whose ? ` ${whose}` : ""}`;
-    const incomplete = !complete && partialNote("task", "assignee or team");
-    if (total === 0)
-      return reply(page, markdown(`No ${title.charAt(0).toLowerCase()}${title.slice(1)}.`, incomplete));
-    if (items.length === 0)
-      return reply(
-        page,
-        `No tasks at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
-      );
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      const whose = [
+        who === "me"
+          ? `assigned to you (${nameAndId(me?.name, me?.id)})`
+          : who !== "anyone" && `assigned to ${who}`,
+        found && `of team ${nameAndId(found.name, found.id)}`,
+      ]
+        .filter(Boolean)
+        .join(", ");
+      const title = `${STATUS_WORDS[status] ? `${STATUS_WORDS[status][0]?.toUpperCase()}${STATUS_WORDS[status].slice(1)} tasks` : "Tasks"}${whose ? ` ${whose}` : ""}`;
+      const incomplete = !complete && partialNote("task", "assignee or team");
+      if (total === 0) return markdown(`No ${title.charAt(0).toLowerCase()}${title.slice(1)}.`, incomplete);
+      if (items.length === 0) return pastTheEnd("tasks", page);
+      return markdown(
         heading(1, title),
-        `Found ${howMany({ total, exact })} tasks (showing ${offset + 1}–${offset + items.length})`,
+        foundLine("tasks", page),
         items.map(taskLine),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
+        moreLine(page),
         incomplete,
-      ),
-    );
+      );
+    });
   },
 });

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { InvalidInputError } from "../../../core/errors.js";
 import { boundedString, pagingInputs } from "../../../core/inputs.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import { listRegistries } from "../api/registry.js";
 import { searchBases } from "../api/search-bases.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
-import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
+import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
 import { dnaSequenceSchema } from "../records/platform.js";
 
 const MIN_BASES = 8;
@@ -99,25 +100,19 @@ export const searchDnaBases = defineTool({
       matches: matchPositions((seqBases ?? "").toUpperCase(), rest.isCircular === true, query),
     }));
     const page = countedPage("dna_sequences", { items: hits, total, exact }, offset);
-    if (response_format === "json") return reply(page, json(page));
-    if (total === 0) return reply(page, `No DNA sequences you may see contain these ${query.length} bases.`);
-    if (hits.length === 0)
-      return reply(
-        page,
-        `No DNA sequences at offset ${offset}: ${thereAre({ total, exact })}. Use a smaller offset.`,
-      );
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      if (total === 0) return `No DNA sequences you may see contain these ${query.length} bases.`;
+      if (hits.length === 0) return pastTheEnd("DNA sequences", page);
+      return markdown(
         heading(1, `DNA sequences containing the ${query.length} bases`),
-        `Found ${howMany({ total, exact })} sequences (showing ${offset + 1}–${offset + hits.length})`,
+        foundLine("sequences", page),
         hits.map((hit) => {
           const where = hit.matches.map((m) => `${m.start}..${m.end} (${m.strand})`).join(", ");
           const registered = hit.entityRegistryId ? `registered as ${hit.entityRegistryId}, ` : "";
           return `- **${nameAndId(hit.name, hit.id)}**: ${registered}${hit.length ?? "?"} bp, matches at ${where || "positions not given"}`;
         }),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
-      ),
-    );
+        moreLine(page),
+      );
+    });
   },
 });

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { boundedString, pagingInputs } from "../../../core/inputs.js";
-import { heading, json, markdown } from "../../../core/render.js";
-import { defineTool, reply } from "../../../core/tool.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
 import { ENTITY_TYPES, type EntityFilters, type EntityType, listEntities } from "../api/entities.js";
 import type { LabdataApi } from "../client.js";
 import { entityLine } from "../format/entity-markdown.js";
-import { countedPage, countedPageShape, howMany, thereAre } from "../list-page.js";
+import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
 import { type Entity, entitySchema } from "../records/registry.js";
 
 export const searchEntities = defineTool({
@@ -58,18 +59,15 @@ export const searchEntities = defineTool({
     // Exact only where every type's count is.
     const counted = { items, total: before, exact: firsts.every((first) => first.exact) };
     const page = countedPage("entities", counted, offset);
-    if (response_format === "json") return reply(page, json(page));
-    if (before === 0) return reply(page, `No entities found matching '${query}'.`);
-    if (items.length === 0)
-      return reply(page, `No entities at offset ${offset}: ${thereAre(counted)}. Use a smaller offset.`);
-    return reply(
-      page,
-      markdown(
+    return pageReply(page, response_format, () => {
+      if (before === 0) return `No entities found matching '${query}'.`;
+      if (items.length === 0) return pastTheEnd("entities", page);
+      return markdown(
         heading(1, `Entities matching '${query}'`),
-        `Found ${howMany(counted)} entities (showing ${offset + 1}–${offset + items.length})`,
+        foundLine("entities", page),
         items.map(entityLine),
-        page.has_more && `More: call again with offset=${page.next_offset}.`,
-      ),
-    );
+        moreLine(page),
+      );
+    });
   },
 });
