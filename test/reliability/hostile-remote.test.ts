@@ -193,15 +193,24 @@ describe("absurd rate headers (a fresh server for each)", () => {
   };
   const ok = (headers: Record<string, string>) => json(200, EXAMPLE_SEARCH_BODY, headers);
 
-  it("Retry-After: 99999999 answers the rate-limit text, and the next call at once without asking", async () => {
+  it("Retry-After: 99999999 answers the rate-limit text, and the credential probes again after a few windows", async () => {
     const client = await start();
-    remote.script("/api/", json(429, "{}", { "retry-after": "99999999" }));
+    remote.script("/api/", json(429, "{}", { "retry-after": "99999999" }), ok({}));
+    const started = Date.now();
     expect(await search(client)).toEqual({ text: TEXTS.rateLimited, isError: true });
-    expect(await search(client)).toEqual({ text: TEXTS.rateLimited, isError: true });
-    expect(remote.received).toHaveLength(1);
+    // Not locked out for the 15-minute clamp: the service's 10 s window, twice, then one request probes.
+    const probed = textOf(
+      await client.callTool({ name: "example_search_users", arguments: { query: "chen" } }, undefined, {
+        timeout: 40_000,
+      }),
+    );
+    expect(probed.isError, probed.text).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(19_000);
+    expect(Date.now() - started).toBeLessThan(40_000);
+    expect(remote.received).toHaveLength(2);
     // The process is alive and responsive.
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["example_search_users"]);
-  });
+  }, 60_000);
 
   it("an epoch-style x-rate-limit-reset (Unix seconds, 2 s ahead) is a 2 s pause, not decades", async () => {
     const client = await start();

@@ -5,7 +5,7 @@ import { RemoteStatusError } from "../../packages/lab-mcp/src/core/errors.js";
 import { MAX_WAIT_MS, RateBudget } from "../../packages/lab-mcp/src/core/state/budget.js";
 import { MemoryState } from "../../packages/lab-mcp/src/core/state/memory-state.js";
 import type { BudgetStore, SharedState } from "../../packages/lab-mcp/src/core/state/shared-state.js";
-import { MAX_PAUSE_MS } from "../../packages/lab-mcp/src/core/state/window.js";
+import { MAX_PAUSE_MS, PAUSE_WINDOWS } from "../../packages/lab-mcp/src/core/state/window.js";
 import { NO_REDIS, openRedisState, REDIS_SERVER, type RunningRedis, startRedis } from "../support/redis.js";
 
 const TEN_SECONDS = { requests: 100, windowMs: 10_000 };
@@ -159,7 +159,7 @@ describe("rate budget in one process", () => {
   });
 
   it("tells a waiting caller again when the wait grows, and holds it back", async () => {
-    const store = budget({ requests: 1, windowMs: 1000 });
+    const store = budget({ requests: 1, windowMs: 2000 });
     const rate = new RateBudget(store);
     await rate.take();
     const waits: number[] = [];
@@ -171,12 +171,12 @@ describe("rate budget in one process", () => {
         doneAt = Date.now() - start;
       });
     await vi.advanceTimersByTimeAsync(500);
-    await rate.pause(3000); // the remote said: nothing more until 3.5 s
+    await rate.pause(3500); // the remote said: nothing more until 4 s
     await vi.advanceTimersByTimeAsync(4000);
     await waiting;
-    expect(doneAt).toBe(3500);
-    // Told 1,050 ms at first; on waking at 1,050 it finds the pause and is told the 2,450 ms left.
-    expect(waits).toEqual([1050, 2450]);
+    expect(doneAt).toBe(4000);
+    // Told 2,100 ms at first; on waking at 2,100 it finds the pause and is told the 1,900 ms left.
+    expect(waits).toEqual([2100, 1900]);
   });
 
   it("a caller that cancels while waiting counts nothing", async () => {
@@ -191,16 +191,33 @@ describe("rate budget in one process", () => {
     expect(await takeOne(store)).toBe(0);
   });
 
-  it("a wait past the bound is the 429 error at once, and an absurd pause is bounded", async () => {
+  it("a wait past the bound is the 429 error at once", async () => {
     const store = budget({ requests: 10, windowMs: 1000 });
-    const rate = new RateBudget(store);
-    await rate.pause(99_999_999_000); // Retry-After: 99999999
+    const rate = new RateBudget(store, 1000);
+    await rate.pause(99_999_999_000); // Retry-After: 99999999, believed for 2 s
     const refused = await rate.take().catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(RemoteStatusError);
     expect((refused as RemoteStatusError).status).toBe(429);
     expect(MAX_PAUSE_MS).toBeGreaterThan(MAX_WAIT_MS);
-    await vi.advanceTimersByTimeAsync(MAX_PAUSE_MS);
-    expect(await takeMany(store, 10)).toEqual(Array(10).fill(0));
+  });
+
+  it("an absurd Retry-After pauses a few of the service's windows, then one request probes", async () => {
+    const store = budget(TEN_SECONDS);
+    await store.pause(99_999_999_000); // Retry-After: 99999999
+    expect(await takeOne(store)).toBe(10_000 * PAUSE_WINDOWS);
+    await vi.advanceTimersByTimeAsync(10_000 * PAUSE_WINDOWS);
+    // One request goes; the rest wait for its answer (or the window's end).
+    const probe = await store.take();
+    expect(probe.waitMs).toBe(0);
+    expect(await takeOne(store)).toBeGreaterThan(0);
+    await store.observe({ limit: 100, remaining: 99, resetMs: 10_000 }, probe.ticket);
+    expect(await takeMany(store, 99)).toEqual(Array(99).fill(0));
+    // A Retry-After within the bound is believed as it is, and no probe follows it.
+    await vi.advanceTimersByTimeAsync(10_000);
+    await store.pause(15_000);
+    expect(await takeOne(store)).toBe(15_000);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(await takeMany(store, 3)).toEqual([0, 0, 0]);
   });
 
   it("ignores headers that say nothing sensible", async () => {
@@ -250,6 +267,21 @@ describe.skipIf(!REDIS_SERVER)("rate budget shared in Redis", () => {
     const paused = await takeOne(first);
     expect(paused).toBeGreaterThan(19_000);
     expect(paused).toBeLessThanOrEqual(20_000);
+  });
+
+  it("bounds an absurd Retry-After by the service's window as one process does, then lets one request probe", async () => {
+    const limit = { requests: 5, windowMs: 300 };
+    const [first, second] = stores(limit) as [BudgetStore, BudgetStore];
+    await first.pause(99_999_999_000); // Retry-After: 99999999
+    const wait = await takeOne(second);
+    expect(wait).toBeGreaterThan(limit.windowMs * PAUSE_WINDOWS - 100);
+    expect(wait).toBeLessThanOrEqual(limit.windowMs * PAUSE_WINDOWS);
+    await new Promise((resolve) => setTimeout(resolve, wait + 20));
+    const probe = await second.take();
+    expect(probe.waitMs).toBe(0);
+    expect(await takeOne(first)).toBeGreaterThan(0);
+    await second.observe({ limit: 5, remaining: 4, resetMs: 300 }, probe.ticket);
+    expect(await takeMany(first, 4)).toEqual([0, 0, 0, 0]);
   });
 
   it("follows the same rules as one process: a stricter limit, the tightest end, a late answer", async () => {

@@ -5,6 +5,8 @@
 // replica, and from then on every replica acts as her repository user; Tom signs in as his; neither's
 // tokens are in Redis in clear, used for the other, or refreshed more than once for the fleet; a forged
 // or replayed callback is refused; protocols_sign_out removes hers only; `forget` removes his.
+
+import { createHash } from "node:crypto";
 import { createServer, request, type Server } from "node:http";
 import type { Client as ModernClient } from "@modelcontextprotocol/client";
 import { StreamableHTTPClientTransport as ModernStreamableHTTPClientTransport } from "@modelcontextprotocol/client";
@@ -15,6 +17,7 @@ import { subjectOf } from "../../packages/emulators/src/idp/people.js";
 import type { ApplicationInfo } from "../../packages/emulators/src/protocols/index.js";
 import {
   personDigest,
+  protocolsPersonNamesKey,
   sharedSignInName,
 } from "../../packages/lab-mcp/src/services/protocols/auth/shared-token-store.js";
 import { run } from "../protocols/run-bin.js";
@@ -176,12 +179,14 @@ describe.skipIf(!REDIS_SERVER)("each person signs in to the protocol repository 
   }
 
   const owner = () => ({ baseUrl: emulator.url, clientId: app.clientId });
+  /** The servers' key naming people, from their MCP_STATE_KEY. */
+  const NAMES_KEY = protocolsPersonNamesKey(TEST_STATE_KEY);
 
   /** A person's stored pair, read (and decrypted) through a shared state of the test's own. */
   async function storedPair(subject: string) {
     const state = await openRedisState(redis, { prefix: PREFIX, key: TEST_STATE_KEY });
     try {
-      const secret = await state.secrets.read(sharedSignInName(owner(), personDigest(subject)));
+      const secret = await state.secrets.read(sharedSignInName(owner(), personDigest(NAMES_KEY, subject)));
       return secret
         ? (JSON.parse(secret.value) as { access_token: string; refresh_token: string })
         : undefined;
@@ -277,11 +282,28 @@ describe.skipIf(!REDIS_SERVER)("each person signs in to the protocol repository 
     for (const subject of [mira.subject, tom.subject]) {
       expect(inRedis).not.toContain(subject.split(" ")[1]);
       // Each person's own rate budget, shared by both replicas: named by the digest of their sign-in.
-      const name = sharedSignInName(owner(), personDigest(subject));
+      const name = sharedSignInName(owner(), personDigest(NAMES_KEY, subject));
       const id = `oauth:${name.slice(name.lastIndexOf(":") + 1)}`;
       expect((await raw.keys(`${PREFIX}budget:*`)).filter((key) => key.includes(id)).length).toBeGreaterThan(
         0,
       );
+    }
+  });
+
+  it("names no key by an unkeyed digest of a subject: without MCP_STATE_KEY nobody can test subjects", async () => {
+    const keys = (await raw.keys(`${PREFIX}*`)).join("\n");
+    const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+    for (const subject of [mira.subject, tom.subject]) {
+      // What anyone can compute from a guessed subject: its digests, and the names built on them.
+      const unkeyed = [sha256(subject), sha256(`lab-mcp person\n${subject}`)];
+      for (const digest of unkeyed) {
+        expect(keys).not.toContain(digest.slice(0, 16));
+        const name = sharedSignInName(owner(), digest.slice(0, 32));
+        expect(keys).not.toContain(name.slice(name.lastIndexOf(":") + 1));
+      }
+      // The keyed names are there: each person's sign-in is found only with the key.
+      const keyed = sharedSignInName(owner(), personDigest(NAMES_KEY, subject));
+      expect(keys).toContain(keyed.slice(keyed.lastIndexOf(":") + 1));
     }
   });
 

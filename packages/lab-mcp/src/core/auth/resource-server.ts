@@ -12,8 +12,10 @@ import {
   OAuthErrorCode,
   verifyBearerToken,
 } from "@modelcontextprotocol/server";
-import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
+import { createRemoteJWKSet, type JWTHeaderParameters, type JWTPayload, jwtVerify } from "jose";
 import type { Person } from "../caller.js";
+import { discover, stripSlash } from "./discovery.js";
+import { accessTokenRefusal } from "./token-kind.js";
 
 export interface ResourceServerSettings {
   /** The authorization server's issuer identifier (MCP_AUTH_ISSUER). */
@@ -37,7 +39,7 @@ interface AuthorizationServer {
 const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "EdDSA"];
 /** Clock difference tolerated between the authorization server and this one. */
 const CLOCK_TOLERANCE_S = 30;
-const DISCOVERY_TIMEOUT_MS = 10_000;
+const INTROSPECTION_TIMEOUT_MS = 10_000;
 
 export class ResourceServer {
   readonly resource: URL;
@@ -83,8 +85,9 @@ export class ResourceServer {
   private async verifyAccessToken(token: string): Promise<AuthInfo> {
     const server = await this.authorizationServer();
     let payload: JWTPayload;
+    let header: JWTHeaderParameters;
     try {
-      ({ payload } = await jwtVerify(token, server.jwks, {
+      ({ payload, protectedHeader: header } = await jwtVerify(token, server.jwks, {
         issuer: this.settings.issuer,
         audience: [this.resource.href, stripSlash(this.resource.href)],
         algorithms: ALGORITHMS,
@@ -96,6 +99,9 @@ export class ResourceServer {
       const code = (error as { code?: string }).code ?? "ERR_JWT_INVALID";
       throw new OAuthError(OAuthErrorCode.InvalidToken, `The access token was refused (${code})`);
     }
+    const refusal = accessTokenRefusal(header, payload);
+    if (refusal)
+      throw new OAuthError(OAuthErrorCode.InvalidToken, `The access token was refused (${refusal})`);
     if (this.settings.introspection) await this.introspect(token, server);
     return {
       token,
@@ -127,7 +133,7 @@ export class ResourceServer {
       headers: { authorization: `Basic ${basic}`, accept: "application/json" },
       body: new URLSearchParams({ token, token_type_hint: "access_token" }),
       redirect: "error",
-      signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
+      signal: AbortSignal.timeout(INTROSPECTION_TIMEOUT_MS),
     }).catch(() => undefined);
     const answer = response?.ok
       ? ((await response.json().catch(() => undefined)) as { active?: unknown })
@@ -186,36 +192,6 @@ export function callerOf(person: Person): string {
   return `person:${createHash("sha256").update(person.subject).digest("base64url").slice(0, 22)}`;
 }
 
-async function discover(issuer: string): Promise<{ jwksUri: URL; introspectionEndpoint?: URL }> {
-  const base = stripSlash(issuer);
-  const issuerUrl = new URL(base);
-  const suffix = issuerUrl.pathname === "/" ? "" : issuerUrl.pathname;
-  const candidates = [
-    `${issuerUrl.origin}/.well-known/oauth-authorization-server${suffix}`,
-    `${base}/.well-known/openid-configuration`,
-  ];
-  for (const candidate of candidates) {
-    const response = await fetch(candidate, { signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS) }).catch(
-      () => undefined,
-    );
-    if (!response?.ok) continue;
-    const document = (await response.json().catch(() => undefined)) as
-      | { jwks_uri?: unknown; introspection_endpoint?: unknown }
-      | undefined;
-    if (typeof document?.jwks_uri !== "string") continue;
-    const introspection = document.introspection_endpoint;
-    return {
-      jwksUri: new URL(document.jwks_uri),
-      introspectionEndpoint: typeof introspection === "string" ? new URL(introspection) : undefined,
-    };
-  }
-  throw new Error("no jwks_uri in its metadata");
-}
-
 function stringClaim(value: unknown): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
-}
-
-function stripSlash(url: string): string {
-  return url.endsWith("/") ? url.slice(0, -1) : url;
 }

@@ -49,7 +49,7 @@ export class MemoryState implements SharedState {
       take: async () => takeSlot(windowOf(), this.now(), this.share()),
       observe: async (observation: WindowObservation, ticket?: number) =>
         observeWindow(windowOf(), this.now(), observation, this.share(), ticket),
-      pause: async (ms: number) => pauseWindow(windowOf(), this.now(), ms, this.share()),
+      pause: async (ms: number) => pauseWindow(windowOf(), this.now(), ms, this.share(), limit.windowMs),
     };
   }
 

@@ -1,12 +1,13 @@
 // The Lua scripts that keep the shared records atomic in Redis. The rate window follows exactly the
 // rules of window.ts (one process's record), on Redis's clock so that replicas on machines whose
 // clocks differ still agree on when a window ends.
+import { MAX_PAUSE_MS, PAUSE_WINDOWS } from "./window.js";
 
 /** Loads the window record of KEYS[1] (defaults ARGV[1] requests per ARGV[2] ms) and Redis's time. */
 const LOAD_WINDOW = `
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-local f = redis.call('HMGET', KEYS[1], 'capacity', 'windowMs', 'endsAt', 'used', 'confirmed', 'pausedUntil', 'openedAt', 'answered', 'leftSeen')
+local f = redis.call('HMGET', KEYS[1], 'capacity', 'windowMs', 'endsAt', 'used', 'confirmed', 'pausedUntil', 'openedAt', 'answered', 'leftSeen', 'probing')
 local w = {
   capacity = tonumber(f[1]) or tonumber(ARGV[1]),
   windowMs = tonumber(f[2]) or tonumber(ARGV[2]),
@@ -17,11 +18,12 @@ local w = {
   openedAt = tonumber(f[7]) or 0,
   answered = tonumber(f[8]) or 0,
   leftSeen = tonumber(f[9]) or -1,
+  probing = f[10] == '1',
 }
 local function save()
   redis.call('HSET', KEYS[1], 'capacity', w.capacity, 'windowMs', w.windowMs, 'endsAt', w.endsAt,
     'used', w.used, 'confirmed', w.confirmed and '1' or '0', 'pausedUntil', w.pausedUntil, 'openedAt', w.openedAt,
-    'answered', w.answered, 'leftSeen', w.leftSeen)
+    'answered', w.answered, 'leftSeen', w.leftSeen, 'probing', w.probing and '1' or '0')
   -- Kept a while past its window, so that an idle credential's record goes away by itself.
   redis.call('PEXPIRE', KEYS[1], math.max(w.endsAt - now, 0) + 2 * w.windowMs + 60000)
 end
@@ -37,6 +39,11 @@ if w.endsAt == 0 or now >= w.endsAt then
   w.answered = 0
   w.leftSeen = -1
   w.confirmed = false
+  if w.probing then
+    w.used = w.capacity - 1
+    w.answered = w.used
+    w.probing = false
+  end
 end
 local wait = 0
 if w.used < w.capacity then w.used = w.used + 1 else wait = w.endsAt - now end
@@ -46,7 +53,7 @@ return {wait, w.openedAt}
 
 /** window.ts observeWindow; ARGV[3..6]: limit, remaining, resetMs, ticket ('' when not told). */
 export const OBSERVE_WINDOW = `${LOAD_WINDOW}
-local MAX_PAUSE_MS = ${15 * 60_000}
+local MAX_PAUSE_MS = ${MAX_PAUSE_MS}
 local SLACK_MS = 1500
 local EARLIER_SLACK_MS = 50
 local limit = tonumber(ARGV[3])
@@ -91,9 +98,11 @@ save()
 return 0
 `;
 
-/** window.ts pauseWindow; ARGV[3]: milliseconds. */
+/** window.ts pauseWindow; ARGV[3]: milliseconds; bounded by ARGV[2] (the service's window) times PAUSE_WINDOWS. */
 export const PAUSE_WINDOW = `${LOAD_WINDOW}
-local ms = math.min(math.max(tonumber(ARGV[3]) or 0, 0), ${15 * 60_000})
+local asked = math.max(tonumber(ARGV[3]) or 0, 0)
+local ms = math.min(asked, tonumber(ARGV[2]) * ${PAUSE_WINDOWS}, ${MAX_PAUSE_MS})
+w.probing = asked > ms
 w.endsAt = now + ms
 w.openedAt = w.endsAt - w.windowMs
 w.pausedUntil = now + ms

@@ -150,8 +150,9 @@ export class RedisState implements SharedState {
     try {
       await this.client.ping();
       return { ready: true };
-    } catch (error) {
-      return { ready: false, reason: `shared state at ${this.where} unreachable (${reasonOf(error)})` };
+    } catch {
+      // The address and the client's error go to the log (markLost), never to an unauthenticated prober.
+      return { ready: false, reason: "shared state unreachable" };
     }
   }
 

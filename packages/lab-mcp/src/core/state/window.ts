@@ -25,10 +25,27 @@ export interface WindowRecord {
   confirmed: boolean;
   /** Nothing is sent before this (epoch ms): the remote's Retry-After, whatever its headers say. */
   pausedUntil: number;
+  /**
+   * The pause was cut short (a Retry-After longer than the service's window allows): the window that
+   * opens after it lets one request through, to probe, and the rest only once the remote answers it.
+   */
+  probing: boolean;
 }
 
 /** The longest pause a remote can impose (Retry-After, or a reset), and the longest window learnt. */
 export const MAX_PAUSE_MS = 15 * 60_000;
+/**
+ * A Retry-After is believed up to this many of the service's own windows (the lab platform's 10 s, the
+ * repository's minute): a remote healthy again after seconds must not lock a credential out for the
+ * 15 minutes an absurd value (99999999) would ask; after the bound, one request probes.
+ */
+export const PAUSE_WINDOWS = 2;
+
+/** How long a Retry-After of `ms` pauses a credential whose service counts by `knownWindowMs`. */
+export function boundedPauseMs(ms: number, knownWindowMs: number): number {
+  const asked = Number.isNaN(ms) ? 0 : Math.max(ms, 0);
+  return Math.min(asked, knownWindowMs * PAUSE_WINDOWS, MAX_PAUSE_MS);
+}
 /**
  * Two ends further apart than this belong to different windows: a reset is whole seconds, so the
  * answers of one window can tell ends up to a second (plus latency) apart.
@@ -62,6 +79,7 @@ export function newWindow(capacity: number, windowMs: number): WindowRecord {
     leftSeen: -1,
     confirmed: false,
     pausedUntil: 0,
+    probing: false,
   };
 }
 
@@ -82,6 +100,12 @@ export function takeSlot(window: WindowRecord, now: number, share = 1): Slot {
     window.answered = 0;
     window.leftSeen = -1;
     window.confirmed = false;
+    if (window.probing) {
+      // One slot left, and the others counted as answered: the probe's answer tells what is free.
+      window.used = shareOf(window.capacity, share) - 1;
+      window.answered = window.used;
+      window.probing = false;
+    }
   }
   if (window.used < shareOf(window.capacity, share)) {
     window.used += 1;
@@ -166,9 +190,19 @@ function startRemoteWindow(window: WindowRecord, endsAt: number, left: number | 
   window.leftSeen = left ?? -1;
 }
 
-/** The remote refused for `ms` (Retry-After): the window is spent until then. */
-export function pauseWindow(window: WindowRecord, now: number, ms: number, share = 1): void {
-  const bounded = Number.isFinite(ms) ? Math.min(Math.max(ms, 0), MAX_PAUSE_MS) : 0;
+/**
+ * The remote refused for `ms` (Retry-After): the window is spent until then, or until the bound of the
+ * service's window (`knownWindowMs`, as configured), after which one request probes.
+ */
+export function pauseWindow(
+  window: WindowRecord,
+  now: number,
+  ms: number,
+  share = 1,
+  knownWindowMs = window.windowMs,
+): void {
+  const bounded = boundedPauseMs(ms, knownWindowMs);
+  window.probing = ms > bounded;
   // The remote knows when its window frees better than our estimate does.
   window.endsAt = now + bounded;
   window.openedAt = window.endsAt - window.windowMs;

@@ -73,7 +73,7 @@ export class LabdataCredentialSource {
         // Pass-through is the operator's choice: the person's own sign-in, and nothing without one.
         const person = ctx.clientSession.person;
         if (!person) throw new ActionableError(PASS_THROUGH_NEEDS_PERSON);
-        return passThroughCredential(person);
+        return passThroughCredential(person, this.options.personKeys.digestOf(person.subject));
       },
       person: (person, ctx) => this.forPerson(person, ctx, verify),
       // An isolated session still uses this computer's key when there is one, as it always has.

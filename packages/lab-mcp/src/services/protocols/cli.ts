@@ -12,7 +12,12 @@ import { openSharedState, type StateSettings, stateSettingsOf } from "../../core
 import { RedisUnreachableError } from "../../core/state/redis-state.js";
 import type { SharedState } from "../../core/state/shared-state.js";
 import { SIGN_IN_TIMEOUT_MS } from "./auth/code-flow.js";
-import { personDigest, SharedTokenStore, sharedStateWhere } from "./auth/shared-token-store.js";
+import {
+  personDigest,
+  protocolsPersonNamesKey,
+  SharedTokenStore,
+  sharedStateWhere,
+} from "./auth/shared-token-store.js";
 import { signedInAs, signIn } from "./auth/sign-in.js";
 import type { SignInOwner } from "./auth/token-store.js";
 import type { ProtocolsApi } from "./client.js";
@@ -226,7 +231,13 @@ export async function runForget(
   if (!state) return 1;
   try {
     const where = sharedStateWhere(settings.redisUrl ?? "", settings.prefix);
-    const existed = await new SharedTokenStore(state, owner, where, 0, personDigest(subject)).remove();
+    const existed = await new SharedTokenStore(
+      state,
+      owner,
+      where,
+      0,
+      personDigest(protocolsPersonNamesKey(settings.key), subject),
+    ).remove();
     output.out(
       existed
         ? `Forgotten: deleted that person's sign-in from ${where}.`

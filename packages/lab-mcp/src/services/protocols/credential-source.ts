@@ -14,7 +14,7 @@ import { clientTokenCredential, type ProtocolsCredential } from "./auth/credenti
 import { OAuthSession, SessionEndedError } from "./auth/oauth-session.js";
 import type { PendingSignIns } from "./auth/pending-sign-ins.js";
 import { SessionTokenStore } from "./auth/session-token-store.js";
-import { personDigest, SharedTokenStore } from "./auth/shared-token-store.js";
+import { personDigest, protocolsPersonNamesKey, SharedTokenStore } from "./auth/shared-token-store.js";
 import type { TokenEndpoint } from "./auth/token-endpoint.js";
 import { type SignInStore, TokenStore } from "./auth/token-store.js";
 import type { TokenResponse } from "./records/protocols.js";
@@ -46,6 +46,8 @@ export class ProtocolsCredentialSource {
     ) => SharedTokenStore,
     /** Team mode: the sign-ins people started and whose browser has not come back yet. */
     readonly pending?: PendingSignIns,
+    /** The key naming people (protocolsPersonNamesKey): their sign-ins and budgets, keyed. */
+    private readonly personNames: Buffer = protocolsPersonNamesKey(undefined),
   ) {
     this.clientToken = config.clientToken ? clientTokenCredential(config.clientToken) : undefined;
     const owner = config.oauth && { baseUrl: config.baseUrl, clientId: config.oauth.clientId };
@@ -134,7 +136,9 @@ export class ProtocolsCredentialSource {
   /** Team mode with per-person sign-ins: the calling person's digest; undefined otherwise. */
   personOf(scope: CallScope): string | undefined {
     const subject = scope.clientSession?.person?.subject;
-    return subject && this.personal && !this.clientToken ? personDigest(subject) : undefined;
+    return subject && this.personal && !this.clientToken
+      ? personDigest(this.personNames, subject)
+      : undefined;
   }
 
   /** Whether each person signs in as themselves (team mode without a shared client token). */
@@ -164,7 +168,7 @@ export class ProtocolsCredentialSource {
 
   /** Team mode: keeps a person's finished sign-in (from the callback, on any replica). */
   async completePersonalSignIn(subject: string, tokens: TokenResponse): Promise<void> {
-    const person = personDigest(subject);
+    const person = personDigest(this.personNames, subject);
     const store = this.personStore(person);
     const stored = await store.save(tokens);
     this.people.set(person, new OAuthSession(stored, store, this.endpoint as TokenEndpoint));

@@ -9,7 +9,7 @@ import type { SharedState } from "../../core/state/shared-state.js";
 import { SIGN_IN_TIMEOUT_MS } from "./auth/code-flow.js";
 import { PendingSignIns } from "./auth/pending-sign-ins.js";
 import { callbackRoute } from "./auth/personal-sign-in.js";
-import { SharedTokenStore, sharedStateWhere } from "./auth/shared-token-store.js";
+import { protocolsPersonNamesKey, SharedTokenStore, sharedStateWhere } from "./auth/shared-token-store.js";
 import { TokenEndpoint } from "./auth/token-endpoint.js";
 import type { SignInOwner } from "./auth/token-store.js";
 import { ProtocolsApi } from "./client.js";
@@ -79,6 +79,7 @@ export function createProtocolsApi(values: ProtocolsValues, runtime: ServiceRunt
           new SharedTokenStore(state, owner, where, timeoutMs + RENEWAL_LOCK_MARGIN_MS, person)
       : undefined,
     team ? new PendingSignIns(state, SIGN_IN_TIMEOUT_MS) : undefined,
+    protocolsPersonNamesKey(stateSettings?.key),
   );
   return new ProtocolsApi(credentials, timeoutMs, state, limits);
 }

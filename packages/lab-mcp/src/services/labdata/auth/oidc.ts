@@ -42,13 +42,14 @@ export function idTokenCredential(source: { token: string } | { file: string }):
  * they sent it, for a platform that trusts the same identity provider with this server as audience.
  * Made per call from that call's person, never stored; one rate budget per person across refreshes.
  */
-export function passThroughCredential(person: Person): LabdataCredential {
+export function passThroughCredential(person: Person, personDigest: string): LabdataCredential {
   const header = `Bearer ${person.accessToken}`;
   return {
     method: "oidc",
     description: "OpenID Connect: your own sign-in to this MCP server, passed through",
     id: credentialId("oidc", person.accessToken),
-    budgetId: credentialId("oidc", `person ${person.subject}`),
+    // Keyed (PersonKeys.digestOf): a budget's name in Redis must not let anyone test subjects.
+    budgetId: credentialId("oidc", `person ${personDigest}`),
     authorize(headers) {
       headers.set("authorization", header);
     },

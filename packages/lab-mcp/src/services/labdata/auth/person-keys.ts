@@ -50,8 +50,12 @@ export class PersonKeys {
 
   /** The secret's name: the platform, and an HMAC of the subject (never the subject itself). */
   nameOf(subject: string): string {
-    const digest = createHmac("sha256", this.nameKey).update(subject).digest("hex").slice(0, 32);
-    return `labdata:person-key:${this.baseUrl}:${digest}`;
+    return `labdata:person-key:${this.baseUrl}:${this.digestOf(subject)}`;
+  }
+
+  /** The person's keyed digest, for any other name derived from them (the pass-through budget). */
+  digestOf(subject: string): string {
+    return createHmac("sha256", this.nameKey).update(subject).digest("hex").slice(0, 32);
   }
 }
 

@@ -4,6 +4,7 @@
 // compare-and-set on the version read, and a lock lets one replica at a time renew it.
 import { createHash } from "node:crypto";
 import { describeUrl } from "../../../core/state/open.js";
+import { keyedPersonName, personNamesKey } from "../../../core/state/person-names.js";
 import type { Lock, SharedState } from "../../../core/state/shared-state.js";
 import type { TokenResponse } from "../records/protocols.js";
 import {
@@ -37,9 +38,17 @@ export function renewalLockName(owner: SignInOwner, person?: string): string {
   return `${sharedSignInName(owner, person)}:renewal`;
 }
 
-/** A digest naming a person (`<issuer> <sub>`) in secret names and credential ids. */
-export function personDigest(subject: string): string {
-  return createHash("sha256").update(`lab-mcp person\n${subject}`).digest("hex").slice(0, 32);
+/** The key naming people's sign-ins, from MCP_STATE_KEY (servers and `forget` alike). */
+export function protocolsPersonNamesKey(stateKey: Buffer | undefined): Buffer {
+  return personNamesKey(stateKey, "protocols person names");
+}
+
+/**
+ * A keyed digest naming a person (`<issuer> <sub>`) in secret names and credential ids (so in their
+ * rate budgets' names too): without MCP_STATE_KEY nobody can match it against a list of subjects.
+ */
+export function personDigest(namesKey: Buffer, subject: string): string {
+  return keyedPersonName(namesKey, subject);
 }
 
 /** A read with the version to compare-and-set against: null when nothing is stored. */

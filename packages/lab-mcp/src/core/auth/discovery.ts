@@ -1,0 +1,71 @@
+// The authorization server's metadata (RFC 8414, else OpenID discovery), checked before it is trusted:
+// the document must name the issuer that was configured (RFC 8414 §3.3, so a metadata page cannot hand
+// out another issuer's keys), and the keys and introspection are fetched over https unless they are on
+// this host (a plain-http JWKS off loopback lets anyone on the path swap the keys tokens are checked with).
+
+export interface AuthorizationServerMetadata {
+  jwksUri: URL;
+  introspectionEndpoint?: URL;
+}
+
+const DISCOVERY_TIMEOUT_MS = 10_000;
+
+export async function discover(issuer: string): Promise<AuthorizationServerMetadata> {
+  const base = stripSlash(issuer);
+  const issuerUrl = new URL(base);
+  const suffix = issuerUrl.pathname === "/" ? "" : issuerUrl.pathname;
+  const candidates = [
+    `${issuerUrl.origin}/.well-known/oauth-authorization-server${suffix}`,
+    `${base}/.well-known/openid-configuration`,
+  ];
+  for (const candidate of candidates) {
+    const response = await fetch(candidate, { signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS) }).catch(
+      () => undefined,
+    );
+    if (!response?.ok) continue;
+    const document = (await response.json().catch(() => undefined)) as
+      | { issuer?: unknown; jwks_uri?: unknown; introspection_endpoint?: unknown }
+      | undefined;
+    if (typeof document?.jwks_uri !== "string") continue;
+    return checkedMetadata(issuer, document);
+  }
+  throw new Error("no jwks_uri in its metadata");
+}
+
+/** The metadata's endpoints, or an Error saying why the document is not to be trusted. */
+export function checkedMetadata(
+  issuer: string,
+  document: { issuer?: unknown; jwks_uri?: unknown; introspection_endpoint?: unknown },
+): AuthorizationServerMetadata {
+  if (typeof document.issuer !== "string" || stripSlash(document.issuer) !== stripSlash(issuer)) {
+    throw new Error("its metadata names another issuer");
+  }
+  const jwksUri = safeEndpoint(document.jwks_uri, "jwks_uri");
+  const introspection = document.introspection_endpoint;
+  return {
+    jwksUri,
+    introspectionEndpoint:
+      typeof introspection === "string" ? safeEndpoint(introspection, "introspection_endpoint") : undefined,
+  };
+}
+
+function safeEndpoint(value: unknown, name: string): URL {
+  let url: URL;
+  try {
+    url = new URL(String(value));
+  } catch {
+    throw new Error(`its ${name} is not a URL`);
+  }
+  if (url.protocol === "https:") return url;
+  if (url.protocol === "http:" && isLoopback(url.hostname)) return url;
+  throw new Error(`its ${name} is not https`);
+}
+
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+export function stripSlash(url: string): string {
+  return url.endsWith("/") ? url.slice(0, -1) : url;
+}
