@@ -2,8 +2,8 @@
 // mistake a new user makes is named with its cause and its fix, in the step where it happens.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LabdataEmulator, startLabdataEmulator } from "../../packages/emulators/src/labdata/index.js";
+import { closedPort, runBin } from "../support/bin-run.js";
 import { testCa } from "../support/emulator.js";
-import { closedPort, runBin } from "./support.js";
 
 let emulator: LabdataEmulator;
 let good: Record<string, string>;

@@ -5,8 +5,8 @@ import {
   type ProtocolsEmulator,
   startProtocolsEmulator,
 } from "../../packages/emulators/src/protocols/index.js";
+import { runBin } from "../support/bin-run.js";
 import { testCa } from "../support/emulator.js";
-import { runBin } from "./support.js";
 
 let emulator: ProtocolsEmulator;
 let good: Record<string, string>;

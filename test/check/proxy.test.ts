@@ -4,7 +4,8 @@
 // unknown host and HTTPS_PROXY, in the agent's text, on stderr and in the call log.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LabdataEmulator, startLabdataEmulator } from "../../packages/emulators/src/labdata/index.js";
-import { connectStdio, textOf } from "../support/clients.js";
+import { runBin } from "../support/bin-run.js";
+import { callOnceOverStdio } from "../support/clients.js";
 import { testCa } from "../support/emulator.js";
 import {
   NO_PRIVATE_HOSTS,
@@ -16,7 +17,6 @@ import {
   startTinyproxy,
   TINYPROXY,
 } from "../support/proxy.js";
-import { runBin } from "./support.js";
 
 const skip = !TINYPROXY ? NO_TINYPROXY : !PRIVATE_HOSTS ? NO_PRIVATE_HOSTS : undefined;
 if (skip) console.warn(skip);
@@ -48,17 +48,8 @@ describe.skipIf(skip !== undefined)("a remote reachable only through the company
     await emulator?.close();
   });
 
-  const currentUser = async (extra: Record<string, string>) => {
-    const connected = await connectStdio("labdata-mcp", { ...env, ...extra });
-    try {
-      const result = textOf(
-        await connected.client.callTool({ name: "labdata_get_current_user", arguments: {} }),
-      );
-      return { ...result, stderr: connected.stderr() };
-    } finally {
-      await connected.close();
-    }
-  };
+  const currentUser = (extra: Record<string, string>) =>
+    callOnceOverStdio("labdata-mcp", { ...env, ...extra }, "labdata_get_current_user");
 
   it("a tool call goes through HTTPS_PROXY, and the proxy's log shows its tunnel", async () => {
     const before = proxy.log().split(`CONNECT ${tunnel}`).length;

@@ -2,9 +2,9 @@
 // cause, one stderr line with the cause and the remedy, and the call log's error kind.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type LabdataEmulator, startLabdataEmulator } from "../../packages/emulators/src/labdata/index.js";
-import { connectStdio, textOf } from "../support/clients.js";
+import { closedPort } from "../support/bin-run.js";
+import { callOnceOverStdio } from "../support/clients.js";
 import { testCa } from "../support/emulator.js";
-import { closedPort } from "./support.js";
 
 let emulator: LabdataEmulator;
 let env: Record<string, string>;
@@ -20,17 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => emulator?.close());
 
-async function call(extra: Record<string, string>) {
-  const connected = await connectStdio("labdata-mcp", { ...env, ...extra });
-  try {
-    const result = textOf(
-      await connected.client.callTool({ name: "labdata_get_current_user", arguments: {} }),
-    );
-    return { ...result, stderr: connected.stderr() };
-  } finally {
-    await connected.close();
-  }
-}
+const call = (extra: Record<string, string>) =>
+  callOnceOverStdio("labdata-mcp", { ...env, ...extra }, "labdata_get_current_user");
 
 it("an untrusted certificate is a CertificateError, with NODE_EXTRA_CA_CERTS on stderr", async () => {
   const result = await call({ NODE_EXTRA_CA_CERTS: "" });

@@ -1,12 +1,11 @@
 // The MCP Inspector's CLI (a client we did not write), pinned, run as a user runs it: one process per
 // request, `--format json`, its exit code telling success (0), a tool error (5), missing auth (3),
 // an unreachable server (4) or another failure (1).
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { runToEnd } from "../support/processes.js";
 
 export const INSPECTOR_VERSION = "2.12.0";
 
@@ -49,22 +48,13 @@ export async function inspect(args: string[], timeoutMs = 45_000): Promise<Inspe
 }
 
 async function run(args: string[], home: string, timeoutMs: number): Promise<InspectorRun> {
-  const child = spawn(process.execPath, [inspectorLauncher(), "--cli", "--format", "json", ...args], {
+  const { code, stdout, stderr } = await runToEnd(
+    process.execPath,
+    [inspectorLauncher(), "--cli", "--format", "json", ...args],
     // No NODE_EXTRA_CA_CERTS of the test run: a stdio server gets what -e gives it, as from a user.
-    env: { PATH: process.env.PATH ?? "", HOME: home, CI: "true" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const killer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-  const [code] = (await once(child, "exit")) as [number | null];
-  clearTimeout(killer);
+    { PATH: process.env.PATH ?? "", HOME: home, CI: "true" },
+    timeoutMs,
+  );
   return {
     code,
     stdout,

@@ -1,48 +1,26 @@
 // Start-up of the built example-mcp bin with a controlled environment and arguments: every settings
 // problem is one stderr line naming the setting and exit code 2, --help lists the settings, flags work
 // as well as variables, and no secret given ever shows up in what the bin prints.
-import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { binPath, connectHttp, expectSearchWorks, startListeningBin } from "../support/clients.js";
 import { useExampleEmulator } from "../support/emulator.js";
+import { type Finished, runToEnd } from "../support/processes.js";
 
 const API_KEY = "ex_startup_secret_7d3f9a1c2b4e6f80";
 const HTTP_TOKEN = "tok_startup_secret_0a9b8c7d6e5f4321";
 const SECRETS = [API_KEY, HTTP_TOKEN];
 const BASE_URL = "https://127.0.0.1:9/api";
 
-interface Outcome {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
+type Outcome = Finished;
 
 /** Runs the bin to its end with only PATH, NODE_EXTRA_CA_CERTS and `env`; killed (and rejected) after 10 s. */
 function run(env: Record<string, string>, args: string[] = []): Promise<Outcome> {
-  const child = spawn(process.execPath, [binPath("example-mcp"), ...args], {
-    env: { PATH: process.env.PATH ?? "", NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`still running after 10 s; stderr: ${stderr}`));
-    }, 10_000);
-    child.once("error", reject);
-    child.once("close", (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
-    });
-  });
+  return runToEnd(
+    process.execPath,
+    [binPath("example-mcp"), ...args],
+    { PATH: process.env.PATH ?? "", NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "", ...env },
+    10_000,
+  );
 }
 
 /** Exit code 2, nothing on stdout, exactly one stderr line, no secret anywhere; returns that line. */

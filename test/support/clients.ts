@@ -99,6 +99,24 @@ export async function connectStdio(
   return { client, close: () => client.close(), stderr: () => stderr, pid: transport.pid ?? -1 };
 }
 
+/** One tool call on a fresh stdio server of `bin`: what the agent reads, and what the server said on stderr. */
+export async function callOnceOverStdio(
+  bin: string,
+  env: Record<string, string>,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<{ text: string; isError: boolean; stderr: string }> {
+  const connected = await connectStdio(bin, env);
+  let result: { text: string; isError: boolean };
+  try {
+    result = textOf(await connected.client.callTool({ name, arguments: args }));
+  } finally {
+    await connected.close();
+  }
+  // Read after the server has stopped: the call log's line may follow the answer on the wire.
+  return { ...result, stderr: connected.stderr() };
+}
+
 export interface HttpServerProcess {
   url: string;
   child: ChildProcess;
