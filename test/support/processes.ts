@@ -2,7 +2,7 @@
 // the bins' subcommands, the start-up checks and the Inspector CLI. A program still running at the
 // deadline is killed, and the run rejects with what it printed to stderr so far.
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
+import { freePort } from "./ports.js";
 
 export interface Finished {
   code: number | null;
@@ -41,13 +41,4 @@ export function runToEnd(
 }
 
 /** A loopback port nothing listens on (taken, then released). */
-export function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.once("error", reject);
-  });
-}
+export const closedPort = freePort;
