@@ -114,7 +114,11 @@ async function servers(ca, cleanups) {
       list: { label: "20 protocols (public)", name: "protocols_search", arguments: { limit: 20 } },
       records: [
         { label: "one protocol", name: "protocols_get_protocol", arguments: { protocol } },
-        { label: "one protocol's steps", name: "protocols_get_steps", arguments: { protocol } },
+        {
+          label: "one protocol's steps",
+          name: "protocols_get_protocol",
+          arguments: { protocol, part: "steps" },
+        },
       ],
     });
   } else {

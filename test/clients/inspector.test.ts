@@ -49,9 +49,9 @@ const CHECKS: Record<string, Checks> = {
       expect: /^# Protocol search: 'western blot'\n\nFound \d+ public protocols \(showing 1–2\)/,
     },
     invalidCall: {
-      tool: "protocols_get_steps",
+      tool: "protocols_get_protocol",
       args: ["protocol=../session/profile"],
-      expect: "Error: Invalid input for protocols_get_steps: protocol: must be a protocol id",
+      expect: "Error: Invalid input for protocols_get_protocol: protocol: must be a protocol id",
     },
     resource: ({ protocols }) => ({
       uri: `protocols://protocols/${protocols.demo.sampleProtocol.id}/steps`,

@@ -66,9 +66,9 @@ describe("an agent drafts, edits and reads back a protocol", () => {
       expect(found.map((tool) => tool.name)).toHaveLength(1);
       return found[0] as Tool;
     };
-    const creator = pick(/^Create a new private protocol draft/);
+    const creator = pick(/^Create a private protocol draft/);
     const inserter = pick(/^Insert one step/);
-    const stepReader = pick(/^Read the steps of a protocol in order/);
+    const stepReader = pick(/^Read one protocol by part: .*'steps'/);
     const pdfTool = pick(/^Download a protocol as a PDF/);
     const deleter = pick(/^Delete one step/);
     for (const writer of [creator, inserter, deleter]) {
@@ -134,6 +134,7 @@ describe("an agent drafts, edits and reads back a protocol", () => {
       stepReader.name,
       {
         protocol: record.id,
+        part: "steps",
       },
     );
     expect(read.steps.map((step) => step.step)).toEqual([
@@ -190,7 +191,9 @@ describe("an agent drafts, edits and reads back a protocol", () => {
         isError: true,
         text: "Error: Resource not found. Please check the ID is correct.",
       });
-      expect((await callText(other, "protocols_get_steps", { protocol: ref })).isError).toBe(true);
+      expect(
+        (await callText(other, "protocols_get_protocol", { part: "steps", protocol: ref })).isError,
+      ).toBe(true);
     }
     const search = await callJson<{ protocols: Array<{ id: number }> }>(other, "protocols_search", {
       keyword: "Plasmid miniprep, as done today",

@@ -85,7 +85,7 @@ describe("who may write", () => {
     const names = (await readOnly.client.listTools()).tools.map((tool) => tool.name);
     for (const [name] of WRITE_TOOLS) expect(names).not.toContain(name);
     expect(names).toEqual(
-      expect.arrayContaining(["protocols_list_all_my_protocols", "protocols_list_workspaces"]),
+      expect.arrayContaining(["protocols_list_my_protocols", "protocols_list_workspaces"]),
     );
     const refused = await callText(readOnly, "protocols_create_draft", { title: "Mine" });
     expect(refused.text).toMatch(/^Error: Tool protocols_create_draft is not enabled on this server/);

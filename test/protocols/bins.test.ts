@@ -26,14 +26,9 @@ it("serves over streamable HTTP; read-only mode hides the PDF download and the s
     const connection = await connectHttp(server.url);
     const names = (await connection.client.listTools()).tools.map((tool) => tool.name).sort();
     expect(names).toEqual([
-      "protocols_get_materials",
       "protocols_get_profile",
       "protocols_get_protocol",
-      "protocols_get_steps",
-      "protocols_list_all_my_protocols",
       "protocols_list_my_protocols",
-      "protocols_list_versions",
-      "protocols_list_workspace_protocols",
       "protocols_list_workspaces",
       "protocols_search",
     ]);
@@ -68,13 +63,8 @@ it("lists every tool with its annotations", async () => {
   expect(table).toEqual({
     protocols_search: [true, false, true, true],
     protocols_get_protocol: [true, false, true, true],
-    protocols_get_steps: [true, false, true, true],
     protocols_list_my_protocols: [true, false, true, true],
-    protocols_list_all_my_protocols: [true, false, true, true],
-    protocols_get_materials: [true, false, true, true],
-    protocols_list_versions: [true, false, true, true],
     protocols_list_workspaces: [true, false, true, true],
-    protocols_list_workspace_protocols: [true, false, true, true],
     protocols_download_pdf: [false, false, true, true],
     protocols_get_profile: [true, false, true, true],
     protocols_sign_in: [false, false, false, true],

@@ -41,7 +41,7 @@ it("keeps every secret out of results, notifications, errors and the project tre
     protocol: String(emulator.demo.sampleProtocol.id),
     response_format: "json",
   });
-  await run("protocols_get_steps", { protocol: String(emulator.demo.sampleProtocol.id) });
+  await run("protocols_get_protocol", { part: "steps", protocol: String(emulator.demo.sampleProtocol.id) });
   await run("protocols_list_my_protocols", { response_format: "json" });
   await run("protocols_get_profile", { response_format: "json" });
   await run("protocols_download_pdf", {

@@ -1,5 +1,5 @@
 // A protocol's PDF as an MCP resource, not a path on the server's disk: protocols_download_pdf links
-// protocols://protocols/{uri}/pdf (and embeds it when small), saves a file only where the server runs
+// protocols://protocols/{uri}/pdf (a link: the bytes come from reading it), saves a file only where the server runs
 // on the user's computer (stdio), and a 2026-07-28 client reads the resource and hears progress while
 // a read waits for a slot of the repository's PDF budget.
 import { existsSync, readdirSync } from "node:fs";
@@ -23,7 +23,7 @@ type Block = { type: string; uri?: string; name?: string; mimeType?: string; siz
 };
 
 describe("protocols_download_pdf over HTTP", () => {
-  it("links and embeds the PDF resource, and writes nothing on the server's disk", async () => {
+  it("links the PDF resource without its bytes, and writes nothing on the server's disk", async () => {
     const downloads = tempHome().downloads;
     const connection = await connectInMemory(
       protocolsService,
@@ -38,16 +38,18 @@ describe("protocols_download_pdf over HTTP", () => {
     const uri = `protocols://protocols/${protocol.uri}/pdf`;
     expect(textOf(result).text).toContain(`- **Resource**: ${uri}`);
     expect(textOf(result).text).not.toContain("**File**");
-    const [, link, embedded] = result.content as Block[];
+    // Linked, not embedded: the answer stays small; the client reads the resource for the bytes.
+    const [, link, ...more] = result.content as Block[];
+    expect(more).toEqual([]);
     expect(link).toMatchObject({
       type: "resource_link",
       uri,
       name: `${protocol.uri}.pdf`,
       mimeType: "application/pdf",
     });
-    expect(embedded?.type).toBe("resource");
-    expect(embedded?.resource?.uri).toBe(uri);
-    const bytes = Buffer.from(embedded?.resource?.blob ?? "", "base64");
+    const { contents } = await connection.client.readResource({ uri });
+    const [content] = contents as Array<{ blob?: string }>;
+    const bytes = Buffer.from(content?.blob ?? "", "base64");
     expect(bytes.length).toBe(link?.size);
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(result.structuredContent).toMatchObject({ path: null, resource_uri: uri, bytes: bytes.length });

@@ -102,9 +102,10 @@ describe("CLIENT_ACCESS_TOKEN: public content and the application owner's privat
       expect(await callText(client, "protocols_get_protocol", { protocol: String(ids[name]) }), name).toEqual(
         NOT_FOUND,
       );
-      expect(await callText(client, "protocols_get_steps", { protocol: uris[name] }), name).toEqual(
-        NOT_FOUND,
-      );
+      expect(
+        await callText(client, "protocols_get_protocol", { part: "steps", protocol: uris[name] }),
+        name,
+      ).toEqual(NOT_FOUND);
     }
   });
 

@@ -148,7 +148,7 @@ describe("protocols_get_protocol", () => {
         "- **Created**: 2024-03-27 17:52 UTC",
         "- **Version**: 3 (3 versions)",
         "- **Creator**: Ada Okafor (ada-okafor), University of Lagos, Department of Biochemistry",
-        "- **Steps**: 28: read them in order with protocols_get_steps",
+        "- **Steps**: 28: read them with part='steps'",
         `- **Web page**: ${emulator.url}/view/western-blot-for-lc3-ii-autophagy-marker-4haf43q`,
         "",
         "## Authors (2)",
@@ -220,7 +220,7 @@ describe("protocols_get_protocol", () => {
   });
 });
 
-describe("protocols_get_steps", () => {
+describe("protocols_get_protocol part=steps", () => {
   const sample = () => String(emulator.demo.sampleProtocol.id);
   const referenceSteps = async () =>
     (
@@ -232,7 +232,7 @@ describe("protocols_get_steps", () => {
   it("gives the steps in order under their sections, a page at a time", async () => {
     const steps = await referenceSteps();
     expect(steps).toHaveLength(39);
-    const { text } = await callText(conn, "protocols_get_steps", { protocol: sample() });
+    const { text } = await callText(conn, "protocols_get_protocol", { part: "steps", protocol: sample() });
     const lines = text.split("\n");
     expect(lines[0]).toBe(`# Steps of protocol ${sample()}`);
     expect(lines[2]).toBe("39 steps in all (showing 1–20)");
@@ -247,15 +247,23 @@ describe("protocols_get_steps", () => {
     const steps = await referenceSteps();
     const long = steps[25]?.step ?? "";
     expect(long.length).toBeGreaterThan(1000);
-    const { text } = await callText(conn, "protocols_get_steps", { protocol: sample(), offset: 20 });
+    const { text } = await callText(conn, "protocols_get_protocol", {
+      part: "steps",
+      protocol: sample(),
+      offset: 20,
+    });
     expect(text).toContain("39 steps in all (showing 21–39)");
     expect(text).toContain(
-      `**Step 26.** ${long.slice(0, 1000)}… (${long.length - 1000} more characters; protocols_get_steps with ` +
-        "step_number=26 gives the whole step)",
+      `**Step 26.** ${long.slice(0, 1000)}… (${long.length - 1000} more characters; step_number=26 gives ` +
+        "the whole step)",
     );
     expect(text).not.toContain("More: call again");
 
-    const whole = await callText(conn, "protocols_get_steps", { protocol: sample(), step_number: 26 });
+    const whole = await callText(conn, "protocols_get_protocol", {
+      part: "steps",
+      protocol: sample(),
+      step_number: 26,
+    });
     expect(whole.text).toBe(
       [
         `# Step 26 of protocol ${sample()}`,
@@ -271,7 +279,8 @@ describe("protocols_get_steps", () => {
 
   it("gives the pagination envelope as json, steps uncut", async () => {
     const steps = await referenceSteps();
-    const page = await callJson<Record<string, unknown>>(conn, "protocols_get_steps", {
+    const page = await callJson<Record<string, unknown>>(conn, "protocols_get_protocol", {
+      part: "steps",
       protocol: sample(),
       offset: 25,
       limit: 10,
@@ -288,7 +297,9 @@ describe("protocols_get_steps", () => {
   });
 
   it("says which step numbers exist when asked for one past the end", async () => {
-    expect(await callText(conn, "protocols_get_steps", { protocol: sample(), step_number: 40 })).toEqual({
+    expect(
+      await callText(conn, "protocols_get_protocol", { part: "steps", protocol: sample(), step_number: 40 }),
+    ).toEqual({
       isError: true,
       text: `Error: Protocol ${sample()} has 39 steps; ask for a step_number from 1 to 39.`,
     });

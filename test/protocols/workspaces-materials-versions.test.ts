@@ -53,7 +53,7 @@ async function direct<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-describe("protocols_list_all_my_protocols", () => {
+describe("protocols_list_my_protocols which=with_drafts", () => {
   it("lists drafts, private and published protocols of the user together, bookmarks marked", async () => {
     const draft = emulator.admin.createProtocol({
       title: "Reading probe: my draft",
@@ -67,15 +67,16 @@ describe("protocols_list_all_my_protocols", () => {
     );
     const page = await callJson<{ total: number; protocols: Array<{ id: number; is_bookmarked?: boolean }> }>(
       conn,
-      "protocols_list_all_my_protocols",
-      { limit: 100 },
+      "protocols_list_my_protocols",
+      { which: "with_drafts", limit: 100 },
     );
     expect(page.total).toBe(totals.reduce((n, t) => n + t.pagination.total_results, 0));
     const ids = page.protocols.map((p) => p.id);
     expect(ids).toContain(draft.id);
     expect(ids).toContain(versioned.id);
     expect(page.protocols.find((p) => p.id === bookmarked)?.is_bookmarked).toBe(true);
-    const text = (await callText(conn, "protocols_list_all_my_protocols", { limit: 100 })).text;
+    const text = (await callText(conn, "protocols_list_my_protocols", { which: "with_drafts", limit: 100 }))
+      .text;
     expect(text).toMatch(
       new RegExp(`Reading probe: Bradford assay \\(${bookmarked}\\)\\*\\*: .*bookmarked by you`),
     );
@@ -124,32 +125,34 @@ describe("workspaces", () => {
     });
     const page = await callJson<{ total: number; protocols: Array<{ id: number }> }>(
       conn,
-      "protocols_list_workspace_protocols",
+      "protocols_list_workspaces",
       {
         workspace: workspace.uri,
       },
     );
     expect(page.total).toBe(2);
     expect(page.protocols.map((p) => p.id).sort()).toEqual(published.items.map((p) => p.id).sort());
-    expect(
-      await callText(conn, "protocols_list_workspace_protocols", { workspace: "no-such-workspace" }),
-    ).toEqual({
+    expect(await callText(conn, "protocols_list_workspaces", { workspace: "no-such-workspace" })).toEqual({
       isError: true,
       text: "Error: Resource not found. Please check the ID is correct.",
     });
   });
 });
 
-describe("protocols_get_materials", () => {
+describe("protocols_get_protocol part=materials", () => {
   it("gives name, vendor, catalogue number and amount as a table", async () => {
-    const { text } = await callText(conn, "protocols_get_materials", { protocol: versioned.id });
+    const { text } = await callText(conn, "protocols_get_protocol", {
+      part: "materials",
+      protocol: versioned.id,
+    });
     expect(text.split("\n").slice(-4)).toEqual([
       "| Name | Vendor | Catalogue no. | Amount |",
       "| --- | --- | --- | --- |",
       "| Bradford reagent | Bio-Rad | 5000006 | 1 mL per sample |",
       "| BSA standard \\| 2 mg/mL | Thermo Fisher | 23209 | — |",
     ]);
-    const data = await callJson<{ materials: unknown[] }>(conn, "protocols_get_materials", {
+    const data = await callJson<{ materials: unknown[] }>(conn, "protocols_get_protocol", {
+      part: "materials",
       protocol: versioned.uri,
     });
     expect(data.materials).toEqual([
@@ -164,7 +167,7 @@ describe("versions and DOIs", () => {
     const listed = await callJson<{
       current_version: number;
       versions: Array<{ version_id: number; doi: string; protocol: string }>;
-    }>(conn, "protocols_list_versions", { protocol: versioned.id });
+    }>(conn, "protocols_get_protocol", { part: "versions", protocol: versioned.id });
     expect(listed.current_version).toBe(3);
     expect(listed.versions.map((v) => [v.version_id, v.doi, v.protocol])).toEqual(
       [1, 2, 3].map((n) => [n, `${versioned.doi}/v${n}`, `${versioned.id}/v${n}`]),
@@ -197,7 +200,8 @@ describe("versions and DOIs", () => {
       const record = await callJson<{ id: number }>(conn, "protocols_get_protocol", { protocol: form });
       expect(record.id, form).toBe(versioned.id);
     }
-    const steps = await callJson<{ total: number }>(conn, "protocols_get_steps", {
+    const steps = await callJson<{ total: number }>(conn, "protocols_get_protocol", {
+      part: "steps",
       protocol: `doi:${versioned.doi}`,
     });
     expect(steps.total).toBe(2);

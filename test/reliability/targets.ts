@@ -327,17 +327,12 @@ async function startProtocolsTarget(): Promise<RunningTarget> {
     sampleArgs: {
       protocols_search: { keyword: "protocol", limit: 5 },
       protocols_get_protocol: { protocol },
-      protocols_get_steps: { protocol },
       protocols_list_my_protocols: { limit: 5 },
       protocols_download_pdf: { protocol },
       protocols_get_profile: {},
       protocols_sign_in: {},
       protocols_sign_out: {},
-      protocols_list_all_my_protocols: { limit: 5 },
-      protocols_get_materials: { protocol },
-      protocols_list_versions: { protocol },
       protocols_list_workspaces: {},
-      protocols_list_workspace_protocols: { workspace: space.uri, limit: 5 },
     },
     async credentialCases() {
       return [
@@ -358,7 +353,9 @@ async function startProtocolsTarget(): Promise<RunningTarget> {
     },
     steadyCalls: [
       ...ids.slice(0, 12).map((id) => ({ name: "protocols_get_protocol", arguments: { protocol: id } })),
-      ...ids.slice(12, 16).map((id) => ({ name: "protocols_get_steps", arguments: { protocol: id } })),
+      ...ids
+        .slice(12, 16)
+        .map((id) => ({ name: "protocols_get_protocol", arguments: { protocol: id, part: "steps" } })),
       ...[0, 5, 10].map((offset) => ({
         name: "protocols_search",
         arguments: { limit: 5, offset, response_format: "json" },

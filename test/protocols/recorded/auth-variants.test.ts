@@ -55,14 +55,16 @@ describe("with a client token", () => {
     expect(fake.seen.map((r) => r.route)).toEqual(["list"]);
   });
 
-  it("fails protocols_get_protocol and protocols_get_steps the same way, in json too", async () => {
+  it("fails protocols_get_protocol (overview and steps) the same way, in json too", async () => {
     fake.on("protocol", { status: 400, body: expiredToken });
     fake.on("steps", { status: 400, body: invalidToken });
     conn = await connectWithClientToken(fake);
     expect(
       await callText(conn, "protocols_get_protocol", { protocol: "1001", response_format: "json" }),
     ).toEqual(AUTH_FAILED);
-    expect(await callText(conn, "protocols_get_steps", { protocol: "1001" })).toEqual(AUTH_FAILED);
+    expect(await callText(conn, "protocols_get_protocol", { part: "steps", protocol: "1001" })).toEqual(
+      AUTH_FAILED,
+    );
   });
 });
 

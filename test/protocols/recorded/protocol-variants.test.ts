@@ -50,7 +50,7 @@ describe("protocols_get_protocol: v4 payload with steps null (4.1)", () => {
       "- **Created**: 2023-11-14 22:13 UTC",
       "- **Version**: 2",
       "- **Creator**: Ann Lee (ann-lee)",
-      "- **Steps**: 4: read them in order with protocols_get_steps",
+      "- **Steps**: 4: read them with part='steps'",
       "- **Web page**: https://www.protocols.io/view/some-title-abc123",
       "",
       "## Authors (2)",
@@ -148,7 +148,7 @@ describe("protocols_get_protocol: v3 `protocol` key, recorded 2019 (4.2, 5.2)", 
     expect(text).toContain("## Authors (2)\n\n- Bea Kim (bea-kim), Institute\n- Cy Ortiz\n");
     expect(text).toContain("## Description\n\nBind cells to beads\nin PBS & BSA.\n");
     expect(text).toContain("## Materials (1)\n\n- Dynabeads: Thermo Fisher, cat. no. 11041");
-    expect(text).toContain("- **Steps**: 2: read them in order with protocols_get_steps");
+    expect(text).toContain("- **Steps**: 2: read them with part='steps'");
     expect(fake.seen.map((r) => r.route)).toEqual(["protocol"]);
   });
 
@@ -172,7 +172,7 @@ describe("protocols_get_protocol: v3 `protocol` key, recorded 2019 (4.2, 5.2)", 
 describe("protocols_get_steps (5.1, 5.3, 6)", () => {
   it("walks previous_guid, decodes sections and renders Draft.js entities, in both formats", async () => {
     fake.on("steps", { body: stepsV4 });
-    const { text } = await callText(conn, "protocols_get_steps", { protocol: "1001" });
+    const { text } = await callText(conn, "protocols_get_protocol", { part: "steps", protocol: "1001" });
     expect(text).not.toMatch(NEVER_SHOWN);
     expect(text.split("\n")).toEqual([
       "# Steps of protocol 1001",
@@ -198,7 +198,7 @@ describe("protocols_get_steps (5.1, 5.3, 6)", () => {
     const page = await callJson<{
       total: number;
       steps: Array<{ number: string; section: string; step: string }>;
-    }>(conn, "protocols_get_steps", { protocol: "1001" });
+    }>(conn, "protocols_get_protocol", { part: "steps", protocol: "1001" });
     expect(page.total).toBe(4);
     expect(page.steps.map((s) => [s.number, s.section])).toEqual([
       ["1", "Lysis"],
@@ -229,10 +229,8 @@ describe("protocols_get_steps (5.1, 5.3, 6)", () => {
     });
     const page = await callJson<{ steps: Array<{ number: string; step: string }> }>(
       conn,
-      "protocols_get_steps",
-      {
-        protocol: "1001",
-      },
+      "protocols_get_protocol",
+      { part: "steps", protocol: "1001" },
     );
     expect(page.steps.map((s) => s.number)).toEqual(["1", "2", "2.1", "10"]);
     expect(page.steps[1]?.step).toBe("Two.\n\nStill two.");
@@ -263,10 +261,8 @@ describe("protocols_get_steps (5.1, 5.3, 6)", () => {
     });
     const page = await callJson<{ steps: Array<{ guid: string; step: string }> }>(
       conn,
-      "protocols_get_steps",
-      {
-        protocol: "1001",
-      },
+      "protocols_get_protocol",
+      { part: "steps", protocol: "1001" },
     );
     expect(page.steps.map((s) => s.guid)).toEqual(["A", "B", "C", "D", "E"]);
     expect(page.steps[0]?.step).toBe("Step A");
@@ -309,11 +305,11 @@ describe("sparse answers: nothing but an id is required", () => {
       "# (untitled) (5)",
       "",
       "- **URI**: 5",
-      "- **Steps**: 2: read them in order with protocols_get_steps",
+      "- **Steps**: 2: read them with part='steps'",
       "",
     ]);
     expect(text).toContain("## Materials (0)\n\nNone listed.");
-    const steps = await callText(conn, "protocols_get_steps", { protocol: "5" });
+    const steps = await callText(conn, "protocols_get_protocol", { part: "steps", protocol: "5" });
     expect(steps.text).not.toMatch(NEVER_SHOWN);
     expect(steps.text).toContain("**Step 1.** (no text)\n\n**Step 2.** (no text)");
   });

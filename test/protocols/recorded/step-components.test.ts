@@ -104,8 +104,8 @@ describe("protocols_get_steps: v3 components (5.2)", () => {
   it("reads every component kind as text, in order_id order, in json", async () => {
     const page = await callJson<{ steps: Array<{ id: number; section: string; step: string }> }>(
       conn,
-      "protocols_get_steps",
-      { protocol: "22532" },
+      "protocols_get_protocol",
+      { part: "steps", protocol: "22532" },
     );
     expect(page.steps).toEqual([
       expect.objectContaining({ id: 1, section: "Binding", step: STEP_ONE }),
@@ -114,7 +114,10 @@ describe("protocols_get_steps: v3 components (5.2)", () => {
   });
 
   it("shows the same text in markdown, with nothing raw", async () => {
-    const { text, isError } = await callText(conn, "protocols_get_steps", { protocol: "22532" });
+    const { text, isError } = await callText(conn, "protocols_get_protocol", {
+      part: "steps",
+      protocol: "22532",
+    });
     expect(isError).toBe(false);
     expect(text).not.toMatch(NEVER_SHOWN);
     expect(text).toContain("## Binding");

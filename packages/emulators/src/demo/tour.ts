@@ -208,7 +208,12 @@ async function protocolsTour(
   const protocolId = matchOrFail(/\*\*[^*]+ \((\d+)\)\*\*/, found, "a protocol id in the search results");
 
   heading();
-  await call(protocols, "protocols_get_steps", { protocol: protocolId, limit: 3 }, { lines: 16 });
+  await call(
+    protocols,
+    "protocols_get_protocol",
+    { part: "steps", protocol: protocolId, limit: 3 },
+    { lines: 16 },
+  );
 
   heading();
   await call(

@@ -26,15 +26,10 @@ import { createDraft } from "./tools/create-draft.js";
 import { deleteStep } from "./tools/delete-step.js";
 import { downloadPdf } from "./tools/download-pdf.js";
 import { editStep } from "./tools/edit-step.js";
-import { getMaterials } from "./tools/get-materials.js";
 import { getProfile } from "./tools/get-profile.js";
 import { getProtocol } from "./tools/get-protocol.js";
-import { getSteps } from "./tools/get-steps.js";
 import { insertStep } from "./tools/insert-step.js";
-import { listAllMyProtocols } from "./tools/list-all-my-protocols.js";
 import { listMyProtocols } from "./tools/list-my-protocols.js";
-import { listVersions } from "./tools/list-versions.js";
-import { listWorkspaceProtocols } from "./tools/list-workspace-protocols.js";
 import { listWorkspacesTool } from "./tools/list-workspaces.js";
 import { searchProtocols } from "./tools/search.js";
 import { setSteps } from "./tools/set-steps.js";
@@ -96,6 +91,13 @@ function fleetSignIn(state: SharedState, settings: StateSettings | undefined, ti
     new SharedTokenStore(state, owner, where, timeoutMs + RENEWAL_LOCK_MARGIN_MS);
 }
 
+/**
+ * The toolsets a server offers when MCP_TOOLSETS is not set (issue 26): reading, signing in and PDFs,
+ * which is what most questions need (7 tools); workspaces and draft writing are asked for by name
+ * (MCP_TOOLSETS=all, or the toolset's name). The default-surface mechanism reads it.
+ */
+export const PROTOCOLS_DEFAULT_TOOLSETS = ["protocols", "account", "pdfs"];
+
 export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> = {
   id: "protocols",
   serverName: "protocols_mcp",
@@ -106,23 +108,17 @@ export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> =
     "OAuth, you can also write private drafts; nothing is ever published by a tool.",
   settings: PROTOCOLS_SETTINGS,
   toolsets: {
-    protocols: "Search, list and read protocols and their steps",
+    protocols: "Search, list and read protocols: steps, materials, versions",
     pdfs: "Download protocols as PDF files",
     account: "Who you are signed in as, and signing in",
-    workspaces: "Your workspaces and their published protocols",
-    authoring:
-      "Write your private drafts: create, update, and set, insert, edit or delete their steps (OAuth sign-in)",
+    workspaces: "Workspaces and their published protocols",
+    authoring: "Write your private drafts and their steps (OAuth sign-in)",
   },
   tools: [
     searchProtocols,
     getProtocol,
-    getSteps,
     listMyProtocols,
-    listAllMyProtocols,
-    getMaterials,
-    listVersions,
     listWorkspacesTool,
-    listWorkspaceProtocols,
     downloadPdf,
     getProfile,
     signInTool,

@@ -1,6 +1,6 @@
 // Inputs shared by the protocols tools and resources.
 import { z } from "zod";
-import { boundedString } from "../../core/inputs.js";
+import { boundedInteger, RESPONSE_FORMATS } from "../../core/inputs.js";
 import type { PdfView } from "./api/pdf-view.js";
 import type { ListQuery } from "./client.js";
 
@@ -35,17 +35,16 @@ export function protocolRef(description: string) {
   return z
     .union(
       [
-        boundedString({
-          description: "The id, uri or DOI, as text; add /v2 for version 2, /latest for the newest.",
-          max: 200,
-          pattern: { regex: PROTOCOL_TEXT, message: PROTOCOL_TEXT_RULE },
-        }).transform(canonicalRef),
+        // The written forms are checked here and told in the description: the long pattern would cost
+        // every listing of every tool that takes a protocol a hundred tokens.
         z
-          .number()
-          .int(PROTOCOL_REF_RULE)
-          .min(1, PROTOCOL_REF_RULE)
-          .max(Number.MAX_SAFE_INTEGER)
-          .describe("The id, as a number."),
+          .string()
+          .trim()
+          .min(1, { message: "must not be empty or whitespace only", abort: true })
+          .max(200, "must be at most 200 characters")
+          .refine((text) => PROTOCOL_TEXT.test(text), PROTOCOL_TEXT_RULE)
+          .transform(canonicalRef),
+        z.number().int(PROTOCOL_REF_RULE).min(1, PROTOCOL_REF_RULE),
       ],
       { error: PROTOCOL_REF_RULE },
     )
@@ -53,17 +52,50 @@ export function protocolRef(description: string) {
     .describe(description);
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these exist to refuse control characters
+const CONTROL_IN_LINE = /[\u0000-\u001f\u007f-\u009f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: as above, tab and line breaks allowed
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/**
+ * Text as core's boundedString takes it (trimmed, bounded, no control characters; tabs and line breaks
+ * only when multiline), with the same messages, but the control-character rule is checked rather than
+ * spelt out as a pattern: in every listing each pattern cost 25 to 30 tokens, and these tools take many.
+ */
+export function checkedText(bounds: { description: string; max: number; min?: number; multiline?: boolean }) {
+  const { description, max, min = 1, multiline = false } = bounds;
+  let schema = z.string().trim().min(1, { message: "must not be empty or whitespace only", abort: true });
+  if (min > 1) schema = schema.min(min, `must be at least ${min} characters`);
+  return schema
+    .max(max, `must be at most ${max} characters`)
+    .refine(
+      (text) => !(multiline ? CONTROL_IN_TEXT : CONTROL_IN_LINE).test(text),
+      "must not contain control characters",
+    )
+    .describe(description);
+}
+
+/**
+ * The conventions' paging inputs (limit 1 to 100, default 20; offset from 0; response_format) with the
+ * shortest descriptions that still say how to use them: every list tool's listing carries them.
+ */
+export const responseFormat = z.enum(RESPONSE_FORMATS).default("markdown").describe("'json': every field.");
+
+export const pagingInputs = {
+  limit: boundedInteger({ description: "Per page.", min: 1, max: 100 }).default(20),
+  offset: boundedInteger({
+    description: "Skip: next_offset of the last page.",
+    min: 0,
+    max: 1_000_000,
+  }).default(0),
+  response_format: responseFormat,
+};
+
 export const ORDERS = ["relevance", "activity", "newest", "oldest", "title"] as const;
 export type Order = (typeof ORDERS)[number];
 
 export function orderInput(defaultText: string) {
-  return z
-    .enum(ORDERS)
-    .optional()
-    .describe(
-      "Order: 'relevance' (keyword hits, title first), 'activity' (most used), 'newest' or 'oldest' " +
-        `(publication date), 'title' (A to Z). Default: ${defaultText}.`,
-    );
+  return z.enum(ORDERS).optional().describe(`Default: ${defaultText}.`);
 }
 
 export function orderOf(order: Order): Pick<ListQuery, "orderField" | "orderDir"> {
@@ -93,16 +125,8 @@ export const PDF_PARTS = ["materials", "steps", "commands"] as const;
 
 /** The PDF view inputs (compact_view, only): for the PDF tool and anything else that fetches a PDF. */
 export const pdfViewInputs = {
-  only: z
-    .enum(PDF_PARTS)
-    .optional()
-    .describe(
-      "Only one part of the protocol (after its title block): 'materials', 'steps' or 'commands'. Default: everything.",
-    ),
-  compact_view: z
-    .boolean()
-    .default(false)
-    .describe("The compact view: without the description and guidelines (default false)."),
+  only: z.enum(PDF_PARTS).optional().describe("Only this part (after the title block); default everything."),
+  compact_view: z.boolean().default(false).describe("Without the description and guidelines."),
 };
 
 export function pdfViewOf(args: { only?: PdfView["only"]; compact_view?: boolean }): PdfView {

@@ -1,6 +1,7 @@
 // Inputs of the writing tools: markdown text, and steps with the sections they are in.
 import { z } from "zod";
-import { boundedInteger, boundedString } from "../../../core/inputs.js";
+import { boundedInteger } from "../../../core/inputs.js";
+import { checkedText } from "../inputs.js";
 
 export const MAX_STEPS = 300;
 export const STEP_TEXT_CHARS = 20_000;
@@ -9,19 +10,19 @@ const SECTION_CHARS = 200;
 
 /** A rich-text field written in markdown. */
 export function markdownField(description: string) {
-  return boundedString({ description: `${description} Markdown.`, max: FIELD_CHARS, multiline: true });
+  return checkedText({ description, max: FIELD_CHARS, multiline: true });
 }
 
-export const titleInput = boundedString({ description: "The protocol's title.", max: 250 });
+export const titleInput = checkedText({ description: "The protocol's title.", max: 250 });
 
-export const stepText = boundedString({
-  description: "What to do in this step, in markdown (lists, **bold**, links allowed).",
+export const stepText = checkedText({
+  description: "What to do, in markdown.",
   max: STEP_TEXT_CHARS,
   multiline: true,
 });
 
-export const sectionInput = boundedString({
-  description: "The section this step opens or belongs to, e.g. 'Sample preparation'.",
+export const sectionInput = checkedText({
+  description: "The section it opens or belongs to, e.g. 'Sample preparation'.",
   max: SECTION_CHARS,
 });
 
@@ -30,19 +31,15 @@ const stepInput = z
     text: stepText,
     section: sectionInput
       .optional()
-      .describe(
-        "Starts a section with this name; left out, the step stays in the section of the step before it.",
-      ),
+      .describe("Starts this section; left out, the step stays in the last one."),
   })
-  .describe("One step.");
+  .describe("A step.");
 
 export const stepsInput = z
   .array(stepInput)
   .min(1, "must have at least one step")
   .max(MAX_STEPS, `must have at most ${MAX_STEPS} steps`)
-  .describe(
-    "The steps in order. A step with `section` starts that section; the steps after it stay in it until the next `section`.",
-  );
+  .describe("The steps in order, in markdown.");
 
 export type StepInput = z.output<typeof stepInput>;
 

@@ -6,7 +6,7 @@ import type { CallScope } from "../../../core/credentials/call-scope.js";
 import { fieldList, heading, markdown, nameWithId } from "../../../core/render.js";
 import { reply } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
-import { stepsMarkdown } from "../format/steps-markdown.js";
+import { STEP_CHARS, stepsMarkdown } from "../format/steps-markdown.js";
 import type { Protocol } from "../records/protocols.js";
 
 export const NOT_PUBLISHED =
@@ -19,17 +19,17 @@ const stepShape = z.looseObject({
 });
 
 export const draftOutput = {
-  id: z.number().int(),
+  id: z.number(),
   uri: z.string(),
   title: z.string(),
   url: z.string().optional(),
   public: z.boolean(),
-  number_of_steps: z.number().int(),
+  number_of_steps: z.number(),
 };
 
 export const stepsOutput = {
   protocol: z.string(),
-  total_steps: z.number().int(),
+  total_steps: z.number(),
   steps: z.array(stepShape),
 };
 
@@ -49,7 +49,7 @@ export async function draftReply(api: ProtocolsApi, ref: string, ctx: CallScope,
     heading(1, `${done}: ${nameWithId(protocol.title, protocol.id)}`),
     fieldList({ URI: protocol.uri, Steps: steps, "Web page": protocol.url }),
     NOT_PUBLISHED,
-    `Read it with protocols_get_protocol or protocols_get_steps (protocol ${protocol.id}).`,
+    `Read it with protocols_get_protocol (protocol ${protocol.id}).`,
   );
   return reply(structured, text);
 }
@@ -63,7 +63,9 @@ export async function stepsReply(api: ProtocolsApi, ref: string, ctx: CallScope,
     steps: steps.map((step, i) => ({
       number: String(i + 1),
       section: step.section ?? null,
-      text: step.step,
+      // Cut where the text cuts it: the answer's copy, not a second, longer one.
+      text: step.step.slice(0, STEP_CHARS),
+      ...(step.step.length > STEP_CHARS ? { cut: true } : {}),
     })),
   };
   const listing =

@@ -1,5 +1,5 @@
 // How protocols read to an agent: a line per protocol in lists, and one protocol's facts, people,
-// description and materials; step bodies live in protocols_get_steps.
+// description and materials; step bodies are part='steps' of protocols_get_protocol.
 import {
   bulletList,
   fieldList,
@@ -72,7 +72,7 @@ export function protocolMarkdown(protocol: Protocol): string {
           ? `${protocol.version_id}${versions.length > 1 ? ` (${versions.length} versions)` : ""}`
           : undefined,
       Creator: protocol.creator ? personLine(protocol.creator) : undefined,
-      Steps: `${steps ?? "unknown"}: read them in order with protocols_get_steps`,
+      Steps: `${steps ?? "unknown"}: read them with part='steps'`,
       "Web page": protocol.url,
     }),
     ...(authors.length > 0

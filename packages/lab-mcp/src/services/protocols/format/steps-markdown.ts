@@ -30,7 +30,7 @@ export function stepsMarkdown(
     }
     section = step.section;
     const number = stepNumber(step, index);
-    const howToGetTheRest = `protocols_get_steps with step_number=${index + 1} gives the whole step`;
+    const howToGetTheRest = `step_number=${index + 1} gives the whole step`;
     const body = step.step || NO_TEXT;
     const text = cut ? truncate(body, STEP_CHARS, howToGetTheRest) : body;
     lines.push(`**Step ${number}.** ${text}`, "");

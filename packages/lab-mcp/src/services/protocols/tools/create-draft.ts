@@ -10,16 +10,15 @@ export const createDraft = defineTool({
   name: "protocols_create_draft",
   title: "Create Protocol Draft",
   description:
-    "Create a new private protocol draft as the signed-in user: title, description, guidelines, materials and, " +
-    "optionally, its steps with their sections, all written in markdown. Returns the draft's id for the other " +
-    "writing tools. Nothing is published: publishing stays your act in the repository's web interface.",
+    "Create a private protocol draft as the signed-in user: title, description, guidelines, materials and " +
+    "optionally its steps, in markdown. Returns the draft's id for the other writing tools. Nothing is published.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   toolset: "authoring",
   input: {
     title: titleInput,
-    description: markdownField("What the protocol is for.").optional(),
-    guidelines: markdownField("Guidelines for whoever runs it.").optional(),
-    materials: markdownField("The materials, as a list (name, vendor, catalogue number, amount).").optional(),
+    description: markdownField("What it is for.").optional(),
+    guidelines: markdownField("For whoever runs it.").optional(),
+    materials: markdownField("A list: name, vendor, catalogue number, amount.").optional(),
     steps: stepsInput.optional(),
   },
   output: draftOutput,

@@ -11,8 +11,8 @@ export const deleteStep = defineTool({
   name: "protocols_delete_step",
   title: "Delete Draft Step",
   description:
-    "Delete one step of your unpublished draft, by its number from protocols_get_steps; the steps after it move " +
-    "up one. It cannot be undone. Returns the steps as they now are. Nothing is published.",
+    "Delete one step of your unpublished draft, by its number; the steps after it move up one. It cannot be " +
+    "undone. Returns the steps. Nothing is published.",
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   toolset: "authoring",
   input: {

@@ -1,51 +1,42 @@
 import { z } from "zod";
 import { ActionableError } from "../../../core/errors.js";
-import { responseFormat } from "../../../core/inputs.js";
 import { fieldList, heading, json, markdown, nameWithId } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { fetchProtocolPdf, pdfResourceUri } from "../api/pdf.js";
 import { pdfViewSuffix, pdfViewWords } from "../api/pdf-view.js";
 import type { ProtocolsApi } from "../client.js";
 import { pdfPageCount, safeFileStem, savePdf } from "../format/pdf-file.js";
-import { pdfViewInputs, pdfViewOf, protocolRef } from "../inputs.js";
+import { pdfViewInputs, pdfViewOf, protocolRef, responseFormat } from "../inputs.js";
 
 export const downloadPdf = defineTool({
   name: "protocols_download_pdf",
   title: "Download Protocol PDF",
   description:
-    "Download a protocol as a PDF into the downloads folder (PROTOCOLS_DOWNLOAD_DIR) and return the file's path, " +
-    "size and page count. The repository allows 5 PDFs a minute (3 without sign-in): beyond that the call waits " +
-    "for a slot, reporting progress, rather than failing. Give only (materials, steps or commands) or " +
-    "compact_view for part of it. Find the id or uri with protocols_search; without sign-in give the uri.",
+    "Download a protocol as a PDF: its resource link, size, pages and, over stdio, the saved file. 5 PDFs a " +
+    "minute (3 without sign-in), then the call waits. Without sign-in give the uri.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "pdfs",
   input: {
-    protocol: protocolRef("The protocol's id (e.g. 12314) or uri, from protocols_search."),
+    protocol: protocolRef("Id (e.g. 12314) or uri, from protocols_search."),
     save_file: z
       .boolean()
       .optional()
-      .describe(
-        "Also save the PDF in the server's downloads folder: on by default over stdio (the server runs on your " +
-          "computer), off over HTTP, where the folder is on the server's machine.",
-      ),
+      .describe("Save it in the server's downloads folder (default: yes over stdio, no over HTTP)."),
     ...pdfViewInputs,
     response_format: responseFormat,
   },
   // What was fetched and where it is: the resource, the file when saved, the protocol; never the
   // credential, only its kind.
   output: {
-    path: z
-      .string()
-      .nullable()
-      .describe("Where the PDF was saved on the server's computer; null when not saved."),
-    resource_uri: z.string().describe("The PDF as a resource of this server (application/pdf)."),
-    bytes: z.number().int(),
-    pages: z.number().int().nullable().describe("The PDF's page count; null when it does not say."),
-    protocol_id: z.number().int().nullable().describe("Null when downloaded without sign-in."),
+    path: z.string().nullable(),
+    resource_uri: z.string(),
+    bytes: z.number(),
+    pages: z.number().nullable(),
+    protocol_id: z.number().nullable(),
     uri: z.string(),
     title: z.string().nullable(),
     downloaded_as: z.enum(["client_token", "oauth", "anonymous"]),
-    view: z.string().optional().describe("What a partial PDF holds, e.g. 'the steps only'."),
+    view: z.string().optional(),
   },
   async handler({ protocol, save_file, only, compact_view, response_format }, ctx, api: ProtocolsApi) {
     const view = pdfViewOf({ only, compact_view });
@@ -80,6 +71,8 @@ export const downloadPdf = defineTool({
       title: about?.title ?? uri,
       mimeType: "application/pdf",
       body: bytes,
+      // A link, not the bytes: the client reads the resource when it wants the PDF itself.
+      embed: false,
     };
     const structured = {
       path,

@@ -13,9 +13,8 @@ export const editStep = defineTool({
   name: "protocols_edit_step",
   title: "Edit Draft Step",
   description:
-    "Rewrite the text (markdown) or the section of one step of your unpublished draft, by its number from " +
-    "protocols_get_steps; what you leave out stays. Its place in the list does not change. Returns the steps as " +
-    "they now are. Nothing is published.",
+    "Rewrite the text (markdown) or section of one step of your unpublished draft, by its number; what you leave " +
+    "out stays. Returns the steps. Nothing is published.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "authoring",
   input: {

@@ -1,26 +1,25 @@
 import { z } from "zod";
-import { responseFormat } from "../../../core/inputs.js";
 import { fieldList, heading, json, markdown, nameWithId, utcTime } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
+import { responseFormat } from "../inputs.js";
 import { profileSchema } from "../records/schemas.js";
 
 export const getProfile = defineTool({
   name: "protocols_get_profile",
   title: "Get Protocols Profile",
   description:
-    "Show who the server is signed in to the protocol repository as (name, username, email, affiliation) and " +
-    "how: a client token or an OAuth sign-in. Call this first when a protocols tool fails with an authentication " +
-    "error; protocols_sign_in signs in.",
+    "Who the server is signed in to the protocol repository as (name, username, email, affiliation) and how: " +
+    "client token or OAuth. Call it first when a protocols tool fails with an authentication error.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "account",
   input: { response_format: responseFormat },
   output: {
     ...profileSchema.shape,
-    sign_in: z.enum(["client_token", "oauth"]).describe("How the server signs in: a client token or OAuth."),
-    access_token_expires_at: z.string().nullable().describe("When the OAuth access token renews (ISO 8601)."),
+    sign_in: z.enum(["client_token", "oauth"]),
+    access_token_expires_at: z.string().nullable(),
     base_url: z.string(),
-    repository_warning: z.object({ code: z.number().int(), message: z.string() }).nullable(),
+    repository_warning: z.looseObject({ message: z.string() }).nullable(),
   },
   async handler({ response_format }, ctx, api: ProtocolsApi) {
     const { profile, credential, warning } = await api.profile(ctx);

@@ -1,27 +1,66 @@
-import { responseFormat } from "../../../core/inputs.js";
+// protocols_get_protocol: one protocol, one part at a time (overview, steps, materials, versions); it
+// took over protocols_get_steps, protocols_get_materials and protocols_list_versions.
+import { z } from "zod";
+import { boundedInteger } from "../../../core/inputs.js";
 import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolMarkdown } from "../format/protocol-markdown.js";
-import { protocolRef } from "../inputs.js";
-import { protocolSchema } from "../records/schemas.js";
+import { protocolFacts, stepShape } from "../format/structured.js";
+import { pagingInputs, protocolRef } from "../inputs.js";
+import { materialsPart } from "../reading/materials-part.js";
+import { stepsPart } from "../reading/steps-part.js";
+import { versionsPart } from "../reading/versions-part.js";
+import { openRecords } from "../records/reading-shapes.js";
+
+export const PARTS = ["overview", "steps", "materials", "versions"] as const;
 
 export const getProtocol = defineTool({
   name: "protocols_get_protocol",
   title: "Get Protocol",
   description:
-    "Read one protocol by id or uri: title, authors, DOI, dates, description, guidelines, materials and how many " +
-    "steps it has (markdown), or the complete record including every step (json). Find ids with protocols_search " +
-    "or protocols_list_my_protocols; read the steps with protocols_get_steps.",
+    "Read one protocol by part: 'overview' (facts, authors, DOI, description, materials), 'steps' (paged, or " +
+    "one whole), 'materials' (vendors, catalogue numbers, amounts) or 'versions' (DOIs).",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "protocols",
   input: {
-    protocol: protocolRef("The protocol's id (e.g. 12314) or uri, from protocols_search."),
-    response_format: responseFormat,
+    protocol: protocolRef("Id, uri or DOI; '<id>/v2': version 2."),
+    part: z.enum(PARTS).optional().describe("Default 'overview'."),
+    step_number: boundedInteger({
+      description: "Only this step, uncut (1 is the first).",
+      min: 1,
+      max: 10_000,
+    }).optional(),
+    ...pagingInputs,
   },
-  output: protocolSchema.shape,
-  async handler({ protocol, response_format }, ctx, api: ProtocolsApi) {
+  // One shape for the four parts: markdown answers hold what their text shows, json the whole record.
+  output: {
+    id: z.number().optional(),
+    title: z.string().optional(),
+    uri: z.string().optional(),
+    protocol: z.string().optional(),
+    total: z.number().optional(),
+    steps: z.array(stepShape).optional(),
+    materials: z.array(z.unknown()).optional(),
+    versions: z.array(z.unknown()).optional(),
+  },
+  async handler({ protocol, part, step_number, limit, offset, response_format }, ctx, api: ProtocolsApi) {
+    const chosen = part ?? (step_number === undefined ? "overview" : "steps");
+    if (chosen === "steps")
+      return stepsPart({ protocol, step_number, limit, offset, response_format }, ctx, api);
+    if (chosen === "materials") return materialsPart({ protocol, response_format }, ctx, api);
+    if (chosen === "versions") return versionsPart({ protocol, response_format }, ctx, api);
     const record = await api.protocol(protocol, ctx);
-    return reply(record, response_format === "json" ? json(record) : protocolMarkdown(record));
+    if (response_format === "json") {
+      const { steps, materials, versions } = record;
+      const whole = {
+        ...record,
+        steps: steps && openRecords(steps),
+        materials: openRecords(materials),
+        versions: openRecords(versions),
+      };
+      return reply(whole, json(record));
+    }
+    return reply(protocolFacts(record), protocolMarkdown(record));
   },
 });

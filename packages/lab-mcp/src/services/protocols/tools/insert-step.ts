@@ -12,9 +12,8 @@ export const insertStep = defineTool({
   name: "protocols_insert_step",
   title: "Insert Draft Step",
   description:
-    "Insert one step into one of your unpublished drafts after the step numbered after_step (0: at the start), " +
-    "as numbered by protocols_get_steps; the steps after it move down one. It joins the section of the step " +
-    "before it unless you name one. Returns the steps as they now are. Nothing is published.",
+    "Insert one step into your unpublished draft after step after_step (0: first); the steps after it move down " +
+    "one. It joins the section of the step before it unless you name one. Returns the steps. Nothing is published.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   toolset: "authoring",
   input: {

@@ -1,89 +1,108 @@
 import { z } from "zod";
-import { pagingInputs } from "../../../core/inputs.js";
+import { ActionableError } from "../../../core/errors.js";
+import { apiPath } from "../../../core/http/api-path.js";
 import { moreLine, pageReply } from "../../../core/page-reply.js";
-import { pageOf, pageShape } from "../../../core/paging.js";
+import { pageOf } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import type { ListQuery, ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
-import { ORDER_WORDS, orderInput, orderOf } from "../inputs.js";
-import { protocolSummarySchema } from "../records/schemas.js";
+import { listedProtocol, listedShape, pageOutput } from "../format/structured.js";
+import { ORDER_WORDS, orderInput, orderOf, pagingInputs } from "../inputs.js";
+import { openRecords } from "../records/reading-shapes.js";
 
-const WHICH = ["all", "private", "public", "shared_with_me"] as const;
+const WHICH = ["all", "private", "public", "shared_with_me", "with_drafts"] as const;
+type Which = (typeof WHICH)[number];
 const EMPTY = {
   all: "You have no protocols of your own yet.",
   private: "You have no private protocols.",
   public: "You have no public protocols.",
   shared_with_me: "No private protocols are shared with you.",
+  with_drafts: "You have no protocols yet; protocols_create_draft starts one.",
 };
 const WORDS = {
   all: "protocols of yours, private ones first",
   private: "private protocols of yours",
   public: "public protocols of yours",
   shared_with_me: "private protocols shared with you",
+  with_drafts: "protocols of yours, every kind",
 };
 
 export const listMyProtocols = defineTool({
   name: "protocols_list_my_protocols",
   title: "List My Protocols",
   description:
-    "List the protocols of the signed-in user (or of the client token's owner): their private ones, their " +
-    "published ones, or private ones others share with them. Returns title (id), authors, date, step count and " +
-    "uri. Use the id with protocols_get_protocol or protocols_get_steps; search everything with protocols_search.",
+    "List your protocols (the signed-in user's or the client token owner's): title (id), authors, date, step " +
+    "count, uri. which='with_drafts' finds drafts too.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "protocols",
   input: {
     which: z
       .enum(WHICH)
       .default("all")
-      .describe(
-        "'all' (default: your private protocols, then your public ones), 'private', 'public', or " +
-          "'shared_with_me' (others' private protocols shared with you).",
-      ),
+      .describe("'all' (default: private, then public) or 'with_drafts' (every kind, newest first)."),
     order: orderInput("'newest'"),
     ...pagingInputs,
   },
-  output: pageShape("protocols", protocolSummarySchema),
+  output: pageOutput("protocols", listedShape),
   async handler({ which, order, limit, offset, response_format }, ctx, api: ProtocolsApi) {
-    const chosen = order ?? "newest";
-    const sort = orderOf(chosen);
-    const query = (filter: ListQuery["filter"]): ListQuery => ({ filter, ...sort });
-    let result: Awaited<ReturnType<ProtocolsApi["range"]>>;
-    if (which === "all") {
-      // Private first, then public: the public ones start where the private ones end.
-      const mine = await api.range(query("user_private"), offset, limit, ctx);
-      const room = limit - mine.items.length;
-      const published = await api.range(
-        query("user_public"),
-        Math.max(0, offset - mine.total),
-        Math.max(room, 1),
-        ctx,
-      );
-      result = {
-        items: [...mine.items, ...(room > 0 ? published.items : [])],
-        total: mine.total + published.total,
-      };
-    } else {
-      const filter = {
-        private: "user_private",
-        public: "user_public",
-        shared_with_me: "shared_with_user",
-      } as const;
-      result = await api.range(query(filter[which]), offset, limit, ctx);
-    }
-    const { items, total } = result;
-    const page = pageOf("protocols", items, total, offset);
-    return pageReply(page, response_format, () => {
+    const chosen = which === "with_drafts" ? "newest" : (order ?? "newest");
+    const { items, total } = await listed(which, orderOf(chosen), offset, limit, ctx, api);
+    const full = pageOf("protocols", openRecords(items), total, offset);
+    if (response_format === "json") return pageReply(full, "json", () => "");
+    const page = pageOf("protocols", items.map(listedProtocol), total, offset);
+    return pageReply(page, "markdown", () => {
       if (total === 0) return EMPTY[which];
       if (items.length === 0)
         return `No protocols at offset ${offset}: there are ${total}. Use a smaller offset.`;
-      const text = markdown(
-        heading(1, "My protocols"),
+      return markdown(
+        heading(1, which === "with_drafts" ? "All my protocols" : "My protocols"),
         `Found ${total} ${WORDS[which]} (showing ${offset + 1}–${offset + items.length}), ${ORDER_WORDS[chosen]}`,
         items.map(protocolLine),
         moreLine(page),
       );
-      return text;
     });
   },
 });
+
+type Range = Awaited<ReturnType<ProtocolsApi["range"]>>;
+
+async function listed(
+  which: Which,
+  sort: Pick<ListQuery, "orderField" | "orderDir">,
+  offset: number,
+  limit: number,
+  ctx: Parameters<ProtocolsApi["range"]>[3],
+  api: ProtocolsApi,
+): Promise<Range> {
+  const query = (filter: ListQuery["filter"]): ListQuery => ({ filter, ...sort });
+  if (which === "with_drafts") {
+    // The repository's user_all: drafts, private and published in one list.
+    const { profile } = await api.profile(ctx);
+    if (!profile.username)
+      throw new ActionableError("The repository did not say your username; try which='all'.");
+    const path = apiPath`api/v3/researchers/${profile.username}/protocols`;
+    return api.range({ path, filter: "user_all", orderField: "date", orderDir: "desc" }, offset, limit, ctx);
+  }
+  if (which === "all") {
+    // Private first, then public: the public ones start where the private ones end.
+    const mine = await api.range(query("user_private"), offset, limit, ctx);
+    const room = limit - mine.items.length;
+    const published = await api.range(
+      query("user_public"),
+      Math.max(0, offset - mine.total),
+      Math.max(room, 1),
+      ctx,
+    );
+    return {
+      items: [...mine.items, ...(room > 0 ? published.items : [])],
+      total: mine.total + published.total,
+    };
+  }
+  const filter = {
+    private: "user_private",
+    public: "user_public",
+    shared_with_me: "shared_with_user",
+  } as const;
+  return api.range(query(filter[which]), offset, limit, ctx);
+}

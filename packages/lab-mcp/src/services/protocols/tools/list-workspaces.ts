@@ -1,12 +1,15 @@
 import { z } from "zod";
-import { boundedString, pagingInputs } from "../../../core/inputs.js";
+import { identifier } from "../../../core/inputs.js";
 import { moreLine, pageReply } from "../../../core/page-reply.js";
-import { pageOf, pageShape } from "../../../core/paging.js";
+import { pageOf } from "../../../core/paging.js";
 import { heading, markdown, nameWithId } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { listWorkspaces, type Workspace } from "../api/workspaces.js";
 import type { ProtocolsApi } from "../client.js";
-import { openRecords, workspaceShape } from "../records/reading-shapes.js";
+import { pageOutput, workspaceShape } from "../format/structured.js";
+import { checkedText, pagingInputs } from "../inputs.js";
+import { workspaceProtocols } from "../reading/workspace-protocols.js";
+import { openRecords } from "../records/reading-shapes.js";
 
 function workspaceLine(workspace: Workspace): string {
   const parts = [
@@ -23,21 +26,25 @@ export const listWorkspacesTool = defineTool({
   name: "protocols_list_workspaces",
   title: "List Workspaces",
   description:
-    "List the workspaces (lab or team groups) you belong to, or, with which='all', every workspace whose name " +
-    "contains keyword: name (id), members, your role and uri. Read a workspace's published protocols with " +
-    "protocols_list_workspace_protocols.",
+    "List your workspaces (lab groups), or with which='all' any: name (id), members, your role, uri. With " +
+    "workspace: its published protocols.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "workspaces",
   input: {
-    which: z
-      .enum(["mine", "all"])
-      .default("mine")
-      .describe("'mine' (default: the workspaces you are a member of) or 'all'."),
-    keyword: boundedString({ description: "Only workspaces whose name contains this.", max: 200 }).optional(),
+    which: z.enum(["mine", "all"]).default("mine").describe("'mine' (default: yours) or 'all'."),
+    keyword: checkedText({ description: "In the name.", max: 200 }).optional(),
+    workspace: identifier("A workspace's uri: list its published protocols.", 200).optional(),
     ...pagingInputs,
   },
-  output: pageShape("workspaces", workspaceShape),
-  async handler({ which, keyword, limit, offset, response_format }, ctx, api: ProtocolsApi) {
+  // A page of workspaces, or with workspace a page of its protocols.
+  output: {
+    ...pageOutput("workspaces", workspaceShape),
+    workspaces: z.array(workspaceShape).optional(),
+    protocols: z.array(z.unknown()).optional(),
+  },
+  async handler({ which, keyword, workspace, limit, offset, response_format }, ctx, api: ProtocolsApi) {
+    if (workspace !== undefined)
+      return workspaceProtocols({ workspace, limit, offset, response_format }, ctx, api);
     const { items, total } = await listWorkspaces(
       api,
       { mine: which === "mine", key: keyword },

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { boundedString, pagingInputs } from "../../../core/inputs.js";
 import { moreLine, pageReply } from "../../../core/page-reply.js";
-import { pageOf, pageShape } from "../../../core/paging.js";
+import { pageOf } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { LIST_FILTERS, type ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
-import { ORDER_WORDS, orderInput, orderOf } from "../inputs.js";
-import { protocolSummarySchema } from "../records/schemas.js";
+import { listedProtocol, listedShape, pageOutput } from "../format/structured.js";
+import { checkedText, ORDER_WORDS, orderInput, orderOf, pagingInputs } from "../inputs.js";
+import { openRecords } from "../records/reading-shapes.js";
 
 const FILTER_WORDS = {
   public: "public protocols",
@@ -20,36 +20,32 @@ export const searchProtocols = defineTool({
   name: "protocols_search",
   title: "Search Protocols",
   description:
-    "Search the protocol repository by keyword (every word must appear in the title, description, steps or " +
-    "authors), in public protocols or in your own or shared private ones. Returns title (id), authors, date, " +
-    "step count and uri of each match. Use the id with protocols_get_protocol, protocols_get_steps or " +
-    "protocols_download_pdf. Page with offset while has_more is true.",
+    "Search protocols by keyword (every word in title, description, steps or authors): public ones, or your " +
+    "own or shared ones. Returns title (id), authors, date, step count, uri.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "protocols",
   input: {
-    keyword: boundedString({
-      description:
-        "Words to search for, e.g. 'western blot' or 'RNA extraction TRIzol' (2 to 200 characters).",
+    keyword: checkedText({
+      description: "Words, e.g. 'western blot'.",
       min: 2,
       max: 200,
     }).optional(),
     filter: z
       .enum(LIST_FILTERS)
       .default("public")
-      .describe(
-        "Which protocols: 'public' (default, everyone's public ones), 'user_public' and 'user_private' (your own), " +
-          "'shared_with_user' (others' private ones shared with you).",
-      ),
+      .describe("Default 'public'; the others are yours or shared with you."),
     order: orderInput("'relevance' with a keyword, 'activity' without"),
     ...pagingInputs,
   },
-  output: pageShape("protocols", protocolSummarySchema),
+  output: pageOutput("protocols", listedShape),
   async handler({ keyword, filter, order, limit, offset, response_format }, ctx, api: ProtocolsApi) {
     const chosen = order ?? (keyword ? "relevance" : "activity");
     const query = { filter, key: keyword, ...orderOf(chosen) };
     const { items, total } = await api.range(query, offset, limit, ctx);
-    const page = pageOf("protocols", items, total, offset);
-    return pageReply(page, response_format, () => {
+    if (response_format === "json")
+      return pageReply(pageOf("protocols", openRecords(items), total, offset), "json", () => "");
+    const page = pageOf("protocols", items.map(listedProtocol), total, offset);
+    return pageReply(page, "markdown", () => {
       const what = FILTER_WORDS[filter];
       if (total === 0) {
         return keyword

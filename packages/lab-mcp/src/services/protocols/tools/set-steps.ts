@@ -11,9 +11,8 @@ export const setSteps = defineTool({
   name: "protocols_set_steps",
   title: "Set Draft Steps",
   description:
-    "Replace ALL steps of one of your unpublished drafts with the list given, in order, with their sections " +
-    "(markdown); steps beyond the new list are deleted. To change one step use protocols_edit_step or " +
-    "protocols_insert_step. Returns the steps as they now are. Nothing is published.",
+    "Replace ALL steps of your unpublished draft with the list given, in order (markdown); steps beyond it are " +
+    "deleted. For one step use protocols_edit_step or protocols_insert_step. Nothing is published.",
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   toolset: "authoring",
   input: {

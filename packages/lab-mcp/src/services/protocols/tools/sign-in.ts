@@ -12,9 +12,8 @@ export const signInTool = defineTool({
   name: "protocols_sign_in",
   title: "Sign In to the Protocol Repository",
   description:
-    "Sign in to the protocol repository with OAuth: your client opens the repository's sign-in page, you approve " +
-    "there, and the server keeps the tokens (renewing them by itself) for every protocols tool. Call it when a " +
-    "tool says you are not signed in or your sign-in expired; protocols_get_profile shows who is signed in.",
+    "Sign in to the protocol repository with OAuth: your client opens its sign-in page, you approve, and the " +
+    "server keeps the tokens for every protocols tool. Call it when a tool says you are not signed in.",
   // Not read-only: it replaces the stored sign-in (a file on this computer) and creates a new grant
   // with new tokens at the repository. Not destructive: nothing is lost that signing in again cannot
   // bring back. Not idempotent: every call is a new authorization with new tokens.
@@ -23,19 +22,11 @@ export const signInTool = defineTool({
   input: {},
   // Who signed in and where the sign-in is kept; never a token.
   output: {
-    username: z.string().nullable().describe("Who signed in, when the repository said."),
+    username: z.string().nullable(),
     name: z.string().nullable(),
-    kept_in: z
-      .enum(["token_file", "shared_state", "session_memory", "your_sign_in", "not_yet"])
-      .describe(
-        "A token file, the shared state of the server's replicas (Redis), this HTTP session's memory, your own " +
-          "sign-in in the shared state (team server), or not yet (open sign_in_url first).",
-      ),
-    token_file: z.string().nullable().describe("The token file's path; null when kept elsewhere."),
-    sign_in_url: z
-      .string()
-      .nullable()
-      .describe("Team server, client that cannot open pages: the address to open to sign in."),
+    kept_in: z.enum(["token_file", "shared_state", "session_memory", "your_sign_in", "not_yet"]),
+    token_file: z.string().nullable(),
+    sign_in_url: z.string().nullable().describe("not_yet: open it to sign in."),
   },
   async handler(_args, ctx, api: ProtocolsApi) {
     const subject = ctx.clientSession.person?.subject;

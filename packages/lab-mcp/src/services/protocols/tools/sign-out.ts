@@ -17,9 +17,8 @@ export const signOutTool = defineTool({
   name: "protocols_sign_out",
   title: "Sign Out of the Protocol Repository",
   description:
-    "Sign out of the protocol repository: deletes the stored OAuth sign-in this server uses for you (on a team " +
-    "server your own, on any other HTTP server this session's, on your computer the token file) and says what " +
-    "was removed. The grant stays listed at the repository until you revoke it there; protocols_sign_in signs in again.",
+    "Sign out of the protocol repository: deletes the stored OAuth sign-in this server uses for you and says " +
+    "what was removed. The grant stays listed at the repository until you revoke it there.",
   // Not read-only: it deletes stored tokens. Not destructive: signing in again brings access back.
   // Idempotent: a second call finds nothing to remove. Closed world: the repository documents no
   // revoke endpoint, so only what this server keeps is removed.
@@ -27,12 +26,8 @@ export const signOutTool = defineTool({
   toolset: "account",
   input: {},
   output: {
-    removed: z.boolean().describe("Whether a stored sign-in was there and is now deleted."),
-    from: z
-      .enum(["your_sign_in", "session_memory", "token_file", "shared_state", "nothing_configured"])
-      .describe(
-        "Which sign-in: yours on a team server, this HTTP session's, the token file, or the fleet's.",
-      ),
+    removed: z.boolean(),
+    from: z.enum(["your_sign_in", "session_memory", "token_file", "shared_state", "nothing_configured"]),
   },
   async handler(_args, ctx, api: ProtocolsApi) {
     const { removed, from } = await api.credentials.signOut(ctx);

@@ -11,16 +11,16 @@ export const updateDraft = defineTool({
   name: "protocols_update_draft",
   title: "Update Protocol Draft",
   description:
-    "Change the title, description, guidelines, safety warnings or materials of one of your unpublished drafts " +
-    "(markdown); fields left out stay as they are. Steps change with protocols_set_steps, protocols_insert_step, " +
-    "protocols_edit_step. Find your drafts with protocols_list_all_my_protocols. Nothing is published.",
+    "Change the title, description, guidelines, safety warnings or materials of your unpublished draft " +
+    "(markdown); fields left out stay. Find drafts with protocols_list_my_protocols which='with_drafts'. Nothing " +
+    "is published.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "authoring",
   input: {
     protocol: protocolRef("The draft's id (e.g. 12314) or uri."),
     title: titleInput.optional(),
-    description: markdownField("What the protocol is for.").optional(),
-    guidelines: markdownField("Guidelines for whoever runs it.").optional(),
+    description: markdownField("What it is for.").optional(),
+    guidelines: markdownField("For whoever runs it.").optional(),
     warning: markdownField("Safety warnings.").optional(),
     materials: markdownField("The materials, as a list.").optional(),
   },

@@ -1,0 +1,52 @@
+// protocols_get_protocol part='materials': the materials (reagents) of one protocol as a table.
+import type { ToolContext } from "../../../core/context.js";
+import { apiPath } from "../../../core/http/api-path.js";
+import type { ResponseFormat } from "../../../core/inputs.js";
+import { heading, json, markdown } from "../../../core/render.js";
+import { reply } from "../../../core/tool.js";
+import type { ProtocolsApi } from "../client.js";
+import { recordsOf } from "../records/lenient.js";
+import { type Material, readMaterial } from "../records/protocols.js";
+import { openRecords } from "../records/reading-shapes.js";
+
+/** A table cell: one line, pipes escaped, "—" for nothing. */
+const cell = (text: string | undefined) => (text ? text.replace(/\s+/g, " ").replace(/\|/g, "\\|") : "—");
+
+function materialsTable(materials: Material[]): string {
+  return [
+    "| Name | Vendor | Catalogue no. | Amount |",
+    "| --- | --- | --- | --- |",
+    ...materials.map((m) => `| ${cell(m.name)} | ${cell(m.vendor)} | ${cell(m.sku)} | ${cell(m.amount)} |`),
+  ].join("\n");
+}
+
+export async function materialsPart(
+  { protocol, response_format }: { protocol: string; response_format: ResponseFormat },
+  ctx: ToolContext,
+  api: ProtocolsApi,
+) {
+  const [base = protocol] = protocol.split("/");
+  const body = await api.send({ path: apiPath`api/v3/protocols/${base}/materials` }, ctx, {
+    asksForOneProtocol: true,
+  });
+  const list = Array.isArray(body.materials) ? body.materials : body.payload;
+  const materials = recordsOf(list)
+    .map(readMaterial)
+    .filter((m): m is Material => m !== undefined);
+  const structured = { protocol, total: materials.length, materials: openRecords(materials) };
+  if (response_format === "json") return reply(structured, json(structured));
+  if (materials.length === 0) {
+    return reply(
+      structured,
+      `Protocol ${protocol} lists no materials (protocols_get_protocol shows any written as text).`,
+    );
+  }
+  return reply(
+    structured,
+    markdown(
+      heading(1, `Materials of protocol ${protocol}`),
+      `${materials.length} materials`,
+      materialsTable(materials),
+    ),
+  );
+}

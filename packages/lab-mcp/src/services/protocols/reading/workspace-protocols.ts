@@ -1,0 +1,43 @@
+// protocols_list_workspaces with a workspace: its published protocols, newest first.
+import type { ToolContext } from "../../../core/context.js";
+import { apiPath } from "../../../core/http/api-path.js";
+import type { ResponseFormat } from "../../../core/inputs.js";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { pageOf } from "../../../core/paging.js";
+import { heading, markdown } from "../../../core/render.js";
+import type { ProtocolsApi } from "../client.js";
+import { protocolLine } from "../format/protocol-markdown.js";
+import { listedProtocol } from "../format/structured.js";
+import { openRecords } from "../records/reading-shapes.js";
+
+interface Ask {
+  workspace: string;
+  limit: number;
+  offset: number;
+  response_format: ResponseFormat;
+}
+
+export async function workspaceProtocols(ask: Ask, ctx: ToolContext, api: ProtocolsApi) {
+  const { workspace, limit, offset, response_format } = ask;
+  const path = apiPath`api/v3/workspaces/${workspace}/protocols`;
+  const { items, total } = await api.range(
+    { path, filter: "public", orderField: "date", orderDir: "desc" },
+    offset,
+    limit,
+    ctx,
+  );
+  if (response_format === "json")
+    return pageReply(pageOf("protocols", openRecords(items), total, offset), "json", () => "");
+  const page = pageOf("protocols", items.map(listedProtocol), total, offset);
+  return pageReply(page, "markdown", () => {
+    if (total === 0) return `Workspace ${workspace} has no published protocols.`;
+    if (items.length === 0)
+      return `No protocols at offset ${offset}: there are ${total}. Use a smaller offset.`;
+    return markdown(
+      heading(1, `Published protocols of workspace ${workspace}`),
+      `${total} protocols (showing ${offset + 1}–${offset + items.length}), newest first`,
+      items.map(protocolLine),
+      moreLine(page),
+    );
+  });
+}
