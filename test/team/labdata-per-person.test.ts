@@ -449,6 +449,19 @@ describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` ($
       expect(client.asked).toHaveLength(0);
     });
 
+    it("names the settings to check when the identity provider refuses this server's client", async () => {
+      const token = await accessTokenFor(DANA);
+      const wrongSecret = { ...exchange, LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET: "not-the-secret" };
+      const client = await connect(replicaA, sessionOf(DANA, token), "never-asked", wrongSecret);
+      const result = await client.whoAmI();
+      expect(result.isError).toBe(true);
+      expect(result.text).toBe(
+        "Error: The identity provider refused the token exchange (invalid_client: Unknown client or wrong client " +
+          `secret.). The operator checks LABDATA_TOKEN_EXCHANGE_CLIENT_ID (${exchange.LABDATA_TOKEN_EXCHANGE_CLIENT_ID}) ` +
+          "and its secret (LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET or LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET_FILE)",
+      );
+    });
+
     it("says what it needs when no person signed in, at start-up over stdio and per call over HTTP", async () => {
       const client = await connect(
         replicaA,
