@@ -13,6 +13,8 @@ export interface ServiceRuntime {
   readonly transport: "stdio" | "http";
   /** Team mode (MCP_AUTH_ISSUER): every HTTP request is a signed-in person's, who keeps their own credentials. */
   readonly team: boolean;
+  /** MCP_AUTH_ISSUER in team mode: where a service exchanges a person's token for a remote's (RFC 8693). */
+  readonly authIssuer?: string;
   /** Rate budgets, tokens and cursors: this process's own, or the fleet's in Redis. */
   readonly state: SharedState;
   /** REDIS_URL, MCP_STATE_PREFIX, MCP_STATE_KEY: where the shared state is, when not in this process. */

@@ -6,6 +6,8 @@
 export interface AuthorizationServerMetadata {
   jwksUri: URL;
   introspectionEndpoint?: URL;
+  /** Where a service exchanges a person's token for another audience's (RFC 8693). */
+  tokenEndpoint?: URL;
 }
 
 const DISCOVERY_TIMEOUT_MS = 10_000;
@@ -24,7 +26,7 @@ export async function discover(issuer: string): Promise<AuthorizationServerMetad
     );
     if (!response?.ok) continue;
     const document = (await response.json().catch(() => undefined)) as
-      | { issuer?: unknown; jwks_uri?: unknown; introspection_endpoint?: unknown }
+      | { issuer?: unknown; jwks_uri?: unknown; introspection_endpoint?: unknown; token_endpoint?: unknown }
       | undefined;
     if (typeof document?.jwks_uri !== "string") continue;
     return checkedMetadata(issuer, document);
@@ -35,14 +37,21 @@ export async function discover(issuer: string): Promise<AuthorizationServerMetad
 /** The metadata's endpoints, or an Error saying why the document is not to be trusted. */
 export function checkedMetadata(
   issuer: string,
-  document: { issuer?: unknown; jwks_uri?: unknown; introspection_endpoint?: unknown },
+  document: {
+    issuer?: unknown;
+    jwks_uri?: unknown;
+    introspection_endpoint?: unknown;
+    token_endpoint?: unknown;
+  },
 ): AuthorizationServerMetadata {
   if (typeof document.issuer !== "string" || stripSlash(document.issuer) !== stripSlash(issuer)) {
     throw new Error("its metadata names another issuer");
   }
   const jwksUri = safeEndpoint(document.jwks_uri, "jwks_uri");
   const introspection = document.introspection_endpoint;
+  const token = document.token_endpoint;
   return {
+    tokenEndpoint: typeof token === "string" ? safeEndpoint(token, "token_endpoint") : undefined,
     jwksUri,
     introspectionEndpoint:
       typeof introspection === "string" ? safeEndpoint(introspection, "introspection_endpoint") : undefined,
