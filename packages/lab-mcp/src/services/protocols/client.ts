@@ -16,21 +16,21 @@ import {
   statusOfCode,
   warningOf,
 } from "./api/answers.js";
-import { type ListPage, readListPage } from "./api/list-page.js";
 import { FULL_PDF, type PdfView, pdfQuery } from "./api/pdf-view.js";
 import type { ProtocolsCredential } from "./auth/credential.js";
 import type { ProtocolsCredentialSource } from "./credential-source.js";
-import { isRecord, type Json } from "./records/lenient.js";
+import { type ListPage, listPageSchema } from "./records/list-page.js";
 import {
   type Profile,
   type Protocol,
   type ProtocolSummary,
-  readProfile,
-  readProtocol,
-  readSteps,
+  profileSchema,
+  protocolSchema,
   type Step,
+  stepSchema,
 } from "./records/protocols.js";
 import { orderSteps } from "./records/step-order.js";
+import { isRecord, type Json, list as listOf } from "./records/values.js";
 
 /** The repository's limits: API requests per user, PDF downloads per user, and per address without one. */
 export const API_LIMIT: RateLimit = { requests: 100, windowMs: 60_000 };
@@ -133,7 +133,7 @@ export class ProtocolsApi {
       page_size: pageSize,
       page_id: pageId,
     });
-    return readListPage(body);
+    return listPageSchema.parse(body);
   }
 
   /**
@@ -181,7 +181,7 @@ export class ProtocolsApi {
     const path = protocolPath(idOrUri);
     const body = await this.get(path, ctx, { content_format: "markdown" }, undefined, true);
     const raw = isRecord(body.payload) ? body.payload : isRecord(body.protocol) ? body.protocol : undefined;
-    const protocol = raw ? readProtocol(raw) : undefined;
+    const protocol = raw ? protocolSchema.safeParse(raw).data : undefined;
     if (!protocol) throw new InvalidResponseError("The repository answered without a protocol record");
     if (protocol.steps) protocol.steps = orderSteps(protocol.steps);
     else if (withSteps) {
@@ -199,7 +199,7 @@ export class ProtocolsApi {
       Array.isArray,
     );
     if (!list) throw new InvalidResponseError("The repository answered without a list of steps");
-    return orderSteps(readSteps(list));
+    return orderSteps(listOf(stepSchema).parse(list));
   }
 
   async profile(
@@ -209,7 +209,7 @@ export class ProtocolsApi {
     const body = await this.get(apiPath`api/v3/session/profile`, ctx, undefined, credential);
     const user = body.user ?? body.payload;
     if (!isRecord(user)) throw new InvalidResponseError("The repository answered without a user");
-    return { profile: readProfile(user), credential, warning: this.warnings.peek(credential.id) };
+    return { profile: profileSchema.parse(user), credential, warning: this.warnings.peek(credential.id) };
   }
 
   /**

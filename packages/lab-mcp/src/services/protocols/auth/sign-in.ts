@@ -4,7 +4,8 @@
 import type { CallScope } from "../../../core/credentials/call-scope.js";
 import type { ProtocolsApi } from "../client.js";
 import type { KeptIn } from "../credential-source.js";
-import type { Profile, TokenResponse } from "../records/protocols.js";
+import type { Profile } from "../records/protocols.js";
+import type { TokenResponse } from "../records/token-response.js";
 import type { CodeFlow } from "./code-flow.js";
 
 export interface SignedIn {

@@ -8,7 +8,7 @@ import { defineTool, reply } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
 import { STEP_CHARS, stepMarkdown, stepsMarkdown } from "../format/steps-markdown.js";
 import { protocolRef } from "../inputs.js";
-import { stepSchema } from "../records/schemas.js";
+import { stepSchema } from "../records/protocols.js";
 
 export const getSteps = defineTool({
   name: "protocols_get_steps",

@@ -7,7 +7,7 @@ import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
-import { openRecords, protocolItemShape } from "../records/reading-shapes.js";
+import { protocolItemSchema } from "../records/protocols.js";
 
 export const listAllMyProtocols = defineTool({
   name: "protocols_list_all_my_protocols",
@@ -19,7 +19,7 @@ export const listAllMyProtocols = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "protocols",
   input: { ...pagingInputs },
-  output: pageShape("protocols", protocolItemShape),
+  output: pageShape("protocols", protocolItemSchema),
   async handler({ limit, offset, response_format }, ctx, api: ProtocolsApi) {
     const { profile } = await api.profile(ctx);
     if (!profile.username)
@@ -31,7 +31,7 @@ export const listAllMyProtocols = defineTool({
       limit,
       ctx,
     );
-    const page = pageOf("protocols", openRecords(items), total, offset);
+    const page = pageOf("protocols", items, total, offset);
     return pageReply(page, response_format, () => {
       if (total === 0) return "You have no protocols yet; protocols_create_draft starts one.";
       if (items.length === 0)

@@ -7,7 +7,7 @@ import { defineTool } from "../../../core/tool.js";
 import type { ListQuery, ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
 import { ORDER_WORDS, orderInput, orderOf } from "../inputs.js";
-import { protocolSummarySchema } from "../records/schemas.js";
+import { protocolSummarySchema } from "../records/protocols.js";
 
 const WHICH = ["all", "private", "public", "shared_with_me"] as const;
 const EMPTY = {

@@ -4,7 +4,7 @@ import { bulletList, heading, json, markdown, nameWithId, utcTime } from "../../
 import { defineTool, reply } from "../../../core/tool.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolRef } from "../inputs.js";
-import { versionShape } from "../records/reading-shapes.js";
+import { listedVersionSchema } from "../records/protocols.js";
 
 export const listVersions = defineTool({
   name: "protocols_list_versions",
@@ -23,7 +23,7 @@ export const listVersions = defineTool({
     id: z.number().int(),
     title: z.string(),
     current_version: z.number().int().nullable(),
-    versions: z.array(versionShape),
+    versions: z.array(listedVersionSchema),
   },
   async handler({ protocol, response_format }, ctx, api: ProtocolsApi) {
     const record = await api.protocol(protocol.split("/")[0] ?? protocol, ctx, { withSteps: false });

@@ -7,7 +7,7 @@ import { defineTool } from "../../../core/tool.js";
 import { LIST_FILTERS, type ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
 import { ORDER_WORDS, orderInput, orderOf } from "../inputs.js";
-import { protocolSummarySchema } from "../records/schemas.js";
+import { protocolSummarySchema } from "../records/protocols.js";
 
 const FILTER_WORDS = {
   public: "public protocols",
