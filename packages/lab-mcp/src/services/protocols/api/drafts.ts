@@ -13,6 +13,7 @@ import type { ProtocolsApi } from "../client.js";
 import { stepSchema } from "../records/protocols.js";
 import { orderSteps } from "../records/step-order.js";
 import { inline, integer, isRecord } from "../records/values.js";
+import { stepsListOf } from "./protocols.js";
 
 /** The fields of a draft, as the agent writes them (markdown); undefined ones are left as they are. */
 export interface DraftText {
@@ -72,11 +73,7 @@ export async function wireSteps(api: ProtocolsApi, ref: string, ctx: CallScope):
 
 /** The steps of a steps answer (`payload` observed, `steps` documented), in list order. */
 export function stepsOfAnswer(body: Record<string, unknown>): WireStep[] {
-  const list = [body.payload, body.steps, isRecord(body.payload) ? body.payload.steps : undefined].find(
-    Array.isArray,
-  );
-  if (!list) throw new InvalidResponseError("The repository answered without a list of steps");
-  const records = list.filter(isRecord);
+  const records = stepsListOf(body).filter(isRecord);
   const read = records.map((record) => stepSchema.parse(record));
   const raw = new Map(read.map((step, i) => [step, records[i]]));
   return orderSteps(read).flatMap((step) => {

@@ -2,10 +2,11 @@
 // the user's own), read leniently from the recorded group object, and the pages that cover an offset.
 import type { CallScope } from "../../../core/credentials/call-scope.js";
 import { apiPath } from "../../../core/http/api-path.js";
-import { type ProtocolsApi, pagesFor } from "../client.js";
+import type { ProtocolsApi } from "../client.js";
 import { listPageOf } from "../records/list-page.js";
 import { isRecord } from "../records/values.js";
 import { type Workspace, workspaceSchema } from "../records/workspace.js";
+import { firstPageId, pagesFor } from "./protocol-lists.js";
 
 const workspacePage = listPageOf(workspaceSchema);
 
@@ -18,7 +19,7 @@ export async function listWorkspaces(
   ctx: CallScope,
 ): Promise<{ items: Workspace[]; total: number }> {
   const plan = pagesFor(offset, limit);
-  const first = await api.firstPageId(ctx);
+  const first = await firstPageId(api, ctx);
   const items: Workspace[] = [];
   let total: number | undefined;
   for (const place of plan.places) {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { responseFormat } from "../../../core/inputs.js";
 import { fieldList, heading, json, markdown, nameWithId, utcTime } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
+import { fetchProfile } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
 import { profileSchema } from "../records/protocols.js";
 
@@ -23,7 +24,7 @@ export const getProfile = defineTool({
     repository_warning: z.object({ code: z.number().int(), message: z.string() }).nullable(),
   },
   async handler({ response_format }, ctx, api: ProtocolsApi) {
-    const { profile, credential, warning } = await api.profile(ctx);
+    const { profile, credential, warning } = await fetchProfile(api, ctx);
     const session = api.credentials.oauthSession(ctx);
     const renews = session ? utcTime(session.expiresAt) : undefined;
     const structured = {

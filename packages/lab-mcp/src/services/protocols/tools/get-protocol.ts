@@ -1,6 +1,7 @@
 import { responseFormat } from "../../../core/inputs.js";
 import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
+import { fetchProtocol } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolMarkdown } from "../format/protocol-markdown.js";
 import { protocolRef } from "../inputs.js";
@@ -21,7 +22,7 @@ export const getProtocol = defineTool({
   },
   output: protocolSchema.out.shape,
   async handler({ protocol, response_format }, ctx, api: ProtocolsApi) {
-    const record = await api.protocol(protocol, ctx);
+    const record = await fetchProtocol(api, protocol, ctx);
     return reply(record, response_format === "json" ? json(record) : protocolMarkdown(record));
   },
 });

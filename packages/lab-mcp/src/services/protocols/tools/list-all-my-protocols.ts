@@ -5,6 +5,8 @@ import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
+import { listRange } from "../api/protocol-lists.js";
+import { fetchProfile } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
 import { protocolItemSchema } from "../records/protocols.js";
@@ -21,11 +23,12 @@ export const listAllMyProtocols = defineTool({
   input: { ...pagingInputs },
   output: pageShape("protocols", protocolItemSchema),
   async handler({ limit, offset, response_format }, ctx, api: ProtocolsApi) {
-    const { profile } = await api.profile(ctx);
+    const { profile } = await fetchProfile(api, ctx);
     if (!profile.username)
       throw new ActionableError("The repository did not say your username; try protocols_list_my_protocols.");
     const path = apiPath`api/v3/researchers/${profile.username}/protocols`;
-    const { items, total } = await api.range(
+    const { items, total } = await listRange(
+      api,
       { path, filter: "user_all", orderField: "date", orderDir: "desc" },
       offset,
       limit,

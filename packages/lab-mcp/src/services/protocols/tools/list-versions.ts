@@ -2,6 +2,7 @@ import { z } from "zod";
 import { responseFormat } from "../../../core/inputs.js";
 import { bulletList, heading, json, markdown, nameWithId, utcTime } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
+import { fetchProtocol } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolRef } from "../inputs.js";
 import { listedVersionSchema } from "../records/protocols.js";
@@ -26,7 +27,7 @@ export const listVersions = defineTool({
     versions: z.array(listedVersionSchema),
   },
   async handler({ protocol, response_format }, ctx, api: ProtocolsApi) {
-    const record = await api.protocol(protocol.split("/")[0] ?? protocol, ctx, { withSteps: false });
+    const record = await fetchProtocol(api, protocol.split("/")[0] ?? protocol, ctx, { withSteps: false });
     const doiBase = record.doi?.replace(/\/v\d+$/, "");
     const versions = record.versions.map((v) => ({
       ...v,

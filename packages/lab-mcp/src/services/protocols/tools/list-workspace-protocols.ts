@@ -4,6 +4,7 @@ import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
+import { listRange } from "../api/protocol-lists.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
 import { protocolItemSchema } from "../records/protocols.js";
@@ -27,7 +28,8 @@ export const listWorkspaceProtocols = defineTool({
   output: pageShape("protocols", protocolItemSchema),
   async handler({ workspace, limit, offset, response_format }, ctx, api: ProtocolsApi) {
     const path = apiPath`api/v3/workspaces/${workspace}/protocols`;
-    const { items, total } = await api.range(
+    const { items, total } = await listRange(
+      api,
       { path, filter: "public", orderField: "date", orderDir: "desc" },
       offset,
       limit,
