@@ -3,6 +3,7 @@ import { apiPath } from "../../../core/http/api-path.js";
 import { responseFormat } from "../../../core/inputs.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
+import { oneLine } from "../../../core/untrusted-text.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolRef } from "../inputs.js";
 import { recordsOf } from "../records/lenient.js";
@@ -10,7 +11,8 @@ import { type Material, readMaterial } from "../records/protocols.js";
 import { materialShape, openRecords } from "../records/reading-shapes.js";
 
 /** A table cell: one line, pipes escaped, "—" for nothing. */
-const cell = (text: string | undefined) => (text ? text.replace(/\s+/g, " ").replace(/\|/g, "\\|") : "—");
+const cell = (text: string | undefined) =>
+  text ? oneLine(text).replace(/\s+/g, " ").replace(/\|/g, "\\|") : "—";
 
 function materialsTable(materials: Material[]): string {
   return [
