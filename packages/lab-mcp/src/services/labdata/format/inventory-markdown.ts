@@ -92,6 +92,7 @@ export function cellLabel(container: Container): string {
     entity?.inaccessibleId || inaccessibleContainerId(container)
       ? "(no access)"
       : entity?.name || container.name || container.id || "?";
-  const short = name.length > 18 ? `${name.slice(0, 17)}…` : name;
+  const flat = oneLine(name);
+  const short = flat.length > 18 ? `${flat.slice(0, 17)}…` : flat;
   return short.replace(/\|/g, "/");
 }
