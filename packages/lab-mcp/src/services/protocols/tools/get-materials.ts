@@ -3,13 +3,15 @@ import { apiPath } from "../../../core/http/api-path.js";
 import { responseFormat } from "../../../core/inputs.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
+import { oneLine } from "../../../core/untrusted-text.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolRef } from "../inputs.js";
 import { type Material, materialItemSchema, materialSchema } from "../records/protocols.js";
 import { list } from "../records/values.js";
 
 /** A table cell: one line, pipes escaped, "—" for nothing. */
-const cell = (text: string | undefined) => (text ? text.replace(/\s+/g, " ").replace(/\|/g, "\\|") : "—");
+const cell = (text: string | undefined) =>
+  text ? oneLine(text).replace(/\s+/g, " ").replace(/\|/g, "\\|") : "—";
 
 function materialsTable(materials: Material[]): string {
   return [

@@ -4,6 +4,7 @@ import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, markdown, nameWithId } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
+import { oneLine } from "../../../core/untrusted-text.js";
 import { listWorkspaces } from "../api/workspaces.js";
 import type { ProtocolsApi } from "../client.js";
 import { type Workspace, workspaceItemSchema } from "../records/workspace.js";
@@ -16,7 +17,7 @@ function workspaceLine(workspace: Workspace): string {
     workspace.is_owner ? "you own it" : workspace.is_member ? "you are a member" : undefined,
     `uri ${workspace.uri}`,
   ].filter(Boolean);
-  return `- **${nameWithId(workspace.title, workspace.id)}**: ${parts.join("; ")}`;
+  return `- **${nameWithId(workspace.title, workspace.id)}**: ${oneLine(parts.join("; "))}`;
 }
 
 export const listWorkspacesTool = defineTool({
