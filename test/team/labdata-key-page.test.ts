@@ -284,6 +284,45 @@ describe.skipIf(!REDIS_SERVER)("a team server's key page, on its public URL, ans
       await client.close();
     }
   });
+
+  it("without the server's own client (MCP_AUTH_CLIENT_ID) opens no page, and says what the operator must set", async () => {
+    const port = await freePort();
+    const audience = `http://127.0.0.1:${port}/mcp`;
+    const unbound = await startHttpBin("labdata-mcp", {
+      LABDATA_BASE_URL: emulator.demo.baseUrl,
+      MCP_AUTH_ISSUER: idp.issuer,
+      MCP_AUTH_AUDIENCE: audience,
+      MCP_PORT: String(port),
+    });
+    idp.admin.autoApprove("dana.whitfield@acme.example");
+    const provider = new HeadlessOAuthProvider({ redirectUrl: REDIRECT });
+    await signInHeadless(provider, audience);
+    const client = new ModernClient(
+      { name: "key-page-test", version: "1.0.0" },
+      { capabilities: { elicitation: { url: {} } }, versionNegotiation: { mode: { pin: MODERN_PROTOCOL } } },
+    );
+    const pages: string[] = [];
+    client.setRequestHandler("elicitation/create", async (request) => {
+      pages.push((request.params as { url: string }).url);
+      return { action: "decline" };
+    });
+    await client.connect(
+      new ModernStreamableHTTPClientTransport(new URL(audience), { authProvider: provider }),
+    );
+    try {
+      const answer = textOf(await client.callTool({ name: "labdata_get_current_user", arguments: {} }));
+      expect(answer.isError).toBe(true);
+      expect(answer.text).toBe(
+        "Error: This team server cannot check who opens its pages, so it asks no one to type a key: its operator " +
+          "must set MCP_AUTH_CLIENT_ID and MCP_AUTH_CLIENT_SECRET (the server's own client at the authorization " +
+          "server; see docs/deployment.md)",
+      );
+      expect(pages).toEqual([]);
+    } finally {
+      await client.close();
+      await unbound.stop();
+    }
+  });
 });
 
 if (!REDIS_SERVER) describe("a team server's key page", () => it.skip(NO_REDIS, () => {}));
