@@ -156,7 +156,11 @@ export class BrowserSignIn {
       { path: BROWSER_CALLBACK_PATH, handle: (req, res, url) => this.callback(req, res, url) },
       {
         path: BROWSER_START_PATH,
-        handle: (_req, res, url) => this.redirectToSignIn(res, url.searchParams.get("to") ?? "/"),
+        // A link checker's HEAD starts no sign-in.
+        handle: (req, res, url) =>
+          req.method === "HEAD"
+            ? Promise.resolve(sendPage(res, textPage(200, "Sign in", "Open this address with GET.")))
+            : this.redirectToSignIn(res, url.searchParams.get("to") ?? "/"),
       },
     ];
   }
