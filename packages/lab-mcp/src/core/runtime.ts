@@ -19,6 +19,8 @@ export interface ServiceRuntime {
    * authorization server, so that a page acts only for the person it was opened for.
    */
   readonly browserSignIn?: BrowserSignIn;
+  /** MCP_AUTH_ISSUER in team mode: where a service exchanges a person's token for a remote's (RFC 8693). */
+  readonly authIssuer?: string;
   /** Rate budgets, tokens and cursors: this process's own, or the fleet's in Redis. */
   readonly state: SharedState;
   /** REDIS_URL, MCP_STATE_PREFIX, MCP_STATE_KEY: where the shared state is, when not in this process. */

@@ -6,8 +6,9 @@
 export interface AuthorizationServerMetadata {
   jwksUri: URL;
   introspectionEndpoint?: URL;
-  /** Where a browser signs in, and where its code is traded (the server's own client, browser-sign-in.ts). */
+  /** Where a browser signs in (the server's own client, browser-sign-in.ts). */
   authorizationEndpoint?: URL;
+  /** Where that browser's code is traded, and where a service exchanges a person's token (RFC 8693). */
   tokenEndpoint?: URL;
 }
 

@@ -118,6 +118,7 @@ export function serviceRuntimeOf(core: CoreSettings, env: NodeJS.ProcessEnv): Se
     transport: core.transport,
     team: core.auth !== undefined,
     browserSignIn: core.browserSignIn,
+    authIssuer: core.auth?.issuer,
     state: core.state,
     stateSettings: core.stateSettings,
     env,
@@ -199,6 +200,8 @@ export function loadSettings<S, Shape extends SettingsShape>(
   argv: string[],
   env: NodeJS.ProcessEnv,
 ) {
+  const retired = Object.entries(definition.retiredSettings ?? {}).find(([name]) => env[name]?.trim());
+  if (retired) throw new ConfigError(`${retired[0]} is no longer supported: ${retired[1]}`);
   const loaded = loadConfig(coreSettingsFor(definition), definition.settings, argv, env);
   if (loaded.help) return { help: true as const };
   const { values } = loaded;

@@ -53,7 +53,7 @@ export class PersonKeys {
     return `labdata:person-key:${this.baseUrl}:${this.digestOf(subject)}`;
   }
 
-  /** The person's keyed digest, for any other name derived from them (the pass-through budget). */
+  /** The person's keyed digest, for any other name derived from them (their exchanged platform token and its budget). */
   digestOf(subject: string): string {
     return createHmac("sha256", this.nameKey).update(subject).digest("hex").slice(0, 32);
   }

@@ -10,10 +10,10 @@ import { apiPath } from "../../../core/http/api-path.js";
 import { draftJsOf } from "../authoring/rich-text-out.js";
 import { newGuid, type WireStep } from "../authoring/step-list.js";
 import type { ProtocolsApi } from "../client.js";
-import { integerOf, isRecord } from "../records/lenient.js";
-import { readSteps } from "../records/protocols.js";
-import { inlineText } from "../records/rich-text.js";
+import { stepSchema } from "../records/protocols.js";
 import { orderSteps } from "../records/step-order.js";
+import { inline, integer, isRecord } from "../records/values.js";
+import { stepsListOf } from "./protocols.js";
 
 /** The fields of a draft, as the agent writes them (markdown); undefined ones are left as they are. */
 export interface DraftText {
@@ -35,7 +35,7 @@ export async function createBlankDraft(api: ProtocolsApi, ctx: CallScope): Promi
     ctx,
   );
   const record = [body.protocol, body.payload].find(isRecord);
-  const id = integerOf(record?.id, 1);
+  const id = integer(1).parse(record?.id);
   if (id === undefined)
     throw new InvalidResponseError("The repository created a draft without saying its id");
   return id;
@@ -73,13 +73,9 @@ export async function wireSteps(api: ProtocolsApi, ref: string, ctx: CallScope):
 
 /** The steps of a steps answer (`payload` observed, `steps` documented), in list order. */
 export function stepsOfAnswer(body: Record<string, unknown>): WireStep[] {
-  const list = [body.payload, body.steps, isRecord(body.payload) ? body.payload.steps : undefined].find(
-    Array.isArray,
-  );
-  if (!list) throw new InvalidResponseError("The repository answered without a list of steps");
-  const records = list.filter(isRecord);
-  const read = readSteps(records);
-  const raw = new Map(read.map((step, i) => [step, records[i] as Record<string, unknown>]));
+  const records = stepsListOf(body).filter(isRecord);
+  const read = records.map((record) => stepSchema.parse(record));
+  const raw = new Map(read.map((step, i) => [step, records[i]]));
   return orderSteps(read).flatMap((step) => {
     const record = raw.get(step);
     if (!step.guid || !record) return [];
@@ -89,7 +85,7 @@ export function stepsOfAnswer(body: Record<string, unknown>): WireStep[] {
         guid: step.guid,
         previous_guid: step.previous_guid ?? null,
         step: typeof text === "string" ? text : isRecord(text) ? JSON.stringify(text) : "",
-        section: inlineText(record.section) ?? null,
+        section: inline.parse(record.section) ?? null,
       },
     ];
   });

@@ -7,12 +7,14 @@
 // the load balancer picks, which requires that cookie, takes the pending sign-in (once: a forged or
 // replayed state finds nothing), trades the code for tokens, stores them for that person alone, and leaves the outcome for
 // the waiting tool call to find, on whichever replica it waits.
+
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ActionableError } from "../../../core/errors.js";
 import type { BrowserPerson } from "../../../core/pages/browser-sign-in.js";
 import { escapeHtml, type PageReply, sendPage, textPage } from "../../../core/pages/local-page.js";
 import type { HttpRoute } from "../../../core/route.js";
 import { sleep } from "../../../core/sleep.js";
+import { fetchProfile } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
 import { TEAM_CALLBACK_PATH } from "../settings.js";
 import { authorizeUrl, SIGN_IN_TIMEOUT_MS } from "./code-flow.js";
@@ -193,7 +195,7 @@ async function answerCallback(
       person: { subject: signIn.subject, accessToken: "" },
     },
   };
-  const profile = await api.profile(asPerson).then(
+  const profile = await fetchProfile(api, asPerson).then(
     (answer) => answer.profile,
     () => undefined,
   );

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { describeUrl } from "../../../core/state/open.js";
 import { keyedPersonName, personNamesKey } from "../../../core/state/person-names.js";
 import type { Lock, SharedState } from "../../../core/state/shared-state.js";
-import type { TokenResponse } from "../records/protocols.js";
+import type { TokenResponse } from "../records/token-response.js";
 import {
   pairFor,
   type SignInOwner,
