@@ -173,6 +173,27 @@ export async function accessTokenHeadless(
   }
 }
 
+/**
+ * A team server's own confidential client at the identity provider (MCP_AUTH_CLIENT_ID and
+ * MCP_AUTH_CLIENT_SECRET), registered for its browser sign-in's callback on `origin`.
+ */
+export async function registerServerClient(
+  idp: IdentityProvider,
+  origin: string,
+): Promise<{ MCP_AUTH_CLIENT_ID: string; MCP_AUTH_CLIENT_SECRET: string }> {
+  const response = await fetch(`${idp.issuer}/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      client_name: "lab-mcp team server",
+      redirect_uris: [`${origin}/auth/browser/callback`],
+      token_endpoint_auth_method: "client_secret_basic",
+    }),
+  });
+  const client = (await response.json()) as { client_id: string; client_secret: string };
+  return { MCP_AUTH_CLIENT_ID: client.client_id, MCP_AUTH_CLIENT_SECRET: client.client_secret };
+}
+
 /** The grant type of OAuth 2.0 Token Exchange (RFC 8693). */
 export const TOKEN_EXCHANGE_GRANT = "urn:ietf:params:oauth:grant-type:token-exchange";
 

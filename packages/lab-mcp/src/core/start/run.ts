@@ -1,6 +1,8 @@
 // The start-up of every tool-server bin: settings, service, transport, and a clean stop on signals.
 
+import { randomBytes } from "node:crypto";
 import type { ResourceServerSettings } from "../auth/resource-server.js";
+import { BrowserSignIn } from "../pages/browser-sign-in.js";
 import { PublicSecretPages } from "../pages/public-secret-page.js";
 import type { ServiceRuntime } from "../runtime.js";
 import { createServerFactory } from "../server/factory.js";
@@ -40,6 +42,8 @@ export interface CoreSettings extends ServerOptions {
   state: SharedState;
   /** MCP_AUTH_ISSUER and MCP_AUTH_AUDIENCE: every HTTP request carries a person's access token. */
   auth?: ResourceServerSettings;
+  /** Team mode with MCP_AUTH_CLIENT_ID: who is at a browser that opens one of the server's pages. */
+  browserSignIn?: BrowserSignIn;
 }
 
 /** The core settings of a service's bin, its toolsets known by name. */
@@ -113,6 +117,7 @@ export function serviceRuntimeOf(core: CoreSettings, env: NodeJS.ProcessEnv): Se
     maxResponseBytes: core.maxResponseBytes,
     transport: core.transport,
     team: core.auth !== undefined,
+    browserSignIn: core.browserSignIn,
     authIssuer: core.auth?.issuer,
     state: core.state,
     stateSettings: core.stateSettings,
@@ -269,11 +274,13 @@ export async function runServer<S, Shape extends SettingsShape>(
     process.stderr.write(`${command}: ${(error as Error).message}.\n`);
     process.exit(2);
   }
-  // Team mode: a person's browser is not on this machine, so their secret pages are on the public URL.
+  // Team mode: a person's browser is not on this machine, so their secret pages are on the public URL,
+  // and the browser signs in there (the server's own client) before a page acts for anyone.
+  const browserSignIn = browserSignInOf(core);
   const secretPages = core.auth
-    ? new PublicSecretPages(core.state, new URL(core.auth.audience).origin)
+    ? new PublicSecretPages(core.state, new URL(core.auth.audience).origin, browserSignIn)
     : undefined;
-  core = { ...core, secretPages };
+  core = { ...core, secretPages, browserSignIn };
   const service = definition.createService(loaded.values, serviceRuntimeOf(core, process.env));
   const build = createServerFactory(definition, service, core);
 
@@ -290,7 +297,11 @@ export async function runServer<S, Shape extends SettingsShape>(
         // Ready while the shared state answers (always, in memory).
         readiness: () => core.state.health(),
         auth: core.auth,
-        routes: [...(definition.httpRoutes?.(service) ?? []), ...(secretPages ? [secretPages.route()] : [])],
+        routes: [
+          ...(definition.httpRoutes?.(service) ?? []),
+          ...(secretPages ? [secretPages.route()] : []),
+          ...(browserSignIn?.routes() ?? []),
+        ],
       });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
@@ -319,6 +330,18 @@ export async function runServer<S, Shape extends SettingsShape>(
   process.on("SIGINT", () => void stop());
   process.on("SIGTERM", () => void stop());
   stopWithParent(stop);
+}
+
+/**
+ * Team mode with the server's own client (MCP_AUTH_CLIENT_ID): who is at a browser. Its cookies are
+ * sealed with a key from MCP_STATE_KEY, the same on every replica; without one (a single process) a
+ * random key does.
+ */
+function browserSignInOf(core: CoreSettings): BrowserSignIn | undefined {
+  const client = core.auth?.introspection;
+  if (!core.auth || !client) return undefined;
+  const key = core.stateSettings ? deriveKey(core.stateSettings.key, "browser sign-in") : randomBytes(32);
+  return new BrowserSignIn({ ...core.auth, ...client }, core.state, key);
 }
 
 /** One line on stderr, prefixed with the command, for what an operator should know (never a secret). */

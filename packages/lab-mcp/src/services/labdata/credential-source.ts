@@ -23,7 +23,8 @@ import { EXCHANGE_NEEDS_PERSON, SETUP_HINT } from "./settings.js";
 
 const rememberedSchema = z.object({ baseUrl: z.string(), apiKey: z.string().min(1) });
 
-type Verify = (credential: LabdataCredential) => Promise<void>;
+/** Checks a credential with the platform (users/me): whose it is, or the platform's refusal. */
+type Verify = (credential: LabdataCredential) => Promise<{ email?: string | null }>;
 
 /** What labdata_sign_out removed, and what the caller's next call does. */
 export interface SignOut {
@@ -182,7 +183,14 @@ export class LabdataCredentialSource {
       );
     }
     const credential = apiKeyCredential(answer.secret);
-    await verify(credential); // a wrong key is never stored
+    const user = await verify(credential); // a wrong key is never stored
+    // Someone else's key (typed on a page forwarded to them) must not make this person act as them.
+    if (person.email && user.email?.toLowerCase() !== person.email.toLowerCase()) {
+      throw new ActionableError(
+        `The API key entered on the page belongs to another user of the lab data platform than ${person.email} ` +
+          "(your sign-in), so it was not kept. Call the tool again and enter your own API key",
+      );
+    }
     await this.options.personKeys.store(person.subject, answer.secret);
     return credential;
   }
