@@ -144,12 +144,15 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
       return sendRpcError(res, 404, "Session not found: initialize a new session");
     if (!isInitializeRequest(body))
       return sendRpcError(res, 400, "Bad request: no session; send initialize first");
-    if (!(await sessions.open(person, req, res, body))) {
+    const noRoom = await sessions.open(person, req, res, body);
+    if (noRoom) {
       res.setHeader("retry-after", "60");
       return sendRpcError(
         res,
         503,
-        `Too many sessions: all ${sessions.maxSessions} are in use (MCP_MAX_SESSIONS); try again later`,
+        noRoom === "share"
+          ? `Too many sessions: you hold ${sessions.personShare}, your share of the ${sessions.maxSessions} (MCP_MAX_SESSIONS), and all are in use; close one or try again later`
+          : `Too many sessions: all ${sessions.maxSessions} are in use (MCP_MAX_SESSIONS); try again later`,
       );
     }
   };
