@@ -502,4 +502,25 @@ describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` ($
       expect(result.text).toContain("sign in to this server again");
     });
   });
+
+  describe("a sign-out while Redis is away", () => {
+    it("is an error that says so, never 'nothing to remove', for the person who asked", async () => {
+      const { user: mira, colleague: tom } = emulator.demo;
+      const miraOnA = await connect(replicaA, sessionOf(MIRA), mira.apiKey);
+      expect((await miraOnA.whoAmI()).text).toContain(mira.name);
+      const tomOnB = await connect(replicaB, sessionOf(TOM), tom.apiKey);
+      expect((await tomOnB.whoAmI()).text).toContain(tom.name);
+      await redis.kill();
+      try {
+        const out = await miraOnA.call("labdata_sign_out");
+        expect(out.isError).toBe(true);
+        expect(out.text).toBe(
+          "Error: The shared state (Redis) is out of reach, so the removal could not be confirmed: what is " +
+            "stored there stays and is used again once it answers. Try again when it is back.",
+        );
+      } finally {
+        await redis.restart();
+      }
+    });
+  });
 });

@@ -447,4 +447,22 @@ describe.skipIf(!REDIS_SERVER)("each person signs in to the protocol repository 
     expect(own.listenerPage).toContain("(tomas-garcia)");
     expect((await asker.call("protocols_get_profile")).text).toContain("tomas-garcia");
   });
+
+  it("while Redis is away, a sign-out is an error that says so, and the replica stops using the sign-in it read", async () => {
+    const dana = await personClient("dana.whitfield@acme.example", "ada-okafor");
+    proxy.mcpTo = 0;
+    expect((await dana.call("protocols_get_profile")).text).toContain("ada-okafor");
+    await redis.kill();
+    try {
+      const out = await dana.call("protocols_sign_out");
+      expect(out.isError).toBe(true);
+      expect(out.text).toBe(
+        "Error: The shared state (Redis) is out of reach, so the removal could not be confirmed: what is " +
+          "stored there stays and is used again once it answers. Try again when it is back.",
+      );
+      expect((await dana.call("protocols_get_profile")).text).toMatch(/Not signed in/);
+    } finally {
+      await redis.restart();
+    }
+  });
 });

@@ -33,7 +33,12 @@ export function coreSettings(toolsets?: readonly string[]) {
       .optional(),
     MCP_METRICS_TOKEN: setting
       .secret({
-        help: "A second bearer token that GET /metrics accepts besides MCP_HTTP_TOKEN, for a Prometheus scraper that should not hold the MCP one. At least 32 characters. Without either token /metrics answers on a loopback MCP_HOST only.",
+        help: "A second bearer token that GET /metrics accepts besides MCP_HTTP_TOKEN, for a Prometheus scraper that should not hold the MCP one. At least 32 characters. Without either token the MCP port never serves /metrics (see MCP_METRICS_LISTEN).",
+      })
+      .optional(),
+    MCP_METRICS_LISTEN: setting
+      .string({
+        help: "A loopback host:port (e.g. 127.0.0.1:9464) where a listener of its own serves GET /metrics without a token, to loopback Host names only; never the MCP port, which a reverse proxy may publish.",
       })
       .optional(),
     MCP_LOG_CALLS: setting

@@ -13,6 +13,7 @@ import { deriveKey } from "../state/secret-box.js";
 import type { SharedState } from "../state/shared-state.js";
 import { serveHttp } from "../transport/http.js";
 import { isLoopbackHost } from "../transport/loopback.js";
+import { type ListenAddress, metricsListenOf } from "../transport/metrics-listener.js";
 import type { RunningTransport } from "../transport/running.js";
 import { serveStdio } from "../transport/stdio.js";
 import { ConfigError, type CoreValues, coreSettings, helpText, loadConfig } from "./config.js";
@@ -30,6 +31,8 @@ export interface CoreSettings extends ServerOptions {
   httpToken?: string;
   /** MCP_METRICS_TOKEN: a bearer token GET /metrics accepts besides httpToken. */
   metricsToken?: string;
+  /** MCP_METRICS_LISTEN: the loopback address of the /metrics listener without a token. */
+  metricsListen?: ListenAddress;
   requestTimeoutMs: number;
   /** The largest answer read from the remote (MCP_MAX_RESPONSE_BYTES). */
   maxResponseBytes: number;
@@ -70,6 +73,14 @@ export function coreSettingsOf(values: CoreValues, env: NodeJS.ProcessEnv = {}):
       "MCP_METRICS_TOKEN is set but MCP_TRANSPORT is stdio, which serves no /metrics; set MCP_TRANSPORT=http or unset it",
     );
   }
+  if (transport === "stdio" && values.MCP_METRICS_LISTEN !== undefined) {
+    throw new ConfigError(
+      "MCP_METRICS_LISTEN is set but MCP_TRANSPORT is stdio, which serves no /metrics; set MCP_TRANSPORT=http or unset it",
+    );
+  }
+  const metricsListen =
+    values.MCP_METRICS_LISTEN === undefined ? undefined : metricsListenOf(values.MCP_METRICS_LISTEN);
+  if (typeof metricsListen === "string") throw new ConfigError(metricsListen);
   const host = values.MCP_HOST;
   const httpToken = values.MCP_HTTP_TOKEN;
   const metricsToken = values.MCP_METRICS_TOKEN;
@@ -92,6 +103,7 @@ export function coreSettingsOf(values: CoreValues, env: NodeJS.ProcessEnv = {}):
     port: values.MCP_PORT,
     httpToken,
     metricsToken,
+    metricsListen,
     readOnly: values.MCP_READ_ONLY,
     allowDestructive: values.MCP_ALLOW_DESTRUCTIVE,
     toolsets: values.MCP_TOOLSETS ?? [],
@@ -292,6 +304,7 @@ export async function runServer<S, Shape extends SettingsShape>(
         port: core.port,
         token: core.httpToken,
         metricsToken: core.metricsToken,
+        metricsListen: core.metricsListen,
         sessionIdleMs: core.sessionIdleMs,
         maxSessions: core.maxSessions,
         // Ready while the shared state answers (always, in memory).
@@ -307,7 +320,9 @@ export async function runServer<S, Shape extends SettingsShape>(
       const code = (error as NodeJS.ErrnoException).code;
       const why =
         code === "EADDRINUSE"
-          ? `port ${core.port} is in use; choose another with MCP_PORT`
+          ? core.metricsListen
+            ? `port ${core.port} or ${core.metricsListen.port} (MCP_METRICS_LISTEN) is in use; choose another`
+            : `port ${core.port} is in use; choose another with MCP_PORT`
           : String(code ?? error);
       process.stderr.write(`${command}: cannot listen on ${core.host}:${core.port}: ${why}.\n`);
       process.exit(2);

@@ -27,6 +27,7 @@ import type {
   StoredSecret,
   WindowObservation,
 } from "./shared-state.js";
+import { UnconfirmedRemovalError } from "./unconfirmed-removal.js";
 
 /** A command that takes longer than this counts as Redis being out of reach. */
 const COMMAND_TIMEOUT_MS = 1000;
@@ -286,6 +287,18 @@ class RedisSecrets implements SecretStore {
           ? (await this.state.redis.del(key)) > 0
           : Number(await this.state.script("removeSecretAt")(key, ifVersion)) > 0,
       () => this.state.fallback.secrets.remove(name, ifVersion),
+    );
+  }
+
+  removeConfirmed(name: string): Promise<boolean> {
+    const key = this.state.key("secret", name);
+    return this.state.attempt(
+      async () => (await this.state.redis.del(key)) > 0,
+      async () => {
+        // Written here during the outage: this copy is the only one. Otherwise Redis keeps it.
+        if (await this.state.fallback.secrets.remove(name)) return true;
+        throw new UnconfirmedRemovalError();
+      },
     );
   }
 

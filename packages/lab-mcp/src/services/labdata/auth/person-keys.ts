@@ -43,9 +43,15 @@ export class PersonKeys {
     await this.secrets.write(this.nameOf(subject), JSON.stringify({ apiKey }));
   }
 
-  /** Deletes the person's key (only the one at `ifVersion` when given); false when there was none. */
+  /**
+   * Deletes the person's key (only the one at `ifVersion` when given); false when there was none.
+   * Without `ifVersion` (a sign-out, `forget`) it throws when the shared state cannot confirm it.
+   */
   remove(subject: string, ifVersion?: string): Promise<boolean> {
-    return this.secrets.remove(this.nameOf(subject), ifVersion);
+    const name = this.nameOf(subject);
+    return ifVersion === undefined
+      ? this.secrets.removeConfirmed(name)
+      : this.secrets.remove(name, ifVersion);
   }
 
   /** The secret's name: the platform, and an HMAC of the subject (never the subject itself). */

@@ -4,6 +4,7 @@
 //   POST /api/v4/protocols/{id}/steps  {steps: [...]}      adds and changes steps, by guid;
 //   DELETE /api/v4/protocols/{id}/steps  {steps: [guid]}   removes steps.
 // Nothing here publishes: publishing stays a human act in the repository's web interface.
+import { setImmediate as setImmediatePromise } from "node:timers/promises";
 import type { CallScope } from "../../../core/credentials/call-scope.js";
 import { InvalidResponseError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
@@ -139,4 +140,19 @@ function wireForm(step: WireStep) {
 /** A step as the agent writes it: markdown text, and the section it is in. */
 export function stepToSend(text: string, section: string | null): Omit<WireStep, "guid" | "previous_guid"> {
   return { step: draftJsOf(text), section };
+}
+
+/**
+ * Every step as it is sent, converted one at a time with a turn of the event loop between them: a request
+ * of hundreds of long steps leaves the process answering others (health checks, other people) meanwhile.
+ */
+export async function stepsToSend(
+  steps: ReadonlyArray<{ text: string; section: string | null }>,
+): Promise<Array<Omit<WireStep, "guid" | "previous_guid">>> {
+  const sent: Array<Omit<WireStep, "guid" | "previous_guid">> = [];
+  for (const { text, section } of steps) {
+    sent.push(stepToSend(text, section));
+    await setImmediatePromise();
+  }
+  return sent;
 }
