@@ -158,15 +158,22 @@ export async function connectHttp(url) {
   };
 }
 
-/** The one text of a tool result; throws on an error result unless `allowError`. */
+/**
+ * The one text of a tool result (beside it a result may carry files: resource links and embedded
+ * resources); throws on an error result unless `allowError`.
+ */
 export function textOf(result, allowError = false) {
-  const first = result.content?.[0];
-  if (result.content?.length !== 1 || first?.type !== "text") {
+  const texts = (result.content ?? []).filter((block) => block.type === "text");
+  const [first] = texts;
+  if (texts.length !== 1 || !first) {
     throw new Error(`expected one text block: ${JSON.stringify(result).slice(0, 300)}`);
   }
   if (result.isError && !allowError) throw new Error(`tool error: ${first.text}`);
   return first.text;
 }
+
+/** What a tool result weighs on the wire: the whole result as JSON (text, structured copy, files). */
+export const wireBytes = (result) => Buffer.byteLength(JSON.stringify(result));
 
 /** VmRSS and VmHWM (peak) of a process, in KiB, from /proc (Linux). */
 export function memoryOf(pid) {
