@@ -4,6 +4,11 @@ import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { request } from "node:https";
 import { join } from "node:path";
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernStreamableHTTPClientTransport,
+} from "@modelcontextprotocol/client";
+import { StdioClientTransport as ModernStdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -156,6 +161,26 @@ export async function connectHttp(url) {
       await client.close();
     },
   };
+}
+
+/** A 2026-07-28 client (@modelcontextprotocol/client): no session, each request on its own. */
+export async function connectModern(kind, target, env = {}) {
+  const transport =
+    kind === "http"
+      ? new ModernStreamableHTTPClientTransport(new URL(target))
+      : new ModernStdioClientTransport({
+          command: process.execPath,
+          args: [binPath(target)],
+          env: {
+            PATH: process.env.PATH ?? "",
+            NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "",
+            ...env,
+          },
+          stderr: "pipe",
+        });
+  const client = new ModernClient({ name: "lab-mcp-bench", version: "1.0.0" }, { capabilities: {} });
+  await client.connect(transport);
+  return { client, close: () => client.close() };
 }
 
 /**
