@@ -1,9 +1,10 @@
 // The start-up of every tool-server bin: settings, service, transport, and a clean stop on signals.
+// What only one setting needs (the HTTP transport, team mode's pages, Redis) is loaded with import()
+// when that setting asks for it: a stdio server starts sooner and smaller without them.
 
 import { randomBytes } from "node:crypto";
 import type { ResourceServerSettings } from "../auth/resource-server.js";
-import { BrowserSignIn } from "../pages/browser-sign-in.js";
-import { PublicSecretPages } from "../pages/public-secret-page.js";
+import type { BrowserSignIn } from "../pages/browser-sign-in.js";
 import type { ServiceRuntime } from "../runtime.js";
 import { createServerFactory } from "../server/factory.js";
 import type { ServerOptions } from "../server/options.js";
@@ -11,11 +12,9 @@ import { MemoryState } from "../state/memory-state.js";
 import { openSharedState, type StateSettings, stateSettingsOf } from "../state/open.js";
 import { deriveKey } from "../state/secret-box.js";
 import type { SharedState } from "../state/shared-state.js";
-import { serveHttp } from "../transport/http.js";
 import { isLoopbackHost } from "../transport/loopback.js";
 import { type ListenAddress, metricsListenOf } from "../transport/metrics-listener.js";
 import type { RunningTransport } from "../transport/running.js";
-import { serveStdio } from "../transport/stdio.js";
 import { ConfigError, type CoreValues, coreSettings, helpText, loadConfig } from "./config.js";
 import type { ServiceDefinition } from "./service.js";
 import { describeSettings, type SettingSpec, type SettingsShape } from "./setting.js";
@@ -288,9 +287,13 @@ export async function runServer<S, Shape extends SettingsShape>(
   }
   // Team mode: a person's browser is not on this machine, so their secret pages are on the public URL,
   // and the browser signs in there (the server's own client) before a page acts for anyone.
-  const browserSignIn = browserSignInOf(core);
+  const browserSignIn = await browserSignInOf(core);
   const secretPages = core.auth
-    ? new PublicSecretPages(core.state, new URL(core.auth.audience).origin, browserSignIn)
+    ? new (await import("../pages/public-secret-page.js")).PublicSecretPages(
+        core.state,
+        new URL(core.auth.audience).origin,
+        browserSignIn,
+      )
     : undefined;
   core = { ...core, secretPages, browserSignIn };
   const service = definition.createService(loaded.values, serviceRuntimeOf(core, process.env));
@@ -298,6 +301,7 @@ export async function runServer<S, Shape extends SettingsShape>(
 
   let running: RunningTransport;
   if (core.transport === "http") {
+    const { serveHttp } = await import("../transport/http.js");
     try {
       running = await serveHttp(build, {
         host: core.host,
@@ -329,6 +333,7 @@ export async function runServer<S, Shape extends SettingsShape>(
     }
     process.stderr.write(`${definition.serverName} listening on ${running.url}\n`);
   } else {
+    const { serveStdio } = await import("../transport/stdio.js");
     running = await serveStdio(build);
     // The client closing our stdin is the end of the session.
     process.stdin.on("end", () => void stop());
@@ -352,10 +357,11 @@ export async function runServer<S, Shape extends SettingsShape>(
  * sealed with a key from MCP_STATE_KEY, the same on every replica; without one (a single process) a
  * random key does.
  */
-function browserSignInOf(core: CoreSettings): BrowserSignIn | undefined {
+async function browserSignInOf(core: CoreSettings): Promise<BrowserSignIn | undefined> {
   const client = core.auth?.introspection;
   if (!core.auth || !client) return undefined;
   const key = core.stateSettings ? deriveKey(core.stateSettings.key, "browser sign-in") : randomBytes(32);
+  const { BrowserSignIn } = await import("../pages/browser-sign-in.js"); // jose and cookie: team mode only
   return new BrowserSignIn({ ...core.auth, ...client }, core.state, key);
 }
 

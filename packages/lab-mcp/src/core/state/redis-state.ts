@@ -6,6 +6,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { Redis, ReplyError } from "ioredis";
 import { MemoryState } from "./memory-state.js";
+import { describeUrl, RedisUnreachableError } from "./redis-common.js";
 import {
   OBSERVE_WINDOW,
   PAUSE_WINDOW,
@@ -47,7 +48,7 @@ export interface RedisStateOptions {
 }
 
 /** Start-up could not reach Redis: the server does not start (a fleet member alone would overrun limits). */
-export class RedisUnreachableError extends Error {}
+export { RedisUnreachableError };
 
 type ScriptRunner = (...args: Array<string | number>) => Promise<unknown>;
 
@@ -359,16 +360,6 @@ class RedisCursors implements CursorStore {
   /** The query (credential id, path, filters) as a digest: no filter text is left in Redis's keys. */
   private keyOf(query: string): string {
     return this.state.key("cursors", createHash("sha256").update(query).digest("base64url"));
-  }
-}
-
-/** host:port of a Redis URL, never its password. */
-export function describeUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.protocol}//${parsed.host}`;
-  } catch {
-    return "REDIS_URL";
   }
 }
 

@@ -15,6 +15,7 @@ import {
 import { personOf, ResourceServer, type ResourceServerSettings } from "../auth/resource-server.js";
 import type { ClientSession, Person } from "../caller.js";
 import { answerProbe, isProbe, type ReadinessCheck } from "../ops/health.js";
+import { startMetrics } from "../ops/metrics.js";
 import { answerMetrics, isMetricsRequest } from "../ops/metrics-endpoint.js";
 import type { HttpRoute } from "../route.js";
 import type { ServerFactory } from "../server/factory.js";
@@ -65,6 +66,8 @@ const DEFAULT_MAX_SESSIONS = 100;
  */
 export async function serveHttp(factory: ServerFactory, options: HttpOptions): Promise<RunningTransport> {
   const path = options.path ?? "/mcp";
+  // Counted from the first request on: /metrics can be read from here.
+  await startMetrics();
   const sessions = new SessionTable(
     factory,
     options.sessionIdleMs ?? 30 * 60 * 1000,

@@ -8,8 +8,12 @@ import { type FlagSpec, parseArguments } from "../../core/start/argv.js";
 import { ConfigError, flagsOf, loadConfig, readSettings } from "../../core/start/config.js";
 import { coreSettingsFor } from "../../core/start/run.js";
 import { removeFile } from "../../core/start/user-config.js";
-import { openSharedState, type StateSettings, stateSettingsOf } from "../../core/state/open.js";
-import { RedisUnreachableError } from "../../core/state/redis-state.js";
+import {
+  openSharedState,
+  RedisUnreachableError,
+  type StateSettings,
+  stateSettingsOf,
+} from "../../core/state/open.js";
 import type { SharedState } from "../../core/state/shared-state.js";
 import { UnconfirmedRemovalError } from "../../core/state/unconfirmed-removal.js";
 import { SIGN_IN_TIMEOUT_MS } from "./auth/code-flow.js";

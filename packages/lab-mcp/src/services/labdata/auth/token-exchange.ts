@@ -6,7 +6,6 @@
 // the shared state under a keyed name, until shortly before it expires; one the platform refuses is
 // dropped for every replica and exchanged again once.
 import { readFile } from "node:fs/promises";
-import { decodeJwt } from "jose";
 import { z } from "zod";
 import { discover } from "../../../core/auth/discovery.js";
 import type { Person } from "../../../core/caller.js";
@@ -160,7 +159,7 @@ export class TokenExchange {
     }
     const token = answer.data.access_token;
     const at = this.now();
-    const lifetimeMs = lifetimeSeconds(answer.data.expires_in, token, at) * 1000;
+    const lifetimeMs = (await lifetimeSeconds(answer.data.expires_in, token, at)) * 1000;
     return {
       value: token,
       renewAt: at + Math.max(lifetimeMs - RENEW_MARGIN_MS, lifetimeMs * 0.9),
@@ -244,9 +243,15 @@ function refusalError(status: number, json: unknown, options: TokenExchangeOptio
   }
 }
 
-function lifetimeSeconds(expiresIn: number | string | undefined, token: string, now: number): number {
+async function lifetimeSeconds(
+  expiresIn: number | string | undefined,
+  token: string,
+  now: number,
+): Promise<number> {
   const seconds = Number(expiresIn);
   if (expiresIn !== undefined && expiresIn !== "" && Number.isFinite(seconds) && seconds > 0) return seconds;
+  // jose is loaded only here: a server without token exchange never needs it.
+  const { decodeJwt } = await import("jose");
   try {
     const { exp } = decodeJwt(token);
     if (typeof exp === "number") return Math.max(1, exp - Math.floor(now / 1000));

@@ -5,7 +5,16 @@
 // closer searches share a budget proportional to the text: once it is spent, a mark still open stays
 // plain text. Well-formed markdown never comes near the budget (a closed span costs its own length once
 // per level of nesting, and remarkable nests at most 20 levels).
-import { Remarkable, type Token } from "remarkable";
+import { createRequire } from "node:module";
+import type { Remarkable, Token } from "remarkable";
+
+/** remarkable is loaded on the first draft written, not at start (most servers never write one). */
+let RemarkableClass: typeof Remarkable | undefined;
+function loadRemarkable(): typeof Remarkable {
+  RemarkableClass ??= (createRequire(import.meta.url)("remarkable") as { Remarkable: typeof Remarkable })
+    .Remarkable;
+  return RemarkableClass;
+}
 
 /** Closer-search steps allowed per character of the text (well-formed text takes about one per character and level of nesting). */
 const STEPS_PER_CHAR = 4;
@@ -30,7 +39,7 @@ const HEADINGS = ["one", "two", "three", "four", "five", "six"];
 
 /** A parser whose closer searches stop (closer not found) once `steps` are spent. */
 function meteredParser(steps: number): Remarkable {
-  const md = new Remarkable();
+  const md = new (loadRemarkable())();
   md.block.ruler.disable("table");
   const skip = md.inline.skipToken.bind(md.inline);
   let left = steps;
