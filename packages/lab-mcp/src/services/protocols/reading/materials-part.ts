@@ -4,13 +4,14 @@ import { apiPath } from "../../../core/http/api-path.js";
 import type { ResponseFormat } from "../../../core/inputs.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { reply } from "../../../core/tool.js";
+import { oneLine } from "../../../core/untrusted-text.js";
 import type { ProtocolsApi } from "../client.js";
-import { recordsOf } from "../records/lenient.js";
-import { type Material, readMaterial } from "../records/protocols.js";
-import { openRecords } from "../records/reading-shapes.js";
+import { type Material, materialSchema } from "../records/protocols.js";
+import { list } from "../records/values.js";
 
 /** A table cell: one line, pipes escaped, "—" for nothing. */
-const cell = (text: string | undefined) => (text ? text.replace(/\s+/g, " ").replace(/\|/g, "\\|") : "—");
+const cell = (text: string | undefined) =>
+  text ? oneLine(text).replace(/\s+/g, " ").replace(/\|/g, "\\|") : "—";
 
 function materialsTable(materials: Material[]): string {
   return [
@@ -29,11 +30,9 @@ export async function materialsPart(
   const body = await api.send({ path: apiPath`api/v3/protocols/${base}/materials` }, ctx, {
     asksForOneProtocol: true,
   });
-  const list = Array.isArray(body.materials) ? body.materials : body.payload;
-  const materials = recordsOf(list)
-    .map(readMaterial)
-    .filter((m): m is Material => m !== undefined);
-  const structured = { protocol, total: materials.length, materials: openRecords(materials) };
+  const sent = Array.isArray(body.materials) ? body.materials : body.payload;
+  const materials = list(materialSchema).parse(sent);
+  const structured = { protocol, total: materials.length, materials };
   if (response_format === "json") return reply(structured, json(structured));
   if (materials.length === 0) {
     return reply(

@@ -7,10 +7,10 @@ import { pageReply } from "../../../core/page-reply.js";
 import { pageOf } from "../../../core/paging.js";
 import { json } from "../../../core/render.js";
 import { reply } from "../../../core/tool.js";
+import { fetchSteps } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
 import { stepMarkdown, stepsMarkdown } from "../format/steps-markdown.js";
 import { shownSteps } from "../format/structured.js";
-import { openRecords } from "../records/reading-shapes.js";
 
 interface StepsAsk {
   protocol: string;
@@ -22,19 +22,19 @@ interface StepsAsk {
 
 export async function stepsPart(ask: StepsAsk, ctx: ToolContext, api: ProtocolsApi) {
   const { protocol, step_number, limit, offset, response_format } = ask;
-  const steps = await api.steps(protocol, ctx);
+  const steps = await fetchSteps(api, protocol, ctx);
   if (step_number !== undefined) {
     if (step_number > steps.length) {
       throw new ActionableError(
         `Protocol ${protocol} has ${steps.length} step${steps.length === 1 ? "" : "s"}; ask for a step_number from 1 to ${steps.length}.`,
       );
     }
-    const [step] = openRecords(steps.slice(step_number - 1, step_number));
+    const step = steps[step_number - 1];
     const one = { protocol, total_steps: steps.length, step_number, step };
     return reply(one, response_format === "json" ? json(one) : stepMarkdown(protocol, steps, step_number));
   }
   const shown = steps.slice(offset, offset + limit);
-  const full = { protocol, ...pageOf("steps", openRecords(shown), steps.length, offset) };
+  const full = { protocol, ...pageOf("steps", shown, steps.length, offset) };
   if (response_format === "json") return pageReply(full, "json", () => "");
   const page = { protocol, ...pageOf("steps", shownSteps(shown, offset), steps.length, offset) };
   return pageReply(page, "markdown", () => {

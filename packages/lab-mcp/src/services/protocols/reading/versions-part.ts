@@ -3,6 +3,7 @@ import type { ToolContext } from "../../../core/context.js";
 import type { ResponseFormat } from "../../../core/inputs.js";
 import { bulletList, heading, json, markdown, nameWithId, utcTime } from "../../../core/render.js";
 import { reply } from "../../../core/tool.js";
+import { fetchProtocol } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
 
 export async function versionsPart(
@@ -10,7 +11,7 @@ export async function versionsPart(
   ctx: ToolContext,
   api: ProtocolsApi,
 ) {
-  const record = await api.protocol(protocol.split("/")[0] ?? protocol, ctx, { withSteps: false });
+  const record = await fetchProtocol(api, protocol.split("/")[0] ?? protocol, ctx, { withSteps: false });
   const doiBase = record.doi?.replace(/\/v\d+$/, "");
   const versions = record.versions.map((v) => ({
     ...v,

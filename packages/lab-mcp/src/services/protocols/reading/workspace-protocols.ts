@@ -5,10 +5,10 @@ import type { ResponseFormat } from "../../../core/inputs.js";
 import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
+import { listRange } from "../api/protocol-lists.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
 import { listedProtocol } from "../format/structured.js";
-import { openRecords } from "../records/reading-shapes.js";
 
 interface Ask {
   workspace: string;
@@ -20,14 +20,15 @@ interface Ask {
 export async function workspaceProtocols(ask: Ask, ctx: ToolContext, api: ProtocolsApi) {
   const { workspace, limit, offset, response_format } = ask;
   const path = apiPath`api/v3/workspaces/${workspace}/protocols`;
-  const { items, total } = await api.range(
+  const { items, total } = await listRange(
+    api,
     { path, filter: "public", orderField: "date", orderDir: "desc" },
     offset,
     limit,
     ctx,
   );
   if (response_format === "json")
-    return pageReply(pageOf("protocols", openRecords(items), total, offset), "json", () => "");
+    return pageReply(pageOf("protocols", items, total, offset), "json", () => "");
   const page = pageOf("protocols", items.map(listedProtocol), total, offset);
   return pageReply(page, "markdown", () => {
     if (total === 0) return `Workspace ${workspace} has no published protocols.`;

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { fieldList, heading, json, markdown, nameWithId, utcTime } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
+import { fetchProfile } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
 import { responseFormat } from "../inputs.js";
-import { profileSchema } from "../records/schemas.js";
+import { profileSchema } from "../records/protocols.js";
 
 export const getProfile = defineTool({
   name: "protocols_get_profile",
@@ -15,14 +16,14 @@ export const getProfile = defineTool({
   toolset: "account",
   input: { response_format: responseFormat },
   output: {
-    ...profileSchema.shape,
+    ...profileSchema.out.shape,
     sign_in: z.enum(["client_token", "oauth"]),
     access_token_expires_at: z.string().nullable(),
     base_url: z.string(),
     repository_warning: z.looseObject({ message: z.string() }).nullable(),
   },
   async handler({ response_format }, ctx, api: ProtocolsApi) {
-    const { profile, credential, warning } = await api.profile(ctx);
+    const { profile, credential, warning } = await fetchProfile(api, ctx);
     const session = api.credentials.oauthSession(ctx);
     const renews = session ? utcTime(session.expiresAt) : undefined;
     const structured = {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { boundedInteger } from "../../../core/inputs.js";
 import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
+import { fetchProtocol } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolMarkdown } from "../format/protocol-markdown.js";
 import { protocolFacts, stepShape } from "../format/structured.js";
@@ -11,7 +12,6 @@ import { pagingInputs, protocolRef } from "../inputs.js";
 import { materialsPart } from "../reading/materials-part.js";
 import { stepsPart } from "../reading/steps-part.js";
 import { versionsPart } from "../reading/versions-part.js";
-import { openRecords } from "../records/reading-shapes.js";
 
 export const PARTS = ["overview", "steps", "materials", "versions"] as const;
 
@@ -50,17 +50,8 @@ export const getProtocol = defineTool({
       return stepsPart({ protocol, step_number, limit, offset, response_format }, ctx, api);
     if (chosen === "materials") return materialsPart({ protocol, response_format }, ctx, api);
     if (chosen === "versions") return versionsPart({ protocol, response_format }, ctx, api);
-    const record = await api.protocol(protocol, ctx);
-    if (response_format === "json") {
-      const { steps, materials, versions } = record;
-      const whole = {
-        ...record,
-        steps: steps && openRecords(steps),
-        materials: openRecords(materials),
-        versions: openRecords(versions),
-      };
-      return reply(whole, json(record));
-    }
+    const record = await fetchProtocol(api, protocol, ctx);
+    if (response_format === "json") return reply(record, json(record));
     return reply(protocolFacts(record), protocolMarkdown(record));
   },
 });

@@ -5,11 +5,12 @@ import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
-import type { ListQuery, ProtocolsApi } from "../client.js";
+import { type ListQuery, listRange } from "../api/protocol-lists.js";
+import { fetchProfile } from "../api/protocols.js";
+import type { ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
 import { listedProtocol, listedShape, pageOutput } from "../format/structured.js";
 import { ORDER_WORDS, orderInput, orderOf, pagingInputs } from "../inputs.js";
-import { openRecords } from "../records/reading-shapes.js";
 
 const WHICH = ["all", "private", "public", "shared_with_me", "with_drafts"] as const;
 type Which = (typeof WHICH)[number];
@@ -48,7 +49,7 @@ export const listMyProtocols = defineTool({
   async handler({ which, order, limit, offset, response_format }, ctx, api: ProtocolsApi) {
     const chosen = which === "with_drafts" ? "newest" : (order ?? "newest");
     const { items, total } = await listed(which, orderOf(chosen), offset, limit, ctx, api);
-    const full = pageOf("protocols", openRecords(items), total, offset);
+    const full = pageOf("protocols", items, total, offset);
     if (response_format === "json") return pageReply(full, "json", () => "");
     const page = pageOf("protocols", items.map(listedProtocol), total, offset);
     return pageReply(page, "markdown", () => {
@@ -65,30 +66,37 @@ export const listMyProtocols = defineTool({
   },
 });
 
-type Range = Awaited<ReturnType<ProtocolsApi["range"]>>;
+type Range = Awaited<ReturnType<typeof listRange>>;
 
 async function listed(
   which: Which,
   sort: Pick<ListQuery, "orderField" | "orderDir">,
   offset: number,
   limit: number,
-  ctx: Parameters<ProtocolsApi["range"]>[3],
+  ctx: Parameters<typeof listRange>[4],
   api: ProtocolsApi,
 ): Promise<Range> {
   const query = (filter: ListQuery["filter"]): ListQuery => ({ filter, ...sort });
   if (which === "with_drafts") {
     // The repository's user_all: drafts, private and published in one list.
-    const { profile } = await api.profile(ctx);
+    const { profile } = await fetchProfile(api, ctx);
     if (!profile.username)
       throw new ActionableError("The repository did not say your username; try which='all'.");
     const path = apiPath`api/v3/researchers/${profile.username}/protocols`;
-    return api.range({ path, filter: "user_all", orderField: "date", orderDir: "desc" }, offset, limit, ctx);
+    return listRange(
+      api,
+      { path, filter: "user_all", orderField: "date", orderDir: "desc" },
+      offset,
+      limit,
+      ctx,
+    );
   }
   if (which === "all") {
     // Private first, then public: the public ones start where the private ones end.
-    const mine = await api.range(query("user_private"), offset, limit, ctx);
+    const mine = await listRange(api, query("user_private"), offset, limit, ctx);
     const room = limit - mine.items.length;
-    const published = await api.range(
+    const published = await listRange(
+      api,
       query("user_public"),
       Math.max(0, offset - mine.total),
       Math.max(room, 1),
@@ -104,5 +112,5 @@ async function listed(
     public: "user_public",
     shared_with_me: "shared_with_user",
   } as const;
-  return api.range(query(filter[which]), offset, limit, ctx);
+  return listRange(api, query(filter[which]), offset, limit, ctx);
 }

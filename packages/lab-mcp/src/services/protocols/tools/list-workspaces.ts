@@ -4,12 +4,13 @@ import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf } from "../../../core/paging.js";
 import { heading, markdown, nameWithId } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
-import { listWorkspaces, type Workspace } from "../api/workspaces.js";
+import { oneLine } from "../../../core/untrusted-text.js";
+import { listWorkspaces } from "../api/workspaces.js";
 import type { ProtocolsApi } from "../client.js";
 import { pageOutput, workspaceShape } from "../format/structured.js";
 import { checkedText, pagingInputs } from "../inputs.js";
 import { workspaceProtocols } from "../reading/workspace-protocols.js";
-import { openRecords } from "../records/reading-shapes.js";
+import type { Workspace } from "../records/workspace.js";
 
 function workspaceLine(workspace: Workspace): string {
   const parts = [
@@ -19,7 +20,7 @@ function workspaceLine(workspace: Workspace): string {
     workspace.is_owner ? "you own it" : workspace.is_member ? "you are a member" : undefined,
     `uri ${workspace.uri}`,
   ].filter(Boolean);
-  return `- **${nameWithId(workspace.title, workspace.id)}**: ${parts.join("; ")}`;
+  return `- **${nameWithId(workspace.title, workspace.id)}**: ${oneLine(parts.join("; "))}`;
 }
 
 export const listWorkspacesTool = defineTool({
@@ -52,7 +53,7 @@ export const listWorkspacesTool = defineTool({
       limit,
       ctx,
     );
-    const page = pageOf("workspaces", openRecords(items), total, offset);
+    const page = pageOf("workspaces", items, total, offset);
     return pageReply(page, response_format, () => {
       if (total === 0) {
         return which === "mine" ? "You are not a member of any workspace." : "No workspaces found.";

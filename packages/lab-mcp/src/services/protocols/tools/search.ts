@@ -3,11 +3,11 @@ import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
-import { LIST_FILTERS, type ProtocolsApi } from "../client.js";
+import { LIST_FILTERS, listRange } from "../api/protocol-lists.js";
+import type { ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
 import { listedProtocol, listedShape, pageOutput } from "../format/structured.js";
 import { checkedText, ORDER_WORDS, orderInput, orderOf, pagingInputs } from "../inputs.js";
-import { openRecords } from "../records/reading-shapes.js";
 
 const FILTER_WORDS = {
   public: "public protocols",
@@ -41,9 +41,9 @@ export const searchProtocols = defineTool({
   async handler({ keyword, filter, order, limit, offset, response_format }, ctx, api: ProtocolsApi) {
     const chosen = order ?? (keyword ? "relevance" : "activity");
     const query = { filter, key: keyword, ...orderOf(chosen) };
-    const { items, total } = await api.range(query, offset, limit, ctx);
+    const { items, total } = await listRange(api, query, offset, limit, ctx);
     if (response_format === "json")
-      return pageReply(pageOf("protocols", openRecords(items), total, offset), "json", () => "");
+      return pageReply(pageOf("protocols", items, total, offset), "json", () => "");
     const page = pageOf("protocols", items.map(listedProtocol), total, offset);
     return pageReply(page, "markdown", () => {
       const what = FILTER_WORDS[filter];
