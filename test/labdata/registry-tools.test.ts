@@ -267,6 +267,7 @@ describe("inventory: labdata_locate, labdata_get_box_contents, labdata_list_cont
   it("shows the app (client credentials) a stock whose content it may not read, as such", async () => {
     const { app } = emulator.demo;
     const asApp = await connectInMemory(labdataService, {
+      MCP_TOOLSETS: "all",
       LABDATA_BASE_URL: emulator.demo.baseUrl,
       LABDATA_CLIENT_ID: app.clientId,
       LABDATA_CLIENT_SECRET: app.clientSecret,
@@ -493,15 +494,15 @@ describe("labdata_archive_entities, labdata_unarchive_entities", () => {
 
 describe("toolsets and read-only mode", () => {
   const NEW_TOOLS: Record<string, string[]> = {
+    search: ["labdata_search_entities", "labdata_locate"],
     registry: [
-      "labdata_search_entities",
       "labdata_list_custom_entities",
       "labdata_get_registered_entity",
       "labdata_list_registry_schemas",
       "labdata_archive_entities",
       "labdata_unarchive_entities",
     ],
-    inventory: ["labdata_locate", "labdata_get_box_contents", "labdata_list_containers"],
+    inventory: ["labdata_list_containers", "labdata_get_box_contents"],
     sequences: [
       "labdata_get_entity",
       "labdata_list_aa_sequences",
@@ -511,7 +512,7 @@ describe("toolsets and read-only mode", () => {
     ],
   };
 
-  it("each of the registry, inventory and sequences toolsets can be enabled alone, and works", async () => {
+  it("each of the search, registry, inventory and sequences toolsets can be enabled alone, and works", async () => {
     for (const [toolset, names] of Object.entries(NEW_TOOLS)) {
       const alone = await connectInMemory(
         labdataService,

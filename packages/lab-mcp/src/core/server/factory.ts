@@ -14,7 +14,7 @@ import { assertValidTool } from "../tool.js";
 import { inputSchemaOf } from "../validate.js";
 import { buildServer, type CallRecorder } from "./build-server.js";
 import type { ServedService, ServerOptions } from "./options.js";
-import { enabledTools } from "./toolsets.js";
+import { enabledResources, enabledTools } from "./toolsets.js";
 
 /** Builds the McpServer instances of one service: one per connection, session or stateless request. */
 export type ServerFactory = (clientSession: ClientSession) => McpServer;
@@ -46,7 +46,8 @@ export function createServerFactory<S>(
     ttlSeconds: 15 * 60,
   });
   const parts = {
-    definition,
+    // Resources follow their toolsets: a toolset left out lists and reads none of its resources.
+    definition: { ...definition, resources: enabledResources(definition, options) },
     service,
     options,
     tools,

@@ -90,15 +90,19 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
   settings: LABDATA_SETTINGS,
   toolsets: {
     users: "Who you are signed in as",
-    sequences: "DNA sequences, AA sequences and oligos: list, read, export, search by bases, create",
-    projects: "Projects and folders, to find ids",
+    sequences:
+      "DNA and AA sequences, oligos, custom entities: list by type, read, export, search by bases, create",
+    search: "Find any entity by name, alias or registry id, and where samples are stored",
     notebook: "Notebook entries and entry templates: list, read, create from a template",
+    projects: "Projects and folders, to find ids",
     results: "Assay runs and results, with their schemas' fields and units",
     workflows: "Workflow tasks and requests assigned to you or a team",
-    registry:
-      "The registry: search every entity type, registered entities, schemas, custom entities, archiving",
-    inventory: "Inventory: where things are stored, boxes and plates, containers and quantities",
+    inventory: "Boxes and plates, containers and quantities",
+    registry: "The registry's schemas; archiving and unarchiving entities",
   },
+  // What most questions need: who am I, the sequences, a search across entities with where they are
+  // stored, and the notebook. The rest (projects, results, workflows, inventory, registry) by name.
+  defaultToolsets: ["users", "sequences", "search", "notebook"],
   tools: [
     getCurrentUser,
     signOut,

@@ -30,7 +30,7 @@ export const locate = defineTool({
     "container: each container holding it, its quantity, its position in its box or plate, and the chain of " +
     "locations up to the room (rack, shelf, freezer, room). Give entity_id (from labdata_search_entities) or container_id.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  toolset: "inventory",
+  toolset: "search",
   input: {
     entity_id: identifier("Id of the entity whose containers to find, e.g. seq_a1B2c3d4.").optional(),
     container_id: identifier("Id of one container (tube, vial, well), e.g. con_a1B2c3d4.").optional(),

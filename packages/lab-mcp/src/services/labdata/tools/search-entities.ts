@@ -18,7 +18,7 @@ export const searchEntities = defineTool({
     "'PL09003'. Returns name (id), type, registry id and folder, grouped by type in that order. Page with offset " +
     "while has_more is true; read one with labdata_get_entity.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  toolset: "registry",
+  toolset: "search",
   input: {
     query: boundedString({
       description:
