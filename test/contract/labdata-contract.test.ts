@@ -128,20 +128,20 @@ async function everyTool(conn: Connected, writableFolder: string) {
   };
   await run("labdata_get_current_user");
   await run("labdata_get_current_user", { response_format: "json" });
-  const page = JSON.parse(await run("labdata_list_dna_sequences", { limit: 3, response_format: "json" }));
-  await run("labdata_list_dna_sequences", { limit: 3 });
-  await run("labdata_list_dna_sequences", { limit: 2, offset: 150 });
-  await run("labdata_list_dna_sequences", { name: "cas9", archived: "include", sort: "name_asc", limit: 5 });
+  const page = JSON.parse(await run("labdata_list_entities", { limit: 3, response_format: "json" }));
+  await run("labdata_list_entities", { limit: 3 });
+  await run("labdata_list_entities", { limit: 2, offset: 150 });
+  await run("labdata_list_entities", { name: "cas9", archived: "include", sort: "name_asc", limit: 5 });
   const projects = JSON.parse(await run("labdata_list_projects", { response_format: "json" }));
   await run("labdata_list_projects");
   const projectId = projects.projects[0].id as string;
-  await run("labdata_list_dna_sequences", { project_id: projectId, sort: "modified_asc", limit: 2 });
+  await run("labdata_list_entities", { project_id: projectId, sort: "modified_asc", limit: 2 });
   await run("labdata_list_folders", { project_id: projectId });
   await run("labdata_list_folders", { response_format: "json" });
-  await run("labdata_list_dna_sequences", { folder_id: writableFolder, sort: "name_desc", limit: 2 });
-  const id = page.dna_sequences[0].id as string;
-  await run("labdata_get_dna_sequence", { id });
-  await run("labdata_get_dna_sequence", { id, response_format: "json" });
+  await run("labdata_list_entities", { folder_id: writableFolder, sort: "name_desc", limit: 2 });
+  const id = page.entities[0].id as string;
+  await run("labdata_get_entity", { id });
+  await run("labdata_get_entity", { id, response_format: "json" });
   await run("labdata_export_dna_sequence", { id });
   await run("labdata_export_dna_sequence", { id, format: "genbank" });
   // The resources read the same operations.
@@ -214,9 +214,9 @@ describe("the registry, entity and inventory tools (issue 17), held to the OpenA
           expect(isError, `${name} ${JSON.stringify(args)}: ${text}`).toBe(false);
         };
         await run("labdata_search_entities", { query: "pLKO" });
-        await run("labdata_list_aa_sequences", { limit: 2, offset: 1 });
-        await run("labdata_list_oligos", { type: "rna", archived: "include" });
-        await run("labdata_list_custom_entities", { response_format: "json" });
+        await run("labdata_list_entities", { type: "aa_sequence", limit: 2, offset: 1 });
+        await run("labdata_list_entities", { type: "rna_oligo", archived: "include" });
+        await run("labdata_list_entities", { type: "custom_entity", response_format: "json" });
         await run("labdata_get_entity", { id: registry.entities.EGFP, fasta: true });
         await run("labdata_get_entity", { id: registry.entities["M13-F"] });
         await run("labdata_get_entity", { id: registry.entities.HEK293T, response_format: "json" });
@@ -258,7 +258,7 @@ describe("error answers, held to the document's error schemas", () => {
   it("404: an id that does not exist (NotFoundError)", async () => {
     const answer = await expectError(
       apiKeyEnv(emulator.demo),
-      "labdata_get_dna_sequence",
+      "labdata_get_entity",
       { id: "seq_doesnotexist" },
       404,
       "Error: Resource not found. Please check the ID is correct.",
@@ -270,7 +270,7 @@ describe("error answers, held to the document's error schemas", () => {
     const forbidden = emulator.demo.projects["Plasmid Library"] as string;
     await expectError(
       apiKeyEnv(emulator.demo, emulator.demo.reader),
-      "labdata_list_dna_sequences",
+      "labdata_list_entities",
       { project_id: forbidden },
       403,
       "Error: Permission denied. You don't have access to this resource.",
@@ -298,7 +298,7 @@ describe("error answers, held to the document's error schemas", () => {
   it("400: a filter naming a folder that does not exist (BadRequestError)", async () => {
     const answer = await expectError(
       apiKeyEnv(emulator.demo),
-      "labdata_list_dna_sequences",
+      "labdata_list_entities",
       { folder_id: "lib_doesnotexist" },
       400,
       "Error: API request failed with status 400",

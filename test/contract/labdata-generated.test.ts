@@ -130,10 +130,10 @@ describe(`${SAMPLES} generated answers per operation, read through the tools`, (
       "DnaSequencesPaginatedList",
       200,
       async (call, seed) => {
-        expectReadable(await call("labdata_list_dna_sequences", { limit: 20 }), `seed ${seed} markdown`);
-        const json = await call("labdata_list_dna_sequences", { limit: 20, response_format: "json" });
+        expectReadable(await call("labdata_list_entities", { limit: 20 }), `seed ${seed} markdown`);
+        const json = await call("labdata_list_entities", { limit: 20, response_format: "json" });
         expect(json.isError, json.text).toBe(false);
-        expectEnvelope(json.text, "dna_sequences", 0);
+        expectEnvelope(json.text, "entities", 0);
       },
     );
   });
@@ -146,8 +146,8 @@ describe(`${SAMPLES} generated answers per operation, read through the tools`, (
       200,
       async (call, seed) => {
         const id = "seq_generated";
-        expectReadable(await call("labdata_get_dna_sequence", { id }), `seed ${seed} markdown`);
-        const json = await call("labdata_get_dna_sequence", { id, response_format: "json" });
+        expectReadable(await call("labdata_get_entity", { id }), `seed ${seed} markdown`);
+        const json = await call("labdata_get_entity", { id, response_format: "json" });
         expect(json.isError, json.text).toBe(false);
         JSON.parse(json.text);
         const fasta = await call("labdata_export_dna_sequence", { id });

@@ -103,14 +103,14 @@ describe.skipIf(!REDIS_SERVER)("a fleet of labdata-mcp replicas sharing Redis", 
       emulator.requests.clear();
       const seen = new Set<string>();
       for (let offset = 0; offset < 200; offset += 20) {
-        const { text, isError } = await call("labdata_list_dna_sequences", {
+        const { text, isError } = await call("labdata_list_entities", {
           project_id: projectId,
           limit: 20,
           offset,
           response_format: "json",
         });
         expect(isError).toBe(false);
-        for (const sequence of JSON.parse(text).dna_sequences) seen.add(sequence.id);
+        for (const sequence of JSON.parse(text).entities) seen.add(sequence.id);
       }
       expect(seen.size).toBe(200);
       expect(servedEndingWith(emulator, "/api/v2/dna-sequences")).toBe(10);

@@ -13,6 +13,7 @@ import type { AskState } from "../pages/url-ask.js";
 import { assertValidTool } from "../tool.js";
 import { inputSchemaOf } from "../validate.js";
 import { buildServer, type CallRecorder } from "./build-server.js";
+import { compactSchema } from "./compact-schema.js";
 import type { ServedService, ServerOptions } from "./options.js";
 import { enabledResources, enabledTools } from "./toolsets.js";
 
@@ -36,7 +37,10 @@ export function createServerFactory<S>(
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: z.toJSONSchema(inputSchemaOf(tool.input), { io: "input" }) as Tool["inputSchema"],
+    inputSchema: compactSchema(
+      z.toJSONSchema(inputSchemaOf(tool.input), { io: "input" }),
+      "input",
+    ) as Tool["inputSchema"],
     outputSchema: outputSchemaOf(tool.output),
     annotations: { title: tool.title, ...tool.annotations },
   }));
@@ -95,8 +99,8 @@ function compareNames(a: string, b: string): number {
  * JSON Schema (a lenient list's transform) reads as any value.
  */
 function outputSchemaOf(shape: z.ZodRawShape): Tool["outputSchema"] {
-  return z.toJSONSchema(z.looseObject(shape), {
-    io: "output",
-    unrepresentable: "any",
-  }) as Tool["outputSchema"];
+  return compactSchema(
+    z.toJSONSchema(z.looseObject(shape), { io: "output", unrepresentable: "any" }),
+    "output",
+  ) as Tool["outputSchema"];
 }

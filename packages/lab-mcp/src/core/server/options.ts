@@ -22,6 +22,11 @@ export interface ServedService<Service> {
    */
   defaultToolsets?: string[];
   tools: AnyTool<Service>[];
+  /**
+   * True: a markdown answer's structured content is what each tool's output schema declares (the ids,
+   * names and figures the text shows); response_format=json still carries everything. See structured-copy.ts.
+   */
+  briefStructured?: boolean;
   resources?: AnyResource<Service>[];
 }
 

@@ -29,20 +29,15 @@ import { createSequencesBulk } from "./tools/create-sequences-bulk.js";
 import { exportDnaSequence } from "./tools/export-dna-sequence.js";
 import { getBoxContents } from "./tools/get-box-contents.js";
 import { getCurrentUser } from "./tools/get-current-user.js";
-import { getDnaSequence } from "./tools/get-dna-sequence.js";
 import { getEntity } from "./tools/get-entity.js";
 import { getEntry } from "./tools/get-entry.js";
-import { getRegisteredEntity } from "./tools/get-registered-entity.js";
-import { listAaSequences } from "./tools/list-aa-sequences.js";
 import { listAssayResults } from "./tools/list-assay-results.js";
 import { listAssayRuns } from "./tools/list-assay-runs.js";
 import { listContainers } from "./tools/list-containers.js";
-import { listCustomEntities } from "./tools/list-custom-entities.js";
-import { listDnaSequences } from "./tools/list-dna-sequences.js";
+import { listEntities } from "./tools/list-entities.js";
 import { listEntries } from "./tools/list-entries.js";
 import { listEntryTemplates } from "./tools/list-entry-templates.js";
 import { listFolders } from "./tools/list-folders.js";
-import { listOligos } from "./tools/list-oligos.js";
 import { listProjects } from "./tools/list-projects.js";
 import { listRegistrySchemas } from "./tools/list-registry-schemas.js";
 import { listRequests } from "./tools/list-requests.js";
@@ -106,8 +101,7 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
   tools: [
     getCurrentUser,
     signOut,
-    listDnaSequences,
-    getDnaSequence,
+    listEntities,
     exportDnaSequence,
     listProjects,
     listFolders,
@@ -124,11 +118,7 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
     // AA sequences and oligos, the registry, inventory.
     searchEntities,
     getEntity,
-    listAaSequences,
-    listOligos,
-    listCustomEntities,
     searchDnaBases,
-    getRegisteredEntity,
     listRegistrySchemas,
     locate,
     getBoxContents,
@@ -145,6 +135,7 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
     entryResource,
     entityResource,
   ],
+  briefStructured: true,
   checkSettings: checkLabdataSettings,
   createService(values, runtime) {
     const baseUrl = values.LABDATA_BASE_URL;
