@@ -77,7 +77,11 @@ afterAll(async () => {
 });
 
 async function withServer<T>(env: Record<string, string>, use: (conn: Connected) => Promise<T>): Promise<T> {
-  const conn = await connectInMemory(labdataService, { ...env, LABDATA_BASE_URL: baseUrl });
+  const conn = await connectInMemory(labdataService, {
+    ...env,
+    MCP_TOOLSETS: "all",
+    LABDATA_BASE_URL: baseUrl,
+  });
   try {
     return await use(conn);
   } finally {
@@ -221,7 +225,8 @@ describe("the registry, entity and inventory tools (issue 17), held to the OpenA
         await run("labdata_get_entity", { id: registry.entities["M13-F"] });
         await run("labdata_get_entity", { id: registry.entities.HEK293T, response_format: "json" });
         await run("labdata_search_dna_bases", { bases: registry.shRna3Insert, registered_only: true });
-        await run("labdata_get_registered_entity", { registry_ids: ["PL09003", "STR00001"] });
+        await run("labdata_get_entity", { id: "PL09003" });
+        await run("labdata_get_entity", { id: "STR00001" });
         await run("labdata_list_registry_schemas", { limit: 2, offset: 2 });
         await run("labdata_locate", { entity_id: registry.entities["M13-F"] });
         await run("labdata_locate", { container_id: registry.glycerolStockId });
@@ -259,7 +264,7 @@ describe("error answers, held to the document's error schemas", () => {
     const answer = await expectError(
       apiKeyEnv(emulator.demo),
       "labdata_get_entity",
-      { id: "seq_doesnotexist" },
+      { id: "seq_doesnotexist", type: "dna_sequence" },
       404,
       "Error: Resource not found. Please check the ID is correct.",
     );

@@ -83,7 +83,11 @@ async function forEachSample(
       remote.answer(route, { status, body, headers });
       if (!conn || (seed - 1) % samplesPerConnection === 0) {
         await conn?.close();
-        conn = await connectInMemory(labdataService, { LABDATA_BASE_URL: remote.baseUrl, ...env(seed) });
+        conn = await connectInMemory(labdataService, {
+          MCP_TOOLSETS: "all",
+          LABDATA_BASE_URL: remote.baseUrl,
+          ...env(seed),
+        });
       }
       const client = conn.client;
       const call: Call = async (name, args = {}) => textOf(await client.callTool({ name, arguments: args }));

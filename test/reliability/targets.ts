@@ -135,7 +135,11 @@ async function startLabdataTarget(): Promise<RunningTarget> {
   });
   const sequenceIds = await listSequenceIds(demo.baseUrl, demo.user.apiKey, 40);
   emulator.requests.clear();
-  const base = { LABDATA_BASE_URL: demo.baseUrl, LABDATA_CREDENTIALS_FILE: tempFile("labdata.json") };
+  const base = {
+    MCP_TOOLSETS: "all",
+    LABDATA_BASE_URL: demo.baseUrl,
+    LABDATA_CREDENTIALS_FILE: tempFile("labdata.json"),
+  };
   const env = { ...base, LABDATA_API_KEY: demo.user.apiKey };
   const appEnv = {
     ...base,

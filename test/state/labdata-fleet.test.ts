@@ -42,6 +42,7 @@ describe.skipIf(!REDIS_SERVER)("a fleet of labdata-mcp replicas sharing Redis", 
     replicas = await Promise.all(
       Array.from({ length: REPLICAS }, () =>
         startHttpBin("labdata-mcp", {
+          MCP_TOOLSETS: "all",
           LABDATA_BASE_URL: demo.baseUrl,
           LABDATA_CLIENT_ID: demo.app.clientId,
           LABDATA_CLIENT_SECRET: demo.app.clientSecret,

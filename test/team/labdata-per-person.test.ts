@@ -80,6 +80,7 @@ describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` ($
   });
 
   const env = (extra: Record<string, string> = {}) => ({
+    MCP_TOOLSETS: "all",
     LABDATA_BASE_URL: emulator.demo.baseUrl,
     LABDATA_CREDENTIALS_FILE: join(mkdtempSync(join(tmpdir(), "labdata-people-")), "labdata.json"),
     MCP_TRANSPORT: "http",
@@ -280,6 +281,7 @@ describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` ($
       const lines: string[] = [];
       const output = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
       const forgetEnv = {
+        MCP_TOOLSETS: "all",
         LABDATA_BASE_URL: emulator.demo.baseUrl,
         REDIS_URL: redis.url,
         MCP_STATE_KEY: TEST_STATE_KEY_HEX,
@@ -366,6 +368,7 @@ describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` ($
         JSON.stringify({ baseUrl: emulator.demo.baseUrl, apiKey: emulator.demo.user.apiKey }),
       );
       const connection = await connectModernInMemory(labdataService, {
+        MCP_TOOLSETS: "all",
         LABDATA_BASE_URL: emulator.demo.baseUrl,
         LABDATA_CREDENTIALS_FILE: file,
       });
@@ -432,7 +435,7 @@ describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` ($
       expect(result.isError).toBe(true);
       expect(result.text).toMatch(/^Error: LABDATA_OIDC_PASS_THROUGH .*MCP_AUTH_ISSUER/);
       expect(client.asked).toHaveLength(0);
-      const stdio = { LABDATA_BASE_URL: emulator.demo.baseUrl, ...passThrough };
+      const stdio = { MCP_TOOLSETS: "all", LABDATA_BASE_URL: emulator.demo.baseUrl, ...passThrough };
       expect(() => prepare(labdataService, [], stdio)).toThrow(ConfigError);
       expect(() => prepare(labdataService, [], stdio)).toThrow(
         /needs MCP_TRANSPORT=http with MCP_AUTH_ISSUER/,
