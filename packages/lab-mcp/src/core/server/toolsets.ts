@@ -70,5 +70,7 @@ export function selectedToolsets<S>(definition: ServedService<S>, requested: str
   const names = (requested ?? ["default"]).flatMap((name) =>
     name === "all" ? all : name === "default" ? defaults : [name],
   );
-  return all.filter((name) => names.includes(name));
+  const selected = all.filter((name) => names.includes(name));
+  // Every toolset is no filter at all: a tool or resource without a declared toolset stays served.
+  return selected.length === all.length ? [] : selected;
 }
