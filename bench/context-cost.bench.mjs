@@ -2,8 +2,12 @@
 // tokenizer of GPT-4o and later, from the gpt-tokenizer package) of the markdown and json answers for a
 // 20-item list and for one full record, against the raw API JSON of the same data: the bodies of the
 // very remote requests the tool made (from the emulator's request log), fetched again with the same
-// credential. And the total size of each server's tools/list. Goal: a markdown list answer at most 25 %
-// of the raw JSON.
+// credential; and what each answer weighs on the wire (the whole result: text, structured copy, files)
+// against its text. Then each server's tools/list on its default surface and on `all` (MCP_TOOLSETS),
+// and both servers together. Goals: a markdown list answer at most 25 % of the raw JSON; wire at most 3x
+// the text; default surfaces together <= 25 tools and 8,000 tokens, `all` <= 40 and 15,000, no tool
+// over 450 tokens. A call whose tool the surface does not list is skipped with a note (tools are renamed
+// and merged while the surface changes), never counted.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,6 +27,7 @@ import {
   sequenceIds,
   textOf,
   watchdog,
+  wireBytes,
 } from "./lib.mjs";
 
 const EVERYTHING = join(
@@ -111,6 +116,15 @@ async function servers(ca, cleanups) {
       emulator: protocols,
       origin: protocols.url,
       authorization: `Bearer ${protocols.demo.clientAccessToken}`,
+      // Signed in with OAuth the server lists the authoring tools too: its tools/list is measured so as well.
+      oauthEnv: {
+        PROTOCOLS_BASE_URL: protocols.url,
+        PROTOCOLS_CLIENT_ID: protocols.demo.application.clientId,
+        PROTOCOLS_CLIENT_SECRET: protocols.demo.application.clientSecret,
+        PROTOCOLS_REDIRECT_URI: protocols.demo.application.redirectUri,
+        PROTOCOLS_TOKEN_FILE: join(downloads, "no-token.json"),
+        PROTOCOLS_DOWNLOAD_DIR: downloads,
+      },
       list: { label: "20 protocols (public)", name: "protocols_search", arguments: { limit: 20 } },
       records: [
         { label: "one protocol", name: "protocols_get_protocol", arguments: { protocol } },
@@ -130,7 +144,9 @@ const pct = (part, whole) => `${((100 * part) / whole).toFixed(1)} %`;
 /** The tool's answer, and the raw bodies of the remote requests it made, fetched again. */
 async function answerAndRaw(server, client, call, ca) {
   server.emulator.requests.clear();
-  const text = textOf(await client.callTool({ name: call.name, arguments: call.arguments }));
+  const result = await client.callTool({ name: call.name, arguments: call.arguments });
+  const text = textOf(result);
+  const wire = wireBytes(result);
   const requests = server.emulator.requests.entries();
   if (requests.length === 0) throw new Error(`${call.name} made no remote request`);
   let raw = "";
@@ -144,8 +160,54 @@ async function answerAndRaw(server, client, call, ca) {
     if (status !== 200) throw new Error(`raw ${url.pathname}: ${status}`);
     raw += body.toString();
   }
-  return { text, raw, requests: requests.length };
+  return { text, wire, raw, requests: requests.length };
 }
+
+/** The surfaces measured: the default, `all`, and whatever MCP_TOOLSETS the bench was started with. */
+function surfaces() {
+  const list = [
+    { name: "default", env: {} },
+    { name: "all", env: { MCP_TOOLSETS: "all" } },
+  ];
+  const asked = process.env.MCP_TOOLSETS?.trim();
+  if (asked && asked !== "all") list.push({ name: `MCP_TOOLSETS=${asked}`, env: { MCP_TOOLSETS: asked } });
+  return list;
+}
+
+/**
+ * The server on a surface. Until a server knows MCP_TOOLSETS=all, `all` is every toolset it declares
+ * by name (today the default too), with a note.
+ */
+async function connectSurface(server, env, surface) {
+  try {
+    return await connectInMemory(server.definition, { ...env, ...surface.env });
+  } catch (error) {
+    if (surface.env.MCP_TOOLSETS !== "all" || error?.name !== "ConfigError") throw error;
+    const toolsets = Object.keys(server.definition.toolsets ?? {});
+    if (toolsets.length === 0) return connectInMemory(server.definition, env);
+    notes.push(`${server.name}: MCP_TOOLSETS=all refused (${error.message}); all = ${toolsets.join(",")}.`);
+    return connectInMemory(server.definition, { ...env, MCP_TOOLSETS: toolsets.join(",") });
+  }
+}
+
+/** Bytes and tokens of a tools array as tools/list sends it; the heaviest tool by tokens. */
+function listCost(tools) {
+  const whole = size(JSON.stringify({ tools }));
+  const heaviest = tools
+    .map((tool) => ({ name: tool.name, tokens: countTokens(JSON.stringify(tool)) }))
+    .sort((a, b) => b.tokens - a.tokens)[0];
+  return { tools: tools.length, ...whole, heaviest };
+}
+
+const listRow = (server, surface, cost) => [
+  server,
+  surface,
+  cost.tools,
+  cost.bytes,
+  cost.tokens,
+  cost.tools ? Math.round(cost.tokens / cost.tools) : 0,
+  cost.heaviest ? `${cost.heaviest.name} (${cost.heaviest.tokens})` : "-",
+];
 
 async function main() {
   watchdog("context-cost", 120_000);
@@ -154,17 +216,57 @@ async function main() {
   try {
     const list = await servers(ca, cleanups);
     const answers = [];
-    const toolLists = [];
     const listShares = [];
+    const wireRatios = [];
+    const listRows = [];
+    const totals = new Map();
     for (const server of list) {
-      const connection = await connectInMemory(server.definition, server.env);
+      for (const surface of surfaces()) {
+        for (const [credential, env] of [
+          ["", server.env],
+          [" (OAuth)", server.oauthEnv],
+        ]) {
+          if (!env) continue;
+          const connection = await connectSurface(server, env, surface);
+          const cost = listCost((await connection.client.listTools()).tools);
+          await connection.close();
+          listRows.push(listRow(`${server.name}${credential}`, surface.name, cost));
+          // Both servers together: labdata and protocols as most users run them (protocols signed in).
+          if (server.name === "example_mcp" || (server.oauthEnv && !credential)) continue;
+          const total = totals.get(surface.name) ?? { tools: 0, bytes: 0, tokens: 0, heaviest: undefined };
+          total.tools += cost.tools;
+          total.bytes += cost.bytes;
+          total.tokens += cost.tokens;
+          if (!total.heaviest || cost.heaviest?.tokens > total.heaviest.tokens)
+            total.heaviest = cost.heaviest;
+          totals.set(surface.name, total);
+        }
+      }
+
+      const connection = await connectSurface(server, server.env, {
+        name: "all",
+        env: { MCP_TOOLSETS: "all" },
+      });
       cleanups.push(() => connection.close());
-      const { tools } = await connection.client.listTools();
-      toolLists.push([server.name, tools]);
+      const listed = new Set((await connection.client.listTools()).tools.map((tool) => tool.name));
+      const known = (call) => {
+        if (listed.has(call.name)) return true;
+        notes.push(`${server.name}: ${call.name} is not listed; "${call.label ?? call.form}" not measured.`);
+        return false;
+      };
 
       /** Raw, markdown and json of one call, then any other forms of the same data. */
       const forms = async (call, label, others = []) => {
         const markdown = await answerAndRaw(server, connection.client, call, ca.certPem);
+        const ratio = markdown.wire / Buffer.byteLength(markdown.text);
+        wireRatios.push([
+          server.name,
+          call.name,
+          label,
+          Buffer.byteLength(markdown.text),
+          markdown.wire,
+          `${ratio.toFixed(1)}x${ratio <= 3 ? "" : " (NOT met)"}`,
+        ]);
         const raw = size(markdown.raw);
         const s = markdown.requests > 1 ? "s" : "";
         answers.push([
@@ -175,9 +277,10 @@ async function main() {
           raw.tokens,
           "100.0 %",
           "100.0 %",
+          "-",
         ]);
-        const add = (form, text) => {
-          const measured = size(text);
+        const add = (form, answer) => {
+          const measured = size(answer.text);
           answers.push([
             server.name,
             label,
@@ -186,21 +289,24 @@ async function main() {
             measured.tokens,
             pct(measured.bytes, raw.bytes),
             pct(measured.tokens, raw.tokens),
+            answer.wire,
           ]);
           return measured;
         };
-        const md = add("markdown answer", markdown.text);
+        const md = add("markdown answer", markdown);
         const jsonCall = { ...call, arguments: { ...call.arguments, response_format: "json" } };
-        add("json answer", (await answerAndRaw(server, connection.client, jsonCall, ca.certPem)).text);
-        for (const other of others)
-          add(other.form, (await answerAndRaw(server, connection.client, other, ca.certPem)).text);
+        add("json answer", await answerAndRaw(server, connection.client, jsonCall, ca.certPem));
+        for (const other of others.filter(known))
+          add(other.form, await answerAndRaw(server, connection.client, other, ca.certPem));
         return { md, raw };
       };
-      const { md, raw } = await forms(server.list, server.list.label);
-      listShares.push(
-        `${server.name} ${pct(md.bytes, raw.bytes)}${md.bytes <= raw.bytes * 0.25 ? "" : " (NOT met)"}`,
-      );
-      for (const record of server.records) await forms(record, record.label, record.exports);
+      if (known(server.list)) {
+        const { md, raw } = await forms(server.list, server.list.label);
+        listShares.push(
+          `${server.name} ${pct(md.bytes, raw.bytes)}${md.bytes <= raw.bytes * 0.25 ? "" : " (NOT met)"}`,
+        );
+      }
+      for (const record of server.records.filter(known)) await forms(record, record.label, record.exports);
     }
 
     const everything = await connectStdio({
@@ -208,29 +314,60 @@ async function main() {
       args: [EVERYTHING, "stdio"],
       env: {},
     });
-    toolLists.push(["server-everything (reference)", (await everything.client.listTools()).tools]);
+    listRows.push(
+      listRow("server-everything (reference)", "-", listCost((await everything.client.listTools()).tools)),
+    );
     await everything.close();
+    for (const [surface, total] of totals) listRows.push(listRow("labdata + protocols", surface, total));
+    const goal = (surface, tools, tokens) => {
+      const total = totals.get(surface);
+      if (!total) return `${surface}: not measured`;
+      const met = total.tools <= tools && total.tokens <= tokens;
+      return `${surface}: ${total.tools} tools, ${total.tokens} tokens (goal <= ${tools} and <= ${tokens}: ${met ? "met" : "NOT met"})`;
+    };
+    const heaviest = Math.max(...[...totals.values()].map((total) => total.heaviest?.tokens ?? 0));
 
     print(
-      ["server", "data", "form", "bytes", "tokens", "bytes vs raw", "tokens vs raw"],
+      ["server", "data", "form", "bytes", "tokens", "bytes vs raw", "tokens vs raw", "wire bytes"],
       answers,
       [
         "Raw: the JSON bodies the remote sent for the requests the tool made (taken from the emulator's request log and",
         "fetched again with the same credential). Markdown and json: the tool's answers (response_format). Tokens:",
-        "o200k_base (gpt-tokenizer). Goal: markdown list answer <= 25 % of the raw JSON (bytes):",
-        `${listShares.join("; ")}.`,
-        ...notes,
+        "o200k_base (gpt-tokenizer). Wire bytes: the whole tool result as JSON (text, structuredContent, files).",
+        `Goal: markdown list answer <= 25 % of the raw JSON (bytes): ${listShares.join("; ")}.`,
       ],
       3,
     );
     process.stdout.write("\n");
     print(
-      ["server", "tools", "tools/list bytes", "tools/list tokens", "tokens per tool"],
-      toolLists.map(([name, tools]) => {
-        const s = size(JSON.stringify({ tools }));
-        return [name, tools.length, s.bytes, s.tokens, Math.round(s.tokens / tools.length)];
-      }),
-      ["The tools array of tools/list as JSON (names, titles, descriptions, input schemas, annotations)."],
+      ["server", "tool", "data", "markdown text bytes", "wire bytes", "wire / text"],
+      wireRatios,
+      [
+        "A markdown answer on the wire (the whole result as JSON) against its text. Goal: <= 3x for every tool.",
+      ],
+      3,
+    );
+    process.stdout.write("\n");
+    print(
+      [
+        "server",
+        "surface",
+        "tools",
+        "tools/list bytes",
+        "tools/list tokens",
+        "tokens per tool",
+        "heaviest tool (tokens)",
+      ],
+      listRows,
+      [
+        "The tools array of tools/list as JSON (names, titles, descriptions, input and output schemas, annotations);",
+        "surface: the server started without MCP_TOOLSETS (default) and with MCP_TOOLSETS=all. protocols_mcp with",
+        "its client token (read-only) and signed in with OAuth (authoring tools too); the sums count protocols",
+        "signed in. Goals, both servers together:",
+        `${goal("default", 25, 8000)}; ${goal("all", 40, 15000)}; heaviest tool ${heaviest} tokens (goal <= 450: ${heaviest <= 450 ? "met" : "NOT met"}).`,
+        ...new Set(notes),
+      ],
+      2,
     );
   } finally {
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);

@@ -4,6 +4,11 @@ import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { request } from "node:https";
 import { join } from "node:path";
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernStreamableHTTPClientTransport,
+} from "@modelcontextprotocol/client";
+import { StdioClientTransport as ModernStdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -158,15 +163,42 @@ export async function connectHttp(url) {
   };
 }
 
-/** The one text of a tool result; throws on an error result unless `allowError`. */
+/** A 2026-07-28 client (@modelcontextprotocol/client): no session, each request on its own. */
+export async function connectModern(kind, target, env = {}) {
+  const transport =
+    kind === "http"
+      ? new ModernStreamableHTTPClientTransport(new URL(target))
+      : new ModernStdioClientTransport({
+          command: process.execPath,
+          args: [binPath(target)],
+          env: {
+            PATH: process.env.PATH ?? "",
+            NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "",
+            ...env,
+          },
+          stderr: "pipe",
+        });
+  const client = new ModernClient({ name: "lab-mcp-bench", version: "1.0.0" }, { capabilities: {} });
+  await client.connect(transport);
+  return { client, close: () => client.close() };
+}
+
+/**
+ * The one text of a tool result (beside it a result may carry files: resource links and embedded
+ * resources); throws on an error result unless `allowError`.
+ */
 export function textOf(result, allowError = false) {
-  const first = result.content?.[0];
-  if (result.content?.length !== 1 || first?.type !== "text") {
+  const texts = (result.content ?? []).filter((block) => block.type === "text");
+  const [first] = texts;
+  if (texts.length !== 1 || !first) {
     throw new Error(`expected one text block: ${JSON.stringify(result).slice(0, 300)}`);
   }
   if (result.isError && !allowError) throw new Error(`tool error: ${first.text}`);
   return first.text;
 }
+
+/** What a tool result weighs on the wire: the whole result as JSON (text, structured copy, files). */
+export const wireBytes = (result) => Buffer.byteLength(JSON.stringify(result));
 
 /** VmRSS and VmHWM (peak) of a process, in KiB, from /proc (Linux). */
 export function memoryOf(pid) {

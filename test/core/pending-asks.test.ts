@@ -1,7 +1,7 @@
 // The pages opened for a user across the rounds of a multi-round-trip request: only the caller who
 // opened one may wait for it, and a page is closed when its ask ends, times out or gives way.
 import { describe, expect, it } from "vitest";
-import { PendingAsks } from "../../packages/lab-mcp/src/core/pages/pending-asks.js";
+import { MAX_PENDING_PER_CALLER, PendingAsks } from "../../packages/lab-mcp/src/core/pages/pending-asks.js";
 
 function page() {
   let closed = 0;
@@ -38,13 +38,24 @@ describe("PendingAsks", () => {
     expect(asks.get(id, "stdio")).toBeUndefined();
   });
 
-  it("closes the oldest page when too many are open", () => {
+  it("closes the caller's own oldest page when they have too many open", () => {
     const asks = new PendingAsks();
-    const pages = Array.from({ length: 65 }, () => page());
+    const pages = Array.from({ length: MAX_PENDING_PER_CALLER + 1 }, () => page());
     const ids = pages.map((opened) => asks.add("stdio", opened, 60_000));
     expect(pages[0]?.closed()).toBe(1);
     expect(asks.get(ids[0] as string, "stdio")).toBeUndefined();
-    expect(asks.get(ids[64] as string, "stdio")).toBeDefined();
+    expect(asks.get(ids.at(-1) as string, "stdio")).toBeDefined();
     expect(pages.slice(1).every((opened) => opened.closed() === 0)).toBe(true);
+  });
+
+  it("never closes another person's page, however many asks one person opens", () => {
+    const asks = new PendingAsks();
+    const bobs = page();
+    const bobsId = asks.add("person:bob", bobs, 60_000);
+    const alices = Array.from({ length: 100 }, () => page());
+    for (const opened of alices) asks.add("person:alice", opened, 60_000);
+    expect(bobs.closed()).toBe(0);
+    expect(asks.get(bobsId, "person:bob")).toBeDefined();
+    expect(alices.filter((opened) => opened.closed() === 0)).toHaveLength(MAX_PENDING_PER_CALLER);
   });
 });

@@ -179,9 +179,9 @@ describe("issue 28: wells, fields and entity types read as they are", () => {
       expect(entry.text, type).toContain(`text of ${type}`);
     expect(entry.text.match(/Linked: dna sequence seq_linked/g)?.length).toBeGreaterThanOrEqual(17);
     expect(entry.text).toContain(
-      "Attached file file_1\n\ntext of external_file\n  Linked: dna sequence seq_linked",
+      "Attached file file_1\n\n> text of external_file\n  Linked: dna sequence seq_linked",
     );
-    expect(entry.text).toContain("```\ntext of code\n```\n  Linked: dna sequence seq_linked");
+    expect(entry.text).toContain("> ```\n> text of code\n> ```\n  Linked: dna sequence seq_linked");
     expect(entry.text).toContain("(app canvas note: canvas cnvs_1)");
     expect(entry.text).toContain("(note linked chart note: chart chart_1)");
     expect(entry.text).toContain("(registration table note: entity schema ts_9, api reg_table)");

@@ -50,6 +50,8 @@ afterAll(async () => {
 
 const substitute = (text: string, dir: string, values: Record<string, string>) =>
   text
+    // The manifest's own placeholder, written literally (not a template string of ours).
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the mcpb manifest's placeholder syntax
     .replaceAll("${__dirname}", dir)
     .replace(/\$\{user_config\.(\w+)\}/g, (_, key: string) => values[key] ?? "");
 

@@ -25,6 +25,7 @@ import {
   json,
   pdfBody,
   redirect,
+  resetConnection,
   startHostileRemote,
   tricklingBody,
 } from "./hostile-remote.js";
@@ -154,6 +155,29 @@ function streamedErrorTrickle(): Answer {
     res.once("close", () => clearInterval(timer));
   };
 }
+
+describe("a connection reset before any answer", () => {
+  it("an idempotent request is sent once more on a new connection, and only once", async () => {
+    const server = await connectStdio("example-mcp", exampleEnv(remote));
+    try {
+      remote.reset();
+      remote.script("/api/", resetConnection());
+      await expectSearchWorks(server.client);
+      expect(remote.received.filter((r) => r.path.startsWith("/api/"))).toHaveLength(2);
+
+      remote.reset();
+      remote.script("/api/", resetConnection(), resetConnection(), resetConnection());
+      expect(await search(server.client)).toEqual({
+        text: "Error: Unexpected error occurred: ConnectionError",
+        isError: true,
+      });
+      expect(remote.received.filter((r) => r.path.startsWith("/api/"))).toHaveLength(2);
+    } finally {
+      remote.reset();
+      await server.close();
+    }
+  });
+});
 
 describe("cancellation", () => {
   it("a cancelled call closes the remote connection at once (the timeout is 600 s)", async () => {

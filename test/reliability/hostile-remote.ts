@@ -204,3 +204,10 @@ export function redirect(status: number, location: string): Answer {
     res.end(`Moved to ${location}`);
   };
 }
+
+/** No answer at all: the connection is closed as the request arrives (an idle keep-alive closed under it). */
+export function resetConnection(): Answer {
+  return async (req) => {
+    req.socket.destroy();
+  };
+}

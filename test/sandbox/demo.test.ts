@@ -38,7 +38,7 @@ describe("lab-demo", () => {
       /> labdata_list_assay_results \{"run":"12"\}\n[^>]*Run: NGS Amplicon Run 12/,
       /> labdata_list_tasks \{\}\n {2}\| # Open tasks assigned to you \(Mira Patel/,
       /> protocols_search \{"keyword":"western blot","limit":3\}\n {2}\| # Protocol search: 'western blot'/,
-      /> protocols_get_steps \{"protocol":"\d+","limit":3\}\n[^>]*\*\*Step 1\.\*\*/,
+      /> protocols_get_steps \{"protocol":"\d+","limit":3\}\n(?: {2}\|.*\n)*? {2}\| \*\*Step 1\.\*\*/,
       /> protocols_download_pdf \{"protocol":"\d+"\}\n {2}… progress \d+%: /,
       /\| # PDF: .+\n[^>]*\| - \*\*Pages\*\*: \d+/,
       /\| \[file \S+\.pdf: protocols:\/\/protocols\//,

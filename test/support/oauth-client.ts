@@ -172,3 +172,49 @@ export async function accessTokenHeadless(
     idp.admin.autoApprove(null, { clientId: client.client_id });
   }
 }
+
+/**
+ * A team server's own confidential client at the identity provider (MCP_AUTH_CLIENT_ID and
+ * MCP_AUTH_CLIENT_SECRET), registered for its browser sign-in's callback on `origin`.
+ */
+export async function registerServerClient(
+  idp: IdentityProvider,
+  origin: string,
+): Promise<{ MCP_AUTH_CLIENT_ID: string; MCP_AUTH_CLIENT_SECRET: string }> {
+  const response = await fetch(`${idp.issuer}/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      client_name: "lab-mcp team server",
+      redirect_uris: [`${origin}/auth/browser/callback`],
+      token_endpoint_auth_method: "client_secret_basic",
+    }),
+  });
+  const client = (await response.json()) as { client_id: string; client_secret: string };
+  return { MCP_AUTH_CLIENT_ID: client.client_id, MCP_AUTH_CLIENT_SECRET: client.client_secret };
+}
+
+/** The grant type of OAuth 2.0 Token Exchange (RFC 8693). */
+export const TOKEN_EXCHANGE_GRANT = "urn:ietf:params:oauth:grant-type:token-exchange";
+
+/**
+ * A confidential client of `idp` registered with `grantTypes` (by default token exchange, as a team
+ * server that exchanges its people's tokens for the lab data platform's is): its id and secret.
+ */
+export async function registerConfidentialClient(
+  idp: IdentityProvider,
+  grantTypes: string[] = [TOKEN_EXCHANGE_GRANT],
+): Promise<{ id: string; secret: string }> {
+  const metadata = (await discoverAuthorizationServerMetadata(idp.issuer)) as AuthorizationServerMetadata;
+  const client = await registerClient(idp.issuer, {
+    metadata,
+    clientMetadata: {
+      client_name: "labdata-mcp",
+      redirect_uris: ["http://127.0.0.1:9/callback"],
+      token_endpoint_auth_method: "client_secret_basic",
+      grant_types: grantTypes,
+    },
+  });
+  if (!client.client_secret) throw new Error("the identity provider gave the confidential client no secret");
+  return { id: client.client_id, secret: client.client_secret };
+}

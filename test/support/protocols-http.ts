@@ -102,6 +102,39 @@ export class CookieJar {
   }
 }
 
+/** Where a browser's redirects led: the last address, what it answered, every cookie set on the way. */
+export interface Followed {
+  url: string;
+  status: number;
+  text: string;
+  setCookies: string[];
+}
+
+/**
+ * Opens `url` as a browser with `jar` (cookies sent and kept) and follows its redirects, up to a page
+ * that answers, or up to an address starting with `stopAt`, which is not opened (its status is that of
+ * the redirect to it).
+ */
+export async function followRedirects(jar: CookieJar, url: string, stopAt?: string): Promise<Followed> {
+  const setCookies: string[] = [];
+  let address = url;
+  for (let hop = 0; hop < 10; hop++) {
+    const response = await fetch(address, { headers: jar.header(), redirect: "manual" });
+    jar.take(response.headers);
+    setCookies.push(...response.headers.getSetCookie());
+    const location = response.headers.get("location");
+    const text = await response.text();
+    if (response.status < 300 || response.status >= 400 || !location) {
+      return { url: address, status: response.status, text, setCookies };
+    }
+    address = new URL(location, address).toString();
+    if (stopAt !== undefined && address.startsWith(stopAt)) {
+      return { url: address, status: response.status, text, setCookies };
+    }
+  }
+  throw new Error(`more than 10 redirects from ${url}`);
+}
+
 /** Fetch as a browser with `jar`: cookies sent and kept, redirects not followed. */
 export async function browse(
   emulator: ProtocolsEmulator,

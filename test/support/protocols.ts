@@ -19,6 +19,7 @@ import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/
 import { type Connected, connectInMemory, ROOT } from "./clients.js";
 import type { TestProtocols as TestEmulator } from "./emulator.js";
 import { freePort } from "./ports.js";
+import { CookieJar, followRedirects } from "./protocols-http.js";
 
 /** An OAuth application of `owner` whose redirect URI is a free loopback port of this machine. */
 export async function loopbackApp(emulator: TestEmulator, owner = "ada-okafor"): Promise<ApplicationInfo> {
@@ -99,23 +100,6 @@ export function oauthEnv(
   };
 }
 
-/** A tiny cookie jar: what a browser keeps between the repository's pages. */
-class CookieJar {
-  #cookies = new Map<string, string>();
-  take(headers: Headers): void {
-    for (const line of headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const eq = pair.indexOf("=");
-      this.#cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  }
-  header(): Record<string, string> {
-    return this.#cookies.size === 0
-      ? {}
-      : { cookie: [...this.#cookies].map(([name, value]) => `${name}=${value}`).join("; ") };
-  }
-}
-
 function ticketOf(html: string): string {
   const ticket = /name="ticket" value="([^"]+)"/.exec(html)?.[1];
   if (!ticket) throw new Error(`no form ticket on the page: ${html.slice(0, 300)}`);
@@ -128,6 +112,9 @@ export interface BrowserVisit {
   repositoryStatus: number;
   /** Where the repository sent the browser back to, if it did. */
   redirect?: URL;
+  /** A page of the team server's connect link that sent the browser nowhere (a refusal), and its status. */
+  serverPage?: string;
+  serverStatus?: number;
   /** The page our listener answered the redirect with. */
   listenerStatus?: number;
   listenerPage?: string;
@@ -161,7 +148,17 @@ export async function playBrowser(
   const authorizeEndpoint = new URL("/api/v3/oauth/authorize", emulator.url).toString();
   if (options.password === undefined) emulator.admin.updateSettings({ browserSessionUser: options.user });
   else emulator.admin.updateSettings({ browserSessionUser: null });
-  let page = await open(authorizeUrl);
+  // A team server's connect link: the browser signs in at the identity provider (auto-approved by the
+  // test) and comes back; only then does the server send it on to the repository.
+  let address = authorizeUrl;
+  if (!address.startsWith(emulator.url)) {
+    const step = await followRedirects(jar, address, emulator.url);
+    if (!step.url.startsWith(emulator.url)) {
+      return { repositoryPage: "", repositoryStatus: 0, serverPage: step.text, serverStatus: step.status };
+    }
+    address = step.url;
+  }
+  let page = await open(address);
   if (page.status === 200 && options.password !== undefined) {
     expect(page.text).toContain("Sign in to continue");
     const signedIn = await open(authorizeEndpoint, {
@@ -183,9 +180,10 @@ export async function playBrowser(
   if (decided.status !== 302 || !decided.location) return visit;
   visit.redirect = new URL(decided.location);
   if (options.mangleState) visit.redirect.searchParams.set("state", "not-the-state-of-this-sign-in");
-  const back = await fetch(visit.redirect, { redirect: "manual" });
+  // Back with the browser's cookies, as a browser comes back.
+  const back = await open(visit.redirect.toString());
   visit.listenerStatus = back.status;
-  visit.listenerPage = await back.text();
+  visit.listenerPage = back.text;
   return visit;
 }
 

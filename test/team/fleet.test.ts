@@ -1,6 +1,7 @@
 // Team mode's whole story on a fleet: three labdata-mcp replicas in team mode behind HAProxy (round-robin),
 // sharing Redis; the identity-provider emulator is the company's authorization server, and the lab
-// platform trusts it (OpenID Connect pass-through of each person's own token). Two people, each with a
+// platform trusts it for ID tokens issued to the platform, which the replicas obtain by exchanging each
+// person's token for this server at it (RFC 8693 token exchange). Two people, each with a
 // real SDK v2 client that signs in through the authorization server, use the one endpoint: each acts
 // as themselves on the platform (its audit log names them, whichever replica served), and a request
 // without a valid token gets 401 pointing at the protected resource metadata.
@@ -17,11 +18,17 @@ import { findProgram } from "../../packages/emulators/src/fleet/programs.js";
 import { type IdentityProvider, startIdentityProvider } from "../../packages/emulators/src/idp/index.js";
 import { type HttpServerProcess, MODERN_PROTOCOL, startHttpBin, textOf } from "../support/clients.js";
 import { testCa, useLabdataEmulator } from "../support/emulator.js";
-import { HeadlessOAuthProvider, signInHeadless } from "../support/oauth-client.js";
+import {
+  HeadlessOAuthProvider,
+  registerConfidentialClient,
+  signInHeadless,
+} from "../support/oauth-client.js";
 import { freePort } from "../support/ports.js";
 import { type RunningRedis, startRedis, TEST_STATE_KEY_HEX } from "../support/redis.js";
 
 const REPLICAS = 3;
+/** The platform's client at the identity provider: the audience of the ID tokens the tenant takes. */
+const PLATFORM_CLIENT = "labdata-platform";
 const REDIRECT = "http://127.0.0.1:9/callback";
 const HAPROXY = findProgram("haproxy");
 const REDIS = findProgram("redis-server");
@@ -41,16 +48,19 @@ describe.skipIf(!HAPROXY || !REDIS)("a team on one fleet: everyone signs in and 
     idp = await startIdentityProvider({ ca: testCa(), clock: emulator.clock });
     const port = await freePort();
     endpoint = `http://127.0.0.1:${port}/mcp`;
-    // The platform trusts the company's identity provider, for tokens issued to this MCP server.
+    // The platform trusts the company's identity provider, for ID tokens issued to the platform's client.
     emulator.admin.updateSettings(emulator.demo.tenant, {
-      oidc: { configurationUrl: idp.configurationUrl, audience: endpoint },
+      oidc: { configurationUrl: idp.configurationUrl, audience: PLATFORM_CLIENT },
     });
+    const exchanger = await registerConfidentialClient(idp);
     redis = await startRedis();
     replicas = await Promise.all(
       Array.from({ length: REPLICAS }, () =>
         startHttpBin("labdata-mcp", {
           LABDATA_BASE_URL: emulator.demo.baseUrl,
-          LABDATA_OIDC_PASS_THROUGH: "true",
+          LABDATA_TOKEN_EXCHANGE_AUDIENCE: PLATFORM_CLIENT,
+          LABDATA_TOKEN_EXCHANGE_CLIENT_ID: exchanger.id,
+          LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET: exchanger.secret,
           MCP_AUTH_ISSUER: idp.issuer,
           MCP_AUTH_AUDIENCE: endpoint,
           REDIS_URL: redis.url,

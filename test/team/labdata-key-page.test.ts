@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type IdentityProvider, startIdentityProvider } from "../../packages/emulators/src/idp/index.js";
 import { type HttpServerProcess, MODERN_PROTOCOL, startHttpBin, textOf } from "../support/clients.js";
 import { testCa, useLabdataEmulator } from "../support/emulator.js";
-import { HeadlessOAuthProvider, signInHeadless } from "../support/oauth-client.js";
+import { HeadlessOAuthProvider, registerServerClient, signInHeadless } from "../support/oauth-client.js";
 import { freePort } from "../support/ports.js";
+import { CookieJar, followRedirects } from "../support/protocols-http.js";
 import {
   NO_REDIS,
   REDIS_SERVER,
@@ -37,6 +38,7 @@ describe.skipIf(!REDIS_SERVER)("a team server's key page, on its public URL, ans
     const port = await freePort();
     publicUrl = `http://127.0.0.1:${port}/mcp`;
     const env = {
+      ...(await registerServerClient(idp, new URL(publicUrl).origin)),
       LABDATA_BASE_URL: emulator.demo.baseUrl,
       MCP_AUTH_ISSUER: idp.issuer,
       MCP_AUTH_AUDIENCE: publicUrl,
@@ -70,14 +72,10 @@ describe.skipIf(!REDIS_SERVER)("a team server's key page, on its public URL, ans
       const { url } = request.params as { url: string };
       if (!pages.includes(url)) {
         pages.push(url);
-        const form = await (await fetch(url)).text();
+        const { form, post } = await openAsPerson(url);
         expect(form).toContain('type="password"');
-        const posted = await fetch(url, {
-          method: "POST",
-          headers: { origin: new URL(publicUrl).origin, "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ secret: key }),
-        });
-        answers.push(posted.status);
+        expect(form).toContain(`This page is for ${email} alone.`);
+        answers.push((await post(key)).status);
       }
       return { action: "accept" };
     });
@@ -85,6 +83,26 @@ describe.skipIf(!REDIS_SERVER)("a team server's key page, on its public URL, ans
       new ModernStreamableHTTPClientTransport(new URL(replica.url), { authProvider: provider }),
     );
     return { client, pages, answers };
+  }
+
+  /**
+   * The page in the browser of the person auto-approved at the identity provider: it signs in there
+   * (following the redirects, cookies kept), shows the form, and posts it as the page's own form does.
+   */
+  async function openAsPerson(url: string) {
+    const jar = new CookieJar();
+    const shown = await followRedirects(jar, url);
+    const post = (secret: string) =>
+      fetch(url, {
+        method: "POST",
+        headers: {
+          ...jar.header(),
+          origin: new URL(publicUrl).origin,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ secret }),
+      });
+    return { form: shown.text, status: shown.status, post };
   }
 
   const whoAmI = async (client: ModernClient) =>
@@ -140,7 +158,7 @@ describe.skipIf(!REDIS_SERVER)("a team server's key page, on its public URL, ans
     client.setRequestHandler("elicitation/create", async (request) => {
       const { url } = request.params as { url: string };
       pages.push(url);
-      await fetch(url, { method: "POST", body: new URLSearchParams({ secret: lin.apiKey }) });
+      await (await openAsPerson(url)).post(lin.apiKey);
       return { action: "accept" };
     });
     // Every request goes to the next replica, as a round-robin balancer without stickiness sends them.
@@ -197,6 +215,112 @@ describe.skipIf(!REDIS_SERVER)("a team server's key page, on its public URL, ans
       expect(answer.isError).toBe(true);
     } finally {
       await client.close();
+    }
+  });
+
+  /** A person's signed-in client of replica A whose pages `onPage` handles. */
+  async function clientOf(email: string, onPage: (url: string) => Promise<"accept" | "decline">) {
+    idp.admin.autoApprove(email);
+    const provider = new HeadlessOAuthProvider({ redirectUrl: REDIRECT });
+    await signInHeadless(provider, publicUrl);
+    const client = new ModernClient(
+      { name: "key-page-test", version: "1.0.0" },
+      { capabilities: { elicitation: { url: {} } }, versionNegotiation: { mode: { pin: MODERN_PROTOCOL } } },
+    );
+    client.setRequestHandler("elicitation/create", async (request) => ({
+      action: await onPage((request.params as { url: string }).url),
+    }));
+    await client.connect(
+      new ModernStreamableHTTPClientTransport(new URL(replicaA.url), { authProvider: provider }),
+    );
+    return client;
+  }
+
+  it("a page forwarded to someone else takes nothing from them and says whose it is; its own person's browser answers it", async () => {
+    const { user: mira, colleague: tom } = emulator.demo;
+    const refusals: Array<{ status: number; text: string; posted: number }> = [];
+    const client = await clientOf(tom.email, async (url) => {
+      // Tom forwards the page to Mira: her browser signs in as her, and the page refuses her key.
+      idp.admin.autoApprove(mira.email);
+      const hers = await openAsPerson(url);
+      refusals.push({ status: hers.status, text: hers.form, posted: (await hers.post(mira.apiKey)).status });
+      // Tom then opens it himself.
+      idp.admin.autoApprove(tom.email);
+      await (await openAsPerson(url)).post(tom.apiKey);
+      return "accept";
+    });
+    try {
+      await client.callTool({ name: "labdata_sign_out", arguments: {} });
+      const answer = textOf(await client.callTool({ name: "labdata_get_current_user", arguments: {} }));
+      expect(answer.text).toContain(`- **User**: ${tom.name} (${tom.id})`);
+      expect(refusals).toHaveLength(1);
+      const [refusal] = refusals;
+      expect(refusal?.status).toBe(403);
+      expect(refusal?.text).toContain("This page is not yours");
+      expect(refusal?.text).toContain(`the assistant of ${tom.email}`);
+      expect(refusal?.text).toContain(`(${mira.email})`);
+      expect(refusal?.text).not.toContain('type="password"');
+      expect(refusal?.posted).toBe(403);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("refuses a key whose platform user is not the signed-in person (their email claim)", async () => {
+    const mira = emulator.demo.user;
+    const client = await clientOf("dana.whitfield@acme.example", async (url) => {
+      await (await openAsPerson(url)).post(mira.apiKey);
+      return "accept";
+    });
+    try {
+      const answer = textOf(await client.callTool({ name: "labdata_get_current_user", arguments: {} }));
+      expect(answer.isError).toBe(true);
+      expect(answer.text).toBe(
+        "Error: The API key entered on the page belongs to another user of the lab data platform than " +
+          "dana.whitfield@acme.example (your sign-in), so it was not kept. Call the tool again and enter your own API key",
+      );
+      expect(answer.text).not.toContain(mira.name);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("without the server's own client (MCP_AUTH_CLIENT_ID) opens no page, and says what the operator must set", async () => {
+    const port = await freePort();
+    const audience = `http://127.0.0.1:${port}/mcp`;
+    const unbound = await startHttpBin("labdata-mcp", {
+      LABDATA_BASE_URL: emulator.demo.baseUrl,
+      MCP_AUTH_ISSUER: idp.issuer,
+      MCP_AUTH_AUDIENCE: audience,
+      MCP_PORT: String(port),
+    });
+    idp.admin.autoApprove("dana.whitfield@acme.example");
+    const provider = new HeadlessOAuthProvider({ redirectUrl: REDIRECT });
+    await signInHeadless(provider, audience);
+    const client = new ModernClient(
+      { name: "key-page-test", version: "1.0.0" },
+      { capabilities: { elicitation: { url: {} } }, versionNegotiation: { mode: { pin: MODERN_PROTOCOL } } },
+    );
+    const pages: string[] = [];
+    client.setRequestHandler("elicitation/create", async (request) => {
+      pages.push((request.params as { url: string }).url);
+      return { action: "decline" };
+    });
+    await client.connect(
+      new ModernStreamableHTTPClientTransport(new URL(audience), { authProvider: provider }),
+    );
+    try {
+      const answer = textOf(await client.callTool({ name: "labdata_get_current_user", arguments: {} }));
+      expect(answer.isError).toBe(true);
+      expect(answer.text).toBe(
+        "Error: This team server cannot check who opens its pages, so it asks no one to type a key: its operator " +
+          "must set MCP_AUTH_CLIENT_ID and MCP_AUTH_CLIENT_SECRET (the server's own client at the authorization " +
+          "server; see docs/deployment.md)",
+      );
+      expect(pages).toEqual([]);
+    } finally {
+      await client.close();
+      await unbound.stop();
     }
   });
 });

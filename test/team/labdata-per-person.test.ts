@@ -1,8 +1,8 @@
 // A team server: each signed-in person (ClientSession.person, as the OAuth resource server fills it)
 // acts on the lab data platform as themselves. Their own API key, asked once and stored encrypted in
 // the shared state (a real Redis, two replicas that share nothing but it), or their own MCP access
-// token passed through to a platform that trusts the same identity provider. The emulator's audit log
-// says who acted.
+// token exchanged at the identity provider for an ID token issued for the platform (RFC 8693), kept
+// sealed in the shared state. The emulator's audit log says who acted.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +13,7 @@ import {
   DEMO_PEOPLE,
   type IdentityProvider,
   startIdentityProvider,
+  TOKEN_PATH,
 } from "../../packages/emulators/src/idp/index.js";
 import type { ClientSession } from "../../packages/lab-mcp/src/core/caller.js";
 import type { ServerFactory } from "../../packages/lab-mcp/src/core/server/factory.js";
@@ -29,7 +30,7 @@ import {
   textOf,
 } from "../support/clients.js";
 import { testCa, useLabdataEmulator } from "../support/emulator.js";
-import { accessTokenHeadless } from "../support/oauth-client.js";
+import { accessTokenHeadless, registerConfidentialClient } from "../support/oauth-client.js";
 import { freePort } from "../support/ports.js";
 import {
   NO_REDIS,
@@ -46,8 +47,10 @@ const [MIRA, TOM, DANA, LIN] = DEMO_PEOPLE as [
   (typeof DEMO_PEOPLE)[0],
   (typeof DEMO_PEOPLE)[0],
 ];
-/** The MCP server the people sign in to: their access tokens' audience, which the platform trusts. */
+/** The MCP server the people sign in to: their access tokens' audience. */
 const MCP_RESOURCE = "https://mcp.lab.example/mcp";
+/** The platform's client at the identity provider: the audience of the ID tokens the tenant takes. */
+const PLATFORM_CLIENT = "labdata-platform";
 const REDIRECT = "http://127.0.0.1:8976/callback";
 const PREFIX = "lab-mcp:people:";
 const INVALID_AUTH = "Error: Invalid API authentication";
@@ -65,7 +68,7 @@ describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` ($
   beforeAll(async () => {
     idp = await startIdentityProvider({ ca: testCa(), clock: emulator.clock });
     emulator.admin.updateSettings(emulator.demo.tenant, {
-      oidc: { configurationUrl: idp.configurationUrl, audience: MCP_RESOURCE },
+      oidc: { configurationUrl: idp.configurationUrl, audience: PLATFORM_CLIENT },
     });
     redis = await startRedis();
     replicaA = await openRedisState(redis, { prefix: PREFIX });
@@ -383,45 +386,83 @@ describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` ($
     });
   });
 
-  describe("OpenID Connect pass-through", () => {
-    /** An access token of this MCP server (or `resource`) for `person`, through the authorization code flow. */
-    const accessTokenFor = (person: (typeof DEMO_PEOPLE)[0], resource = MCP_RESOURCE) =>
-      accessTokenHeadless(idp, person.email, resource, REDIRECT);
-    const passThrough = { LABDATA_OIDC_PASS_THROUGH: "true" };
+  describe("token exchange", () => {
+    /** An access token of this MCP server for `person`, through the authorization code flow. */
+    const accessTokenFor = (person: (typeof DEMO_PEOPLE)[0]) =>
+      accessTokenHeadless(idp, person.email, MCP_RESOURCE, REDIRECT);
+    let exchange: Record<string, string>;
+    beforeAll(async () => {
+      const client = await registerConfidentialClient(idp);
+      exchange = {
+        LABDATA_TOKEN_EXCHANGE_AUDIENCE: PLATFORM_CLIENT,
+        LABDATA_TOKEN_EXCHANGE_CLIENT_ID: client.id,
+        LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET: client.secret,
+        MCP_AUTH_ISSUER: idp.issuer,
+        MCP_AUTH_AUDIENCE: MCP_RESOURCE,
+      };
+    });
+    const exchanges = () =>
+      idp.requests.entries().filter((entry) => entry.path === TOKEN_PATH && entry.method === "POST").length;
 
-    it("sends each person's own access token: the platform's audit log names each of them", async () => {
+    it("exchanges each person's own token, kept sealed for every replica: the audit log names each of them", async () => {
       const { user: mira, colleague: tom } = emulator.demo;
       const miraToken = await accessTokenFor(MIRA);
       const tomToken = await accessTokenFor(TOM);
-      const miraOnA = await connect(replicaA, sessionOf(MIRA, miraToken), "never-asked", passThrough);
-      const tomOnB = await connect(replicaB, sessionOf(TOM, tomToken), "never-asked", passThrough);
+      const miraOnA = await connect(replicaA, sessionOf(MIRA, miraToken), "never-asked", exchange);
+      const tomOnB = await connect(replicaB, sessionOf(TOM, tomToken), "never-asked", exchange);
+      const before = exchanges();
 
       const miraMe = await miraOnA.whoAmI();
       expect(miraMe.text).toContain(`- **User**: ${mira.name} (${mira.id})`);
-      expect(miraMe.text).toContain("your own sign-in to this MCP server, passed through");
+      expect(miraMe.text).toContain("your sign-in to this MCP server, exchanged at the identity provider");
       expect(lastActor()).toEqual({ userId: mira.id, method: "oidc" });
       expect((await tomOnB.whoAmI()).text).toContain(`- **User**: ${tom.name} (${tom.id})`);
       expect(lastActor()).toEqual({ userId: tom.id, method: "oidc" });
-      expect((await miraOnA.call("labdata_list_projects")).isError).toBe(false);
+      expect(exchanges() - before).toBe(2);
+      // Mira on the other replica uses the token exchanged on the first one.
+      const miraOnB = await connect(replicaB, sessionOf(MIRA, miraToken), "never-asked", exchange);
+      expect((await miraOnB.call("labdata_list_projects")).isError).toBe(false);
       expect(lastActor()).toEqual({ userId: mira.id, method: "oidc" });
-      expect([...miraOnA.asked, ...tomOnB.asked]).toEqual([]);
-      // Never stored: nothing of either token in Redis, nor in any output.
+      expect(exchanges() - before).toBe(2);
+      expect([...miraOnA.asked, ...tomOnB.asked, ...miraOnB.asked]).toEqual([]);
+      // Sealed: no token in Redis, neither theirs to this server nor an exchanged one; no token in any output.
       const dump = await redisDump();
+      expect(dump).not.toMatch(/eyJ[\w-]+\.eyJ/);
       for (const token of [miraToken, tomToken]) {
-        expect(dump).not.toContain(token);
         for (const text of outputs) expect(text).not.toContain(token);
       }
       const out = await miraOnA.call("labdata_sign_out");
-      expect(out.structured?.next).toBe("pass_through");
-      expect(out.text).toContain(
-        "passes your own sign-in to it on to the platform and keeps nothing of yours",
-      );
+      expect(out.structured).toMatchObject({ removed: ["exchanged_token"], next: "token_exchange" });
+      expect(out.text).toContain("exchanges your sign-in to this server at the identity provider");
+      await miraOnB.whoAmI();
+      expect(exchanges() - before).toBe(3);
     });
 
-    it("refuses a token for another audience", async () => {
-      const token = await accessTokenFor(MIRA, "https://elsewhere.example/mcp");
-      const client = await connect(replicaA, sessionOf(MIRA, token), "never-asked", passThrough);
-      expect(await client.whoAmI()).toMatchObject({ text: INVALID_AUTH, isError: true });
+    it("says to sign in again when the identity provider revoked the person's sign-in", async () => {
+      const token = await accessTokenFor(LIN);
+      idp.admin.revokeSubject(LIN.email);
+      const client = await connect(replicaA, sessionOf(LIN, token), "never-asked", exchange);
+      const result = await client.whoAmI();
+      expect(result.isError).toBe(true);
+      expect(result.text).toBe(
+        "Error: The identity provider refused the token exchange (invalid_grant: The subject token has expired " +
+          "or was revoked.). Your sign-in to this server has expired or was revoked: sign in to this server " +
+          "again. If it persists, the operator checks that MCP_AUTH_ISSUER issues the tokens people sign in with",
+      );
+      expect(client.asked).toHaveLength(0);
+    });
+
+    it("names the settings to check when the identity provider refuses this server's client", async () => {
+      const token = await accessTokenFor(DANA);
+      const wrongSecret = { ...exchange, LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET: "not-the-secret" };
+      const client = await connect(replicaA, sessionOf(DANA, token), "never-asked", wrongSecret);
+      const result = await client.whoAmI();
+      expect(result.isError).toBe(true);
+      expect(result.text).toBe(
+        "Error: The identity provider refused the token exchange (invalid_client: Unknown client or wrong client " +
+          `secret.). The operator checks LABDATA_TOKEN_EXCHANGE_CLIENT_ID (${exchange.LABDATA_TOKEN_EXCHANGE_CLIENT_ID}) ` +
+          "and its secret (LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET or LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET_FILE)",
+      );
     });
 
     it("says what it needs when no person signed in, at start-up over stdio and per call over HTTP", async () => {
@@ -429,28 +470,60 @@ describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` ($
         replicaA,
         { caller: "anonymous", isolated: true },
         "never-asked",
-        passThrough,
+        exchange,
       );
       const result = await client.whoAmI();
       expect(result.isError).toBe(true);
-      expect(result.text).toMatch(/^Error: LABDATA_OIDC_PASS_THROUGH .*MCP_AUTH_ISSUER/);
+      expect(result.text).toMatch(/^Error: LABDATA_TOKEN_EXCHANGE_AUDIENCE .*MCP_AUTH_ISSUER/);
       expect(client.asked).toHaveLength(0);
-      const stdio = { MCP_TOOLSETS: "all", LABDATA_BASE_URL: emulator.demo.baseUrl, ...passThrough };
+      const { MCP_AUTH_ISSUER: _issuer, MCP_AUTH_AUDIENCE: _audience, ...settings } = exchange;
+      const stdio = { MCP_TOOLSETS: "all", LABDATA_BASE_URL: emulator.demo.baseUrl, ...settings };
       expect(() => prepare(labdataService, [], stdio)).toThrow(ConfigError);
       expect(() => prepare(labdataService, [], stdio)).toThrow(
-        /needs MCP_TRANSPORT=http with MCP_AUTH_ISSUER/,
+        /LABDATA_TOKEN_EXCHANGE_AUDIENCE needs MCP_TRANSPORT=http with MCP_AUTH_ISSUER/,
+      );
+      expect(() => prepare(labdataService, [], { ...stdio, LABDATA_TOKEN_EXCHANGE_CLIENT_ID: "" })).toThrow(
+        /^Token exchange needs LABDATA_TOKEN_EXCHANGE_AUDIENCE, LABDATA_TOKEN_EXCHANGE_CLIENT_ID and/,
       );
       expect(() =>
-        prepare(labdataService, [], { ...stdio, MCP_TRANSPORT: "http", LABDATA_API_KEY: "k" }),
-      ).toThrow(/Two authentication methods .*LABDATA_OIDC_PASS_THROUGH/);
+        prepare(labdataService, [], { ...stdio, ...exchange, MCP_TRANSPORT: "http", LABDATA_API_KEY: "k" }),
+      ).toThrow(/Two authentication methods .*LABDATA_TOKEN_EXCHANGE_AUDIENCE/);
+      // Pass-through is gone: setting it stops the start, naming what replaces it.
+      expect(() => prepare(labdataService, [], { ...stdio, LABDATA_OIDC_PASS_THROUGH: "true" })).toThrow(
+        /^LABDATA_OIDC_PASS_THROUGH is no longer supported: .*Set LABDATA_TOKEN_EXCHANGE_AUDIENCE/,
+      );
     });
 
     // Last: it moves the emulators' shared clock past the token's lifetime.
-    it("refuses an expired token", async () => {
-      const token = await accessTokenFor(TOM);
+    it("says to sign in again when the person's token has expired", async () => {
+      const token = await accessTokenFor(DANA);
       emulator.clock.advance(601_000);
-      const client = await connect(replicaB, sessionOf(TOM, token), "never-asked", passThrough);
-      expect(await client.whoAmI()).toMatchObject({ text: INVALID_AUTH, isError: true });
+      const client = await connect(replicaB, sessionOf(DANA, token), "never-asked", exchange);
+      const result = await client.whoAmI();
+      expect(result.isError).toBe(true);
+      expect(result.text).toContain("(invalid_grant: The subject token has expired or was revoked.)");
+      expect(result.text).toContain("sign in to this server again");
+    });
+  });
+
+  describe("a sign-out while Redis is away", () => {
+    it("is an error that says so, never 'nothing to remove', for the person who asked", async () => {
+      const { user: mira, colleague: tom } = emulator.demo;
+      const miraOnA = await connect(replicaA, sessionOf(MIRA), mira.apiKey);
+      expect((await miraOnA.whoAmI()).text).toContain(mira.name);
+      const tomOnB = await connect(replicaB, sessionOf(TOM), tom.apiKey);
+      expect((await tomOnB.whoAmI()).text).toContain(tom.name);
+      await redis.kill();
+      try {
+        const out = await miraOnA.call("labdata_sign_out");
+        expect(out.isError).toBe(true);
+        expect(out.text).toBe(
+          "Error: The shared state (Redis) is out of reach, so the removal could not be confirmed: what is " +
+            "stored there stays and is used again once it answers. Try again when it is back.",
+        );
+      } finally {
+        await redis.restart();
+      }
     });
   });
 });

@@ -23,9 +23,10 @@ import {
 import { run } from "../protocols/run-bin.js";
 import { type HttpServerProcess, newModernClient, startHttpBin, textOf } from "../support/clients.js";
 import { startTestProtocols, type TestProtocols, testCa } from "../support/emulator.js";
-import { HeadlessOAuthProvider, signInHeadless } from "../support/oauth-client.js";
+import { HeadlessOAuthProvider, registerServerClient, signInHeadless } from "../support/oauth-client.js";
 import { freePort } from "../support/ports.js";
 import { type BrowserVisit, playBrowser, servedStartingWith, tempHome } from "../support/protocols.js";
+import { CookieJar, followRedirects } from "../support/protocols-http.js";
 import {
   NO_REDIS,
   openRedisState,
@@ -130,6 +131,7 @@ describe.skipIf(!REDIS_SERVER)("each person signs in to the protocol repository 
       REDIS_URL: redis.url,
       MCP_STATE_PREFIX: PREFIX,
       MCP_STATE_KEY: TEST_STATE_KEY_HEX,
+      ...(await registerServerClient(idp, origin)),
     };
     replicas = await Promise.all([startHttpBin("protocols-mcp", env), startHttpBin("protocols-mcp", env)]);
     proxy = new SteeringProxy(() => replicas.map((replica) => Number(new URL(replica.url).port)));
@@ -164,6 +166,8 @@ describe.skipIf(!REDIS_SERVER)("each person signs in to the protocol repository 
       client.setRequestHandler("elicitation/create", async (request) => {
         const params = request.params as { mode?: string; url: string };
         expect(params.mode).toBe("url");
+        // The person at the browser signs in at the identity provider as themselves.
+        idp.admin.autoApprove(email);
         visits.push(
           await playBrowser(emulator, params.url, { user: repositoryUser, decision: browser.decision }),
         );
@@ -250,7 +254,8 @@ describe.skipIf(!REDIS_SERVER)("each person signs in to the protocol repository 
     expect(textOf(asked).text).toContain(url);
     expect((await tom.call("protocols_get_profile")).text).toMatch(/Not signed in/);
     // A link checker's HEAD on the callback does not use up his sign-in.
-    const state = new URL(url).searchParams.get("state") ?? "";
+    expect(url.startsWith(`${endpoint.replace("/mcp", "")}/oauth/protocols/connect/`)).toBe(true);
+    const state = new URL(url).pathname.split("/").at(-1) ?? "";
     const head = await fetch(
       `${endpoint.replace("/mcp", "")}/oauth/protocols/callback?state=${state}&code=x`,
       {
@@ -398,6 +403,66 @@ describe.skipIf(!REDIS_SERVER)("each person signs in to the protocol repository 
       expect(profile.text).toContain("ada-okafor");
     } finally {
       proxy.alternate = false;
+    }
+  });
+  it("a forwarded sign-in link, or the repository address behind it, signs no one in; the asker's own browser does", async () => {
+    const origin = endpoint.replace("/mcp", "");
+    const asker = await personClient(TOM, "tomas-garcia", false);
+    proxy.mcpTo = 0;
+    proxy.callbackTo = 1;
+    const asked = await asker.client.callTool({ name: "protocols_sign_in", arguments: {} });
+    const link = (asked.structuredContent as { sign_in_url: string | null }).sign_in_url ?? "";
+    expect(link.startsWith(`${origin}/oauth/protocols/connect/`)).toBe(true);
+
+    // Tom forwards it to Mira: her browser signs in at the identity provider as her, and the link refuses.
+    idp.admin.autoApprove(MIRA);
+    const refused = await followRedirects(new CookieJar(), link, emulator.url);
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain("This sign-in link is not yours");
+    expect(refused.text).toContain(`the assistant of ${TOM}`);
+    expect(refused.text).toContain(`(${MIRA})`);
+    expect(refused.url.startsWith(emulator.url)).toBe(false);
+
+    // His own browser goes on to the repository, with a short-lived cookie bound to this sign-in.
+    idp.admin.autoApprove(TOM);
+    const onward = await followRedirects(new CookieJar(), link, emulator.url);
+    expect(onward.url.startsWith(`${emulator.url}/api/v3/oauth/authorize?`)).toBe(true);
+    const bound = onward.setCookies.find((cookie) => cookie.startsWith("lab_mcp_connect="));
+    expect(bound).toMatch(/; Max-Age=\d+; Path=\/oauth\/protocols\/; HttpOnly; SameSite=Lax$/);
+    expect(bound).not.toContain("Secure"); // a plain-http (loopback) public origin
+    const person = onward.setCookies.find((cookie) => cookie.startsWith("lab_mcp_person="));
+    expect(person).toMatch(/; HttpOnly; SameSite=Lax$/);
+
+    // He forwards the repository's address instead: Mira approves it there, and her browser comes back
+    // to the callback without the cookie. Nothing is signed in, and his sign-in is not used up.
+    const forwarded = await playBrowser(emulator, onward.url, { user: "mei-chen" });
+    expect(forwarded.listenerStatus).toBe(403);
+    expect(forwarded.listenerPage).toContain("came back to a browser that did not start it");
+    expect(forwarded.listenerPage).not.toContain("mei-chen");
+    expect(await storedPair(asker.subject)).toBeUndefined();
+    expect((await asker.call("protocols_get_profile")).text).toMatch(/Not signed in/);
+
+    const own = await playBrowser(emulator, link, { user: "tomas-garcia" });
+    expect(own.listenerStatus).toBe(200);
+    expect(own.listenerPage).toContain("(tomas-garcia)");
+    expect((await asker.call("protocols_get_profile")).text).toContain("tomas-garcia");
+  });
+
+  it("while Redis is away, a sign-out is an error that says so, and the replica stops using the sign-in it read", async () => {
+    const dana = await personClient("dana.whitfield@acme.example", "ada-okafor");
+    proxy.mcpTo = 0;
+    expect((await dana.call("protocols_get_profile")).text).toContain("ada-okafor");
+    await redis.kill();
+    try {
+      const out = await dana.call("protocols_sign_out");
+      expect(out.isError).toBe(true);
+      expect(out.text).toBe(
+        "Error: The shared state (Redis) is out of reach, so the removal could not be confirmed: what is " +
+          "stored there stays and is used again once it answers. Try again when it is back.",
+      );
+      expect((await dana.call("protocols_get_profile")).text).toMatch(/Not signed in/);
+    } finally {
+      await redis.restart();
     }
   });
 });

@@ -176,6 +176,71 @@ describe("team mode: an OAuth resource server", () => {
     expect(asTom.status).toBe(403);
   });
 
+  it("lets a person hold at most a share of the 2025 sessions, so another still gets one", async () => {
+    const port = await freePort();
+    const capped = `http://127.0.0.1:${port}/mcp`;
+    const small = await startHttpBin(
+      "example-mcp",
+      exampleEnv(example, {
+        MCP_PORT: String(port),
+        MCP_AUTH_ISSUER: idp.issuer,
+        MCP_AUTH_AUDIENCE: capped,
+        MCP_MAX_SESSIONS: "4",
+      }),
+    );
+    const streams: AbortController[] = [];
+    const headers = (token: string, session?: string) => ({
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      authorization: `Bearer ${token}`,
+      ...(session ? { "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" } : {}),
+    });
+    /** Opens a session and keeps it busy with a GET event stream; the initialize reply otherwise. */
+    const holdSession = async (token: string) => {
+      const opened = await fetch(capped, {
+        method: "POST",
+        headers: headers(token),
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: {
+            protocolVersion: "2025-11-25",
+            capabilities: {},
+            clientInfo: { name: "t", version: "1" },
+          },
+        }),
+      });
+      const text = await opened.text();
+      const session = opened.headers.get("mcp-session-id");
+      if (opened.status !== 200 || !session) return { status: opened.status, text };
+      const stream = new AbortController();
+      streams.push(stream);
+      const listening = await fetch(capped, {
+        headers: { ...headers(token, session), accept: "text/event-stream" },
+        signal: stream.signal,
+      });
+      expect(listening.status).toBe(200);
+      return { status: 200, text };
+    };
+    try {
+      const mira = await tokenFor("mira.patel@acme.example", capped);
+      const tom = await tokenFor("tom.becker@acme.example", capped);
+      expect((await holdSession(mira)).status).toBe(200);
+      const more = [await holdSession(mira), await holdSession(mira), await holdSession(mira)];
+      for (const refused of more) {
+        expect(refused.status).toBe(503);
+        expect(JSON.parse(refused.text).error.message).toBe(
+          "Too many sessions: you hold 1, your share of the 4 (MCP_MAX_SESSIONS), and all are in use; close one or try again later",
+        );
+      }
+      expect((await holdSession(tom)).status).toBe(200);
+    } finally {
+      for (const stream of streams) stream.abort();
+      await small.stop();
+    }
+  });
+
   it("with introspection (MCP_AUTH_CLIENT_ID), a token revoked before it expires stops at once", async () => {
     // The server's own confidential client at the authorization server.
     const client: { client_id: string; client_secret: string } = (await (

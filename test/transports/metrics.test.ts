@@ -22,6 +22,7 @@ import {
   textOf,
 } from "../support/clients.js";
 import { exampleEnv, useExampleEmulator, useLabdataEmulator } from "../support/emulator.js";
+import { freePort } from "../support/ports.js";
 import { parsePrometheusText, type Sample, sampleValue } from "../support/prometheus.js";
 import { probe } from "../support/raw-http.js";
 
@@ -220,15 +221,32 @@ describe("the built bin over HTTP with MCP_HTTP_TOKEN", () => {
 
 describe("/metrics without a token", () => {
   let server: HttpServerProcess;
+  let metricsUrl: string;
   beforeAll(async () => {
     emulator.faults.clear();
-    server = await startHttpBin("example-mcp", exampleEnv(emulator, { MCP_LOG_CALLS: "false" }));
+    const port = await freePort();
+    metricsUrl = `http://127.0.0.1:${port}`;
+    server = await startHttpBin(
+      "example-mcp",
+      exampleEnv(emulator, { MCP_LOG_CALLS: "false", MCP_METRICS_LISTEN: `127.0.0.1:${port}` }),
+    );
   });
   afterAll(async () => {
     await server?.stop();
   });
 
-  it("answers on loopback to loopback Host names only, and MCP_LOG_CALLS=false silences the call log", async () => {
+  it("is never served on the MCP port, whatever the Host (a same-host proxy forwards the public one)", async () => {
+    for (const host of [undefined, "127.0.0.1", "localhost", "mcp.example.org"]) {
+      const reply = await get(server.url, "/metrics", host ? { host } : {});
+      expect(reply.status, host).toBe(403);
+      expect(JSON.parse(reply.body)).toEqual({
+        error:
+          "Forbidden: without MCP_METRICS_TOKEN, /metrics is not served on this port; set MCP_METRICS_LISTEN to a loopback host:port for a listener of its own",
+      });
+    }
+  });
+
+  it("answers on the MCP_METRICS_LISTEN listener to loopback Host names only, and MCP_LOG_CALLS=false silences the call log", async () => {
     const client = await connectModernHttp(server.url);
     try {
       const result = await client.client.callTool({ name: SEARCH, arguments: { query: "chen" } });
@@ -236,14 +254,32 @@ describe("/metrics without a token", () => {
     } finally {
       await client.close();
     }
-    const local = await get(server.url, "/metrics");
+    const local = await get(metricsUrl, "/metrics");
     expect(local.status).toBe(200);
     expect(calls(parsePrometheusText(local.body), "ok")).toBe(1);
     // A DNS-rebinding page reaches 127.0.0.1 under its own name.
-    const rebound = await get(server.url, "/metrics", { host: "evil.example" });
+    const rebound = await get(metricsUrl, "/metrics", { host: "evil.example" });
     expect(rebound.status).toBe(403);
     expect(rebound.body).not.toContain("labmcp_");
+    const page = await get(metricsUrl, "/metrics", { origin: "http://127.0.0.1:1" });
+    expect(page.status).toBe(403);
+    expect((await get(metricsUrl, "/mcp", {}, "POST")).status).toBe(404);
     expect(server.stderr()).not.toContain("tool_call");
+  });
+
+  it("MCP_METRICS_LISTEN is a loopback host:port, over HTTP only", () => {
+    const env = { ...exampleEnv(emulator), MCP_TRANSPORT: "http" };
+    const loaded = loadSettings(exampleService, [], { ...env, MCP_METRICS_LISTEN: "[::1]:9464" });
+    expect(loaded.help ? undefined : loaded.core.metricsListen).toEqual({ host: "::1", port: 9464 });
+    expect(() => loadSettings(exampleService, [], { ...env, MCP_METRICS_LISTEN: "0.0.0.0:9464" })).toThrow(
+      "MCP_METRICS_LISTEN must be a loopback address (127.0.0.1, ::1 or localhost), not '0.0.0.0': /metrics without a token is for this machine only",
+    );
+    expect(() => loadSettings(exampleService, [], { ...env, MCP_METRICS_LISTEN: "9464" })).toThrow(
+      "MCP_METRICS_LISTEN must be a loopback host:port such as 127.0.0.1:9464, not '9464'",
+    );
+    expect(() =>
+      loadSettings(exampleService, [], { ...exampleEnv(emulator), MCP_METRICS_LISTEN: "127.0.0.1:9464" }),
+    ).toThrow(/MCP_METRICS_LISTEN is set but MCP_TRANSPORT is stdio/);
   });
 });
 

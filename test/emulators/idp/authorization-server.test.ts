@@ -158,7 +158,11 @@ describe("metadata", () => {
       introspection_endpoint: `${idp.issuer}/introspect`,
       jwks_uri: idp.jwksUri,
       response_types_supported: ["code"],
-      grant_types_supported: ["authorization_code", "refresh_token"],
+      grant_types_supported: [
+        "authorization_code",
+        "refresh_token",
+        "urn:ietf:params:oauth:grant-type:token-exchange",
+      ],
       code_challenge_methods_supported: ["S256"],
       token_endpoint_auth_methods_supported: ["none", "client_secret_post", "client_secret_basic"],
       client_id_metadata_document_supported: true,

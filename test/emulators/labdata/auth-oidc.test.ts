@@ -7,6 +7,7 @@ import { type IdentityProvider, startIdentityProvider } from "../../../packages/
 import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
 import { demoOf, startTestIdp, startTestLabdata } from "../../support/emulator.js";
 import { basic, bearer, expectError, fetchReply } from "../../support/labdata-http.js";
+import { accessTokenHeadless } from "../../support/oauth-client.js";
 
 const AUDIENCE = "labdata-acme";
 
@@ -198,5 +199,30 @@ describe("labdata auth: OpenID Connect", () => {
     const viaKey = await fetchReply(`${api}/users/me`, { authorization: basic(user.apiKey) });
     const viaOidc = await me(await idp.mintIdToken({ email: user.email, audience: AUDIENCE }));
     expect(viaOidc.body).toEqual(viaKey.body);
+  });
+
+  it("refuses an OAuth access token (typ at+jwt), even one whose audience is the tenant's", async () => {
+    // A token a person got for an MCP server: tenants once named that server as audience for pass-through.
+    const mcpServer = "https://mcp.lab.example/mcp";
+    const token = await accessTokenHeadless(
+      idp,
+      demoOf(emulator).user.email,
+      mcpServer,
+      "http://127.0.0.1:9/cb",
+    );
+    emulator.admin.updateSettings("acme", {
+      oidc: { configurationUrl: idp.configurationUrl, audience: mcpServer },
+    });
+    try {
+      await rejected(
+        token,
+        "Bearer token is an OAuth access token (typ at+jwt) for another resource, not an ID token for this " +
+          "tenant: exchange it at the identity provider for an ID token whose audience is this tenant's",
+      );
+    } finally {
+      emulator.admin.updateSettings("acme", {
+        oidc: { configurationUrl: idp.configurationUrl, audience: AUDIENCE },
+      });
+    }
   });
 });

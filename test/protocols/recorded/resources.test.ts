@@ -37,7 +37,7 @@ describe("protocols resources on recorded answers", () => {
     expect(text).not.toMatch(NEVER_SHOWN);
     expect(text).toMatch(/^# Lysis & clearing of E\. coli <5 mL cultures \(1001\)\n/);
     expect(text).toContain("- **DOI**: 10.17504/protocols.io.abc123/v2\n");
-    expect(text).toContain("## Description\n\nClears lysates of small cultures.\n\n- Works for 1–5 mL.");
+    expect(text).toContain("## Description\n\n> Clears lysates of small cultures.\n>\n> - Works for 1–5 mL.");
     expect(text).toContain("- **Steps**: 4");
   });
 

@@ -117,9 +117,9 @@ describe("protocols_get_steps: v3 components (5.2)", () => {
     const { text, isError } = await callText(conn, "protocols_get_steps", { protocol: "22532" });
     expect(isError).toBe(false);
     expect(text).not.toMatch(NEVER_SHOWN);
-    expect(text).toContain("## Binding");
-    expect(text).toContain("Buffer: 20 µL\n\nIncubation: 5 min\n\nTemperature: 4 °C");
-    expect(text).toContain("## Imaging & analysis");
+    expect(text).toContain("## Section: Binding");
+    expect(text).toContain("> Buffer: 20 µL\n>\n> Incubation: 5 min\n>\n> Temperature: 4 °C");
+    expect(text).toContain("## Section: Imaging & analysis");
     expect(text).toContain("Command (Count): `wc -l reads.fastq`");
     expect(text.indexOf("Add buffer")).toBeLessThan(text.indexOf("Image the gel."));
   });

@@ -8,8 +8,12 @@ export class ConfigError extends Error {
 /** The candidate at most two edits from `given` (case aside), the nearest first. */
 export function closest(given: string, candidates: readonly string[]): string | undefined {
   let best: { name: string; distance: number } | undefined;
+  const upper = given.toUpperCase();
   for (const candidate of candidates) {
-    const distance = editDistance(given.toUpperCase(), candidate.toUpperCase());
+    // At least as many edits as the lengths differ: most names of the environment stop here, cheaply
+    // (every start-up compares each variable with every setting).
+    if (Math.abs(upper.length - candidate.length) > 2) continue;
+    const distance = editDistance(upper, candidate.toUpperCase());
     if (distance <= 2 && (!best || distance < best.distance)) best = { name: candidate, distance };
   }
   return best?.name;

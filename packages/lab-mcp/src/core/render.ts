@@ -1,13 +1,15 @@
 // Output helpers. Markdown is for a model with little context: headings, short lists, ids next to
-// names, UTC times, nothing empty. JSON is complete and indented.
+// names, UTC times, nothing empty. JSON is complete and indented. Text in a heading, a name or a field
+// value may come from others: it is kept on its line (untrusted-text.ts says why).
+import { oneLine } from "./untrusted-text.js";
 
 export function heading(level: 1 | 2 | 3 | 4, text: string): string {
-  return `${"#".repeat(level)} ${text}`;
+  return `${"#".repeat(level)} ${oneLine(text)}`;
 }
 
 /** "Name (id)": the display name followed by the identifier the other tools take. */
 export function nameWithId(name: string, id: string | number): string {
-  return `${name} (${id})`;
+  return `${oneLine(name)} (${oneLine(String(id))})`;
 }
 
 /** A human-readable UTC timestamp, e.g. "2026-11-22 14:03 UTC". Unparseable input is returned as is. */
@@ -21,11 +23,11 @@ export function utcTime(value: Date | string | number): string {
 export function fieldList(fields: Record<string, string | number | boolean | null | undefined>): string[] {
   return Object.entries(fields)
     .filter(([, value]) => value !== undefined && value !== null && value !== "")
-    .map(([label, value]) => `- **${label}**: ${value}`);
+    .map(([label, value]) => `- **${label}**: ${oneLine(String(value))}`);
 }
 
 export function bulletList(items: string[]): string[] {
-  return items.map((item) => `- ${item}`);
+  return items.map((item) => `- ${oneLine(item)}`);
 }
 
 /** Cuts long text (bases, step bodies) and says how to get the rest. */

@@ -3,8 +3,19 @@
 import { z } from "zod";
 import { InvalidInputError } from "./errors.js";
 
-export function inputSchemaOf(shape: z.ZodRawShape) {
-  return z.strictObject(shape);
+/**
+ * One strict object per tool's shape, built once: zod compiles an object's fast parser on its first
+ * use, so a fresh schema per call would pay that on every call.
+ */
+const strictObjects = new WeakMap<z.ZodRawShape, z.ZodObject>();
+
+export function inputSchemaOf(shape: z.ZodRawShape): z.ZodObject {
+  let schema = strictObjects.get(shape);
+  if (!schema) {
+    schema = z.strictObject(shape);
+    strictObjects.set(shape, schema);
+  }
+  return schema;
 }
 
 export function validateInput<Shape extends z.ZodRawShape>(

@@ -24,6 +24,8 @@ export interface OAuthClient {
   /** Shown on the sign-in page: said by the client itself, so never trusted for anything else. */
   name: string;
   source: "registration" | "metadata_document";
+  /** The grant types it registered (RFC 7591); absent: authorization_code and refresh_token. */
+  grantTypes?: readonly string[];
 }
 
 export type ClientLookup = { ok: true; client: OAuthClient } | { ok: false; problem: string };
@@ -62,13 +64,19 @@ export class Clients {
   ) {}
 
   /** A new client from validated registration metadata; confidential ones get a secret. */
-  register(metadata: { authMethod: ClientAuthMethod; redirectUris: string[]; name?: string }): OAuthClient {
+  register(metadata: {
+    authMethod: ClientAuthMethod;
+    redirectUris: string[];
+    name?: string;
+    grantTypes?: readonly string[];
+  }): OAuthClient {
     const client: OAuthClient = {
       clientId: `idp-client-${randomBytes(12).toString("hex")}`,
       authMethod: metadata.authMethod,
       redirectUris: metadata.redirectUris,
       name: metadata.name ?? "An unnamed application",
       source: "registration",
+      ...(metadata.grantTypes === undefined ? {} : { grantTypes: metadata.grantTypes }),
       ...(metadata.authMethod === "none" ? {} : { clientSecret: randomBytes(24).toString("base64url") }),
     };
     this.#registered.set(client.clientId, client);

@@ -4,6 +4,7 @@
 // registration, and the iss parameter on the authorization response (RFC 9207).
 import { ALG } from "../keys.js";
 import { CLIENT_AUTH_METHODS } from "./clients.js";
+import { TOKEN_EXCHANGE_GRANT } from "./token-exchange.js";
 
 export const OAUTH_METADATA_PATH = "/.well-known/oauth-authorization-server";
 export const DISCOVERY_PATH = "/.well-known/openid-configuration";
@@ -26,7 +27,7 @@ export function authorizationServerMetadata(issuer: string, scopes: readonly str
     scopes_supported: scopes,
     response_types_supported: ["code"],
     response_modes_supported: ["query"],
-    grant_types_supported: ["authorization_code", "refresh_token"],
+    grant_types_supported: ["authorization_code", "refresh_token", TOKEN_EXCHANGE_GRANT],
     code_challenge_methods_supported: ["S256"],
     token_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
     revocation_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,

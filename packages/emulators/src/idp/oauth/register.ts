@@ -1,6 +1,7 @@
 // POST /register: dynamic client registration (RFC 7591). Redirect URIs must be https or loopback http;
 // a client asking for token_endpoint_auth_method none is public, any other (client_secret_basic by
-// default, as RFC 7591 says) gets a secret. Errors are invalid_redirect_uri or invalid_client_metadata.
+// default, as RFC 7591 says) gets a secret, and only such a client may register token exchange (RFC 8693).
+// Errors are invalid_redirect_uri or invalid_client_metadata.
 import type { IncomingMessage } from "node:http";
 import { z } from "zod";
 import { readJsonBody } from "../../common/json-body.js";
@@ -9,6 +10,7 @@ import { CLIENT_AUTH_METHODS, type ClientAuthMethod } from "./clients.js";
 import type { AuthorizationServerContext } from "./context.js";
 import { NO_STORE } from "./errors.js";
 import { redirectUriProblem } from "./redirect-uris.js";
+import { TOKEN_EXCHANGE_GRANT } from "./token-exchange.js";
 
 const registrationSchema = z.looseObject({
   redirect_uris: z.array(z.string().max(2000)).min(1).max(20),
@@ -19,7 +21,7 @@ const registrationSchema = z.looseObject({
   scope: z.string().max(1000).optional(),
 });
 
-const GRANT_TYPES = ["authorization_code", "refresh_token"];
+const GRANT_TYPES = ["authorization_code", "refresh_token", TOKEN_EXCHANGE_GRANT];
 
 function registrationError(error: string, description: string): HttpResponse {
   return jsonResponse(400, { error, error_description: description }, NO_STORE);
@@ -50,8 +52,11 @@ export async function answerRegistration(
   if (grantTypes.some((g) => !GRANT_TYPES.includes(g))) {
     return registrationError(
       "invalid_client_metadata",
-      "grant_types may hold authorization_code and refresh_token only.",
+      `grant_types may hold authorization_code, refresh_token and ${TOKEN_EXCHANGE_GRANT} only.`,
     );
+  }
+  if (grantTypes.includes(TOKEN_EXCHANGE_GRANT) && authMethod === "none") {
+    return registrationError("invalid_client_metadata", "Token exchange needs a confidential client.");
   }
   const responseTypes = metadata.response_types ?? ["code"];
   if (responseTypes.some((r) => r !== "code")) {
@@ -61,6 +66,7 @@ export async function answerRegistration(
     authMethod: authMethod as ClientAuthMethod,
     redirectUris: metadata.redirect_uris,
     name: metadata.client_name,
+    grantTypes,
   });
   return jsonResponse(
     201,

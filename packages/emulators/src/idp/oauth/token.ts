@@ -1,7 +1,8 @@
 // POST /token: the authorization_code grant (the code's client, redirect_uri, PKCE S256 verifier and
 // resource; once; within its life) and the refresh_token grant (rotation: each refresh token works once,
 // and a replayed one revokes its family). Both answer a JWT access token for the resource, a new
-// refresh token, and an ID token when the scope holds openid.
+// refresh token, and an ID token when the scope holds openid. The token-exchange grant (RFC 8693) is
+// token-exchange.ts.
 import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { CODE_FAILURES as SHARED_CODE_FAILURES } from "../../common/oauth/authorization-codes.js";
@@ -15,6 +16,7 @@ import type { OAuthClient } from "./clients.js";
 import type { AuthorizationServerContext } from "./context.js";
 import { NO_STORE, oauthError } from "./errors.js";
 import type { Family } from "./grants.js";
+import { exchangeToken, TOKEN_EXCHANGE_GRANT } from "./token-exchange.js";
 
 const CODE_FAILURES = {
   ...SHARED_CODE_FAILURES,
@@ -138,6 +140,7 @@ export async function answerTokenRequest(
   const request = await readClientRequest(req, ctx.clients);
   if (!request.ok) return request.refusal;
   const { params, client } = request;
+  if (params.grant_type === TOKEN_EXCHANGE_GRANT) return exchangeToken(ctx, client, params);
   return answerGrant(
     params.grant_type,
     {

@@ -1,8 +1,10 @@
 // Verifies OpenID Connect ID tokens against a tenant's identity provider: discovery document ->
 // jwks_uri -> keys (cached), signature, issuer, audience and times by the emulator clock (jose).
-// On a key id it does not know it fetches the keys once more, as providers rotate their keys.
+// On a key id it does not know it fetches the keys once more, as providers rotate their keys. An OAuth
+// access token (typ at+jwt, RFC 9068: minted for a resource such as an MCP server) is never taken as an
+// ID token, whatever its audience: a service acting for a person exchanges it for an ID token first.
 import { rootCertificates } from "node:tls";
-import { createLocalJWKSet, errors, type JWTPayload, jwtVerify } from "jose";
+import { createLocalJWKSet, decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from "jose";
 import { z } from "zod";
 import type { Clock } from "../../common/clock.js";
 import { getJson } from "../../common/https-json.js";
@@ -37,6 +39,12 @@ export class OidcVerifier {
 
   /** The verified claims, with a string `email`; throws IdTokenRejected. */
   async verify(token: string, setting: OidcSetting): Promise<JWTPayload & { email: string }> {
+    if (isAccessToken(token)) {
+      throw new IdTokenRejected(
+        "Bearer token is an OAuth access token (typ at+jwt) for another resource, not an ID token for this " +
+          "tenant: exchange it at the identity provider for an ID token whose audience is this tenant's",
+      );
+    }
     const provider = await this.#provider(setting.configurationUrl);
     let payload: JWTPayload;
     try {
@@ -111,6 +119,17 @@ export class OidcVerifier {
         provider.refetching = undefined;
       });
     await provider.refetching;
+  }
+}
+
+const ACCESS_TOKEN_TYPES = new Set(["at+jwt", "application/at+jwt"]);
+
+function isAccessToken(token: string): boolean {
+  try {
+    const { typ } = decodeProtectedHeader(token);
+    return typeof typ === "string" && ACCESS_TOKEN_TYPES.has(typ.toLowerCase());
+  } catch {
+    return false; // malformed: the verification says so
   }
 }
 

@@ -6,7 +6,19 @@
 export interface AuthorizationServerMetadata {
   jwksUri: URL;
   introspectionEndpoint?: URL;
+  /** Where a browser signs in (the server's own client, browser-sign-in.ts). */
+  authorizationEndpoint?: URL;
+  /** Where that browser's code is traded, and where a service exchanges a person's token (RFC 8693). */
+  tokenEndpoint?: URL;
 }
+
+type MetadataDocument = {
+  issuer?: unknown;
+  jwks_uri?: unknown;
+  introspection_endpoint?: unknown;
+  authorization_endpoint?: unknown;
+  token_endpoint?: unknown;
+};
 
 const DISCOVERY_TIMEOUT_MS = 10_000;
 
@@ -23,9 +35,7 @@ export async function discover(issuer: string): Promise<AuthorizationServerMetad
       () => undefined,
     );
     if (!response?.ok) continue;
-    const document = (await response.json().catch(() => undefined)) as
-      | { issuer?: unknown; jwks_uri?: unknown; introspection_endpoint?: unknown }
-      | undefined;
+    const document = (await response.json().catch(() => undefined)) as MetadataDocument | undefined;
     if (typeof document?.jwks_uri !== "string") continue;
     return checkedMetadata(issuer, document);
   }
@@ -33,19 +43,18 @@ export async function discover(issuer: string): Promise<AuthorizationServerMetad
 }
 
 /** The metadata's endpoints, or an Error saying why the document is not to be trusted. */
-export function checkedMetadata(
-  issuer: string,
-  document: { issuer?: unknown; jwks_uri?: unknown; introspection_endpoint?: unknown },
-): AuthorizationServerMetadata {
+export function checkedMetadata(issuer: string, document: MetadataDocument): AuthorizationServerMetadata {
   if (typeof document.issuer !== "string" || stripSlash(document.issuer) !== stripSlash(issuer)) {
     throw new Error("its metadata names another issuer");
   }
   const jwksUri = safeEndpoint(document.jwks_uri, "jwks_uri");
-  const introspection = document.introspection_endpoint;
+  const optional = (name: "introspection_endpoint" | "authorization_endpoint" | "token_endpoint") =>
+    typeof document[name] === "string" ? safeEndpoint(document[name], name) : undefined;
   return {
     jwksUri,
-    introspectionEndpoint:
-      typeof introspection === "string" ? safeEndpoint(introspection, "introspection_endpoint") : undefined,
+    introspectionEndpoint: optional("introspection_endpoint"),
+    authorizationEndpoint: optional("authorization_endpoint"),
+    tokenEndpoint: optional("token_endpoint"),
   };
 }
 

@@ -12,7 +12,8 @@ import {
   OAuthErrorCode,
   verifyBearerToken,
 } from "@modelcontextprotocol/server";
-import { createRemoteJWKSet, type JWTHeaderParameters, type JWTPayload, jwtVerify } from "jose";
+// jose is loaded on the first token (import() below): a server out of team mode never needs it.
+import type { createRemoteJWKSet, JWTHeaderParameters, JWTPayload } from "jose";
 import type { Person } from "../caller.js";
 import { discover, stripSlash } from "./discovery.js";
 import { accessTokenRefusal } from "./token-kind.js";
@@ -86,6 +87,7 @@ export class ResourceServer {
     const server = await this.authorizationServer();
     let payload: JWTPayload;
     let header: JWTHeaderParameters;
+    const { jwtVerify } = await import("jose");
     try {
       ({ payload, protectedHeader: header } = await jwtVerify(token, server.jwks, {
         issuer: this.settings.issuer,
@@ -152,8 +154,8 @@ export class ResourceServer {
   /** The authorization server's keys and introspection endpoint, from its metadata (RFC 8414, else OpenID). */
   private async authorizationServer(): Promise<AuthorizationServer> {
     if (this.discovered) return this.discovered;
-    this.discovering ??= discover(this.settings.issuer).then(
-      (metadata) => {
+    this.discovering ??= Promise.all([discover(this.settings.issuer), import("jose")]).then(
+      ([metadata, { createRemoteJWKSet }]) => {
         this.discovered = {
           jwks: createRemoteJWKSet(metadata.jwksUri),
           introspectionEndpoint: metadata.introspectionEndpoint,

@@ -51,6 +51,17 @@ function chain(
   return found;
 }
 
+/**
+ * Whether the connection was reset or closed under the request before any answer: what a remote (or a
+ * load balancer before it) does to a kept-alive connection it closed while idle, just as the pool
+ * sends on it. An idempotent request may be sent again once on a new connection.
+ */
+export function isResetBeforeAnswer(error: unknown): boolean {
+  return chain(error).some(
+    (cause) => cause.code === "ECONNRESET" || cause.code === "EPIPE" || cause.code === "UND_ERR_SOCKET",
+  );
+}
+
 const CERTIFICATE_CODES =
   /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|ERR_TLS_CERT_ALTNAME_INVALID/;
 

@@ -18,7 +18,7 @@ import { MemoryState } from "../state/memory-state.js";
 import type { RateLimit } from "../state/shared-state.js";
 import type { ApiPath } from "./api-path.js";
 import type { AuthStrategy } from "./auth.js";
-import { classifyNetworkError, reportNetworkError } from "./network-error.js";
+import { classifyNetworkError, isResetBeforeAnswer, reportNetworkError } from "./network-error.js";
 import {
   DEFAULT_RETRY_POLICY,
   parseRateLimitReset,
@@ -121,6 +121,7 @@ export class RemoteClient {
     const idempotent = options.idempotent ?? (method === "GET" || method === "PUT" || method === "DELETE");
     const url = this.urlFor(options.path, options.query);
     let renewedAuth = false;
+    let resent = false;
 
     for (let attempt = 0; ; attempt++) {
       const ticket = await countWait("budget", async (waiting) =>
@@ -130,11 +131,15 @@ export class RemoteClient {
         }),
       );
       const outgoing = await this.outgoing(method, options, scope);
-      const exchange = new Exchange(this.timeoutMs, scope.signal, url);
+      const exchange = new Exchange(this.timeoutMs, scope.signal, url, idempotent && !resent);
       try {
-        const response = await exchange
-          .run(() => this.send(url, outgoing, options, scope, exchange.signal))
-          .then(countRemoteAnswer, countRemoteFailure);
+        const sent = await exchange.sendWith(() => this.send(url, outgoing, options, scope, exchange.signal));
+        if (sent === RESET_BEFORE_ANSWER) {
+          resent = true;
+          scope.debug?.(`${method} ${options.path}: the connection was reset before any answer; sent again`);
+          continue;
+        }
+        const response = await Promise.resolve(sent).then(countRemoteAnswer, countRemoteFailure);
         scope.onResponse?.(response.status, response.headers);
         await this.observeRateHeaders(response.headers, ticket);
 
@@ -275,6 +280,9 @@ export class RemoteClient {
  * two apart: a timeout is RemoteTimeoutError, a cancellation is re-thrown as the caller's abort
  * reason, and a network failure is ConnectionError.
  */
+/** What Exchange.run gives instead of throwing when a request it may send again met a reset connection. */
+const RESET_BEFORE_ANSWER = Symbol("reset before answer");
+
 class Exchange {
   private readonly controller = new AbortController();
   private readonly timer: NodeJS.Timeout;
@@ -286,6 +294,8 @@ class Exchange {
     private readonly timeoutMs: number,
     private readonly callerSignal: AbortSignal | undefined,
     private readonly target: URL,
+    /** Whether a reset before any answer is handed back (RESET_BEFORE_ANSWER) for one more try. */
+    private readonly mayResend = false,
   ) {
     this.timer = setTimeout(() => {
       this.timedOut = true;
@@ -298,7 +308,16 @@ class Exchange {
     return this.controller.signal;
   }
 
-  async run<R>(step: () => Promise<R>): Promise<R> {
+  /** Sends: like run, but a reset before any answer comes back as RESET_BEFORE_ANSWER when it may be sent again. */
+  sendWith<R>(step: () => Promise<R>): Promise<R | typeof RESET_BEFORE_ANSWER> {
+    return this.guard(step, this.mayResend);
+  }
+
+  run<R>(step: () => Promise<R>): Promise<R> {
+    return this.guard(step, false) as Promise<R>;
+  }
+
+  private async guard<R>(step: () => Promise<R>, resend: boolean): Promise<R | typeof RESET_BEFORE_ANSWER> {
     try {
       this.callerSignal?.throwIfAborted();
       this.signal.throwIfAborted();
@@ -307,6 +326,7 @@ class Exchange {
       if (this.timedOut) throw new RemoteTimeoutError(this.timeoutMs);
       if (this.callerSignal?.aborted) throw this.callerSignal.reason;
       if (error instanceof ResponseTooLargeError || error instanceof ConnectionError) throw error;
+      if (resend && isResetBeforeAnswer(error)) return RESET_BEFORE_ANSWER;
       if (error instanceof TypeError || isNetworkError(error)) {
         const classified = classifyNetworkError(error, this.target);
         reportNetworkError(classified);

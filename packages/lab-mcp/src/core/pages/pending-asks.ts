@@ -1,8 +1,10 @@
 // Pages opened for the user (a secret page, a sign-in listener) that outlive one round of a
 // multi-round-trip request. The first round opens the page and answers "input required" with its URL;
 // the client shows it, then retries with a signed requestState naming the ask, and the retry waits
-// here for what the user did on the page. Pages are local to the process that opened them.
+// here for what the user did on the page. Pages are local to the process that opened them. Each caller
+// has a quota: their own oldest ask gives way to their new one, never another caller's (issue 25, item 11).
 import { randomUUID } from "node:crypto";
+import { ActionableError } from "../errors.js";
 
 /** What a page opened for the user hands back: where it is, what it settles with, how to close it. */
 export interface OpenedPage<T> {
@@ -25,17 +27,28 @@ interface PendingAsk {
   timer: NodeJS.Timeout;
 }
 
-/** The most asks open at once: each holds a listening socket; the oldest gives way. */
-const MAX_PENDING = 64;
+/** The most asks one caller (a person, a session) has open at once: their own oldest gives way. */
+export const MAX_PENDING_PER_CALLER = 16;
+/** The most asks open at once, all callers together: each may hold a listening socket. */
+const MAX_PENDING = 1024;
 
 export class PendingAsks {
   private readonly asks = new Map<string, PendingAsk>();
 
   /** Keeps an opened page for `timeoutMs`, then closes it; returns the id the requestState names. */
   add(caller: string, page: OpenedPage<unknown>, timeoutMs: number): string {
-    if (this.asks.size >= MAX_PENDING) {
-      const [oldest] = this.asks.keys();
-      if (oldest !== undefined) this.finish(oldest);
+    const mine = [...this.asks].filter(([, ask]) => ask.caller === caller);
+    const oldestOfMine = mine[0]?.[0];
+    if (
+      oldestOfMine !== undefined &&
+      (mine.length >= MAX_PENDING_PER_CALLER || this.asks.size >= MAX_PENDING)
+    ) {
+      this.finish(oldestOfMine);
+    } else if (this.asks.size >= MAX_PENDING) {
+      page.close();
+      throw new ActionableError(
+        `Too many pages are open for people on this server (${MAX_PENDING}); try again once some of them are done.`,
+      );
     }
     const id = randomUUID();
     // A local page may settle before anyone waits for it; a resumable one is only waited for on demand.

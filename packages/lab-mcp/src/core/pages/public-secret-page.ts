@@ -2,13 +2,18 @@
 // the person's browser is elsewhere, and answerable by any replica behind the load balancer. The page's
 // path is the capability (unguessable, one answer); what waits for it and what the form brings travel
 // through the shared state, sealed, so the replica that asked and the one that got the form need not be
-// the same.
+// the same. The page is the asking person's alone: the browser signs in at the authorization server
+// (browser-sign-in.ts) and the page shows its form, and takes an answer, only when that is the person
+// whose assistant asked (a forwarded page cannot make someone type their key for someone else).
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Person } from "../caller.js";
+import { ActionableError } from "../errors.js";
 import type { HttpRoute } from "../route.js";
 import { sleep } from "../sleep.js";
 import type { SharedState } from "../state/shared-state.js";
-import { sendPage, textPage } from "./local-page.js";
+import { BROWSER_START_PATH, type BrowserPerson, type BrowserSignIn } from "./browser-sign-in.js";
+import { escapeHtml, type PageReply, sendPage, textPage } from "./local-page.js";
 import type { OpenedPage } from "./pending-asks.js";
 import { formPage, readForm, type SecretAnswer, type SecretPageText } from "./secret-page.js";
 
@@ -19,17 +24,35 @@ const PAGE_LIFETIME_MS = 15 * 60_000;
 const POLL_MS = 250;
 const EXPIRED = textPage(410, "Expired", "This page has expired. Ask your assistant again.");
 
+/** What waits in the shared state for the page's answer: its text, and whose it is. */
+interface PendingPage {
+  text: SecretPageText;
+  /** The asking person's subject (`<issuer> <sub>`): only a browser signed in as them may answer. */
+  owner: string;
+  ownerEmail?: string;
+}
+
+/** Without its own client at the authorization server, a team server cannot tell who opens a page. */
+export const NO_BROWSER_SIGN_IN =
+  "This team server cannot check who opens its pages, so it asks no one to type a key: its operator must " +
+  "set MCP_AUTH_CLIENT_ID and MCP_AUTH_CLIENT_SECRET (the server's own client at the authorization server; " +
+  "see docs/deployment.md)";
+
 export class PublicSecretPages {
   constructor(
     private readonly state: SharedState,
     /** The server's public origin (of MCP_AUTH_AUDIENCE), where people's browsers reach it. */
     readonly origin: string,
+    /** Who is at the browser (MCP_AUTH_CLIENT_ID); without it no page is opened. */
+    private readonly signIn: BrowserSignIn | undefined,
   ) {}
 
-  /** Opens a page for one answer; `until` settles when the form is posted to any replica. */
-  async open(text: SecretPageText): Promise<OpenedPage<SecretAnswer>> {
+  /** Opens a page for `person`'s one answer; `until` settles when the form is posted to any replica. */
+  async open(text: SecretPageText, person: Person): Promise<OpenedPage<SecretAnswer>> {
+    if (!this.signIn) throw new ActionableError(NO_BROWSER_SIGN_IN);
     const id = randomBytes(24).toString("base64url");
-    await this.state.secrets.write(`secret-page:${digest(id)}`, JSON.stringify(text), {
+    const pending: PendingPage = { text, owner: person.subject, ownerEmail: person.email };
+    await this.state.secrets.write(`secret-page:${digest(id)}`, JSON.stringify(pending), {
       ttlMs: PAGE_LIFETIME_MS,
       ifVersion: null,
     });
@@ -81,14 +104,24 @@ export class PublicSecretPages {
     const id = url.pathname.slice(PREFIX.length);
     const name = `secret-page:${digest(id)}`;
     const pending = /^[A-Za-z0-9_-]{32}$/.test(id) ? await this.state.secrets.read(name) : undefined;
-    if (!pending) return sendPage(res, EXPIRED);
-    const text = JSON.parse(pending.value) as SecretPageText;
+    if (!pending || !this.signIn) return sendPage(res, EXPIRED);
+    const page = JSON.parse(pending.value) as PendingPage;
     const path = `${PREFIX}${id}`;
-    if (req.method !== "POST") return sendPage(res, formPage(text, path));
     // A form posted from another site must not plant a secret for someone.
-    if (req.headers.origin !== undefined && req.headers.origin !== this.origin) {
+    if (req.method === "POST" && req.headers.origin !== undefined && req.headers.origin !== this.origin) {
       return sendPage(res, textPage(403, "Forbidden", "Forbidden."));
     }
+    const visitor = await this.signIn.person(req);
+    if (!visitor) {
+      // A link checker's HEAD starts no sign-in.
+      if (req.method === "HEAD")
+        return sendPage(res, textPage(200, "Sign in", "Open this address with GET."));
+      if (req.method === "POST") return sendPage(res, notSignedIn(path));
+      return this.signIn.redirectToSignIn(res, path);
+    }
+    if (visitor.subject !== page.owner) return sendPage(res, notYours(page, visitor, path));
+    const text = { ...page.text, forWhom: page.ownerEmail ?? "you" };
+    if (req.method !== "POST") return sendPage(res, formPage(text, path));
     const secret = new URLSearchParams(await readForm(req)).get("secret")?.trim() ?? "";
     if (!secret) return sendPage(res, formPage(text, path, "Please enter a value."));
     // One answer: whoever removes the pending page first (on any replica) is the one.
@@ -99,6 +132,32 @@ export class PublicSecretPages {
       textPage(200, "Thank you", "You can close this window and go back to your assistant."),
     );
   }
+}
+
+/** The page of someone else's assistant: it says whose it is and why it takes nothing from this browser. */
+function notYours(page: PendingPage, visitor: BrowserPerson, path: string): PageReply {
+  const owner = page.ownerEmail ?? "another person";
+  const you = visitor.email ? ` (${visitor.email})` : "";
+  return {
+    status: 403,
+    title: "This page is not yours",
+    body:
+      `<h1>This page is not yours</h1><p>This page was opened by the assistant of ${escapeHtml(owner)}, for ` +
+      `them alone. You are signed in as someone else${escapeHtml(you)}, so it takes no key from you: whatever ` +
+      `you typed here would act as you in their assistant. Nothing was sent. If someone sent you this address, ` +
+      `do not type your key for them; ask your own assistant instead.</p>` +
+      `<p><a href="${BROWSER_START_PATH}?to=${encodeURIComponent(path)}">Sign in as someone else</a></p>`,
+  };
+}
+
+function notSignedIn(path: string): PageReply {
+  return {
+    status: 403,
+    title: "Sign in first",
+    body:
+      `<h1>Sign in first</h1><p>This page takes a key only from the person it was opened for, once they ` +
+      `have signed in. Nothing was sent.</p><p><a href="${escapeHtml(path)}">Sign in</a></p>`,
+  };
 }
 
 /** The page's id as a key: Redis never holds the capability itself. */

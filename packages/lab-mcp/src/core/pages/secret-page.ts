@@ -30,6 +30,8 @@ export interface SecretPageText {
    * for every replica, until they sign out (a team server; wins over sessionOnly).
    */
   keptUntilSignOut?: boolean;
+  /** Whom the page is for (a team server's page, shown only to them): their email, or "you". */
+  forWhom?: string;
 }
 
 const MAX_FORM_BYTES = 16 * 1024;
@@ -79,6 +81,7 @@ export function formPage(text: SecretPageText, path: string, problem?: string): 
     : "";
   const body =
     `<h1>${escapeHtml(text.title)}</h1>` +
+    (text.forWhom ? `<p>This page is for ${escapeHtml(text.forWhom)} alone.</p>` : "") +
     (problem ? `<p role="alert">${escapeHtml(problem)}</p>` : "") +
     `<form method="post" action="${path}"><label for="secret">${escapeHtml(text.label)}</label>` +
     `<input id="secret" name="secret" type="password" autocomplete="off" required autofocus>` +

@@ -45,6 +45,21 @@ export function resourceReader<S>(
   };
 }
 
+/**
+ * The parsed URI template of each resource, built once per process: a 2026-07-28 HTTP request gets a
+ * server of its own, which should not parse every template again.
+ */
+const templates = new WeakMap<object, ResourceTemplate>();
+
+function templateOf(resource: { uriTemplate: string }): ResourceTemplate {
+  let template = templates.get(resource);
+  if (!template) {
+    template = new ResourceTemplate(resource.uriTemplate, { list: undefined });
+    templates.set(resource, template);
+  }
+  return template;
+}
+
 /** Registers the service's resources (listing by the SDK) and answers resources/read through `read`. */
 export function registerResources<S>(
   mcp: McpServer,
@@ -81,8 +96,7 @@ export function registerResources<S>(
     };
     const onRead = (uri: URL, request: ServerContext) => readResult(uri.href, request);
     if (resource.uriTemplate.includes("{")) {
-      const template = new ResourceTemplate(resource.uriTemplate, { list: undefined });
-      mcp.registerResource(resource.name, template, metadata, (uri, _variables, request) =>
+      mcp.registerResource(resource.name, templateOf(resource), metadata, (uri, _variables, request) =>
         onRead(uri, request),
       );
     } else {

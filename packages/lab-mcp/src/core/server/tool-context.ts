@@ -107,7 +107,8 @@ export function createToolContext(options: {
             offerRemember: text.offerRemember && !options.clientSession.isolated,
             sessionOnly,
           };
-          if (options.secretPages && options.clientSession.person) return options.secretPages.open(pageText);
+          const { person } = options.clientSession;
+          if (options.secretPages && person) return options.secretPages.open(pageText, person);
           const page = await openSecretPage(pageText);
           return { url: page.url, until: page.answer, close: page.close };
         },

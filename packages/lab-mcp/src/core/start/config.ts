@@ -41,7 +41,12 @@ export function coreSettings(
       .optional(),
     MCP_METRICS_TOKEN: setting
       .secret({
-        help: "A second bearer token that GET /metrics accepts besides MCP_HTTP_TOKEN, for a Prometheus scraper that should not hold the MCP one. At least 32 characters. Without either token /metrics answers on a loopback MCP_HOST only.",
+        help: "A second bearer token that GET /metrics accepts besides MCP_HTTP_TOKEN, for a Prometheus scraper that should not hold the MCP one. At least 32 characters. Without either token the MCP port never serves /metrics (see MCP_METRICS_LISTEN).",
+      })
+      .optional(),
+    MCP_METRICS_LISTEN: setting
+      .string({
+        help: "A loopback host:port (e.g. 127.0.0.1:9464) where a listener of its own serves GET /metrics without a token, to loopback Host names only; never the MCP port, which a reverse proxy may publish.",
       })
       .optional(),
     MCP_LOG_CALLS: setting
@@ -109,11 +114,11 @@ export function coreSettings(
       .optional(),
     MCP_AUTH_CLIENT_ID: setting
       .string({
-        help: "Team mode, optional: this server's own client at the authorization server, to ask it about every token (RFC 7662 introspection) so that a revoked one stops at once. Needs MCP_AUTH_CLIENT_SECRET.",
+        help: "Team mode: this server's own confidential client at the authorization server (redirect URI <origin of MCP_AUTH_AUDIENCE>/auth/browser/callback). It signs in the browser that opens a key page or a repository sign-in link, which then act only for the person who asked; and it asks about every token (RFC 7662 introspection), so that a revoked one stops at once. Without it no such page opens. Needs MCP_AUTH_CLIENT_SECRET.",
       })
       .optional(),
     MCP_AUTH_CLIENT_SECRET: setting
-      .secret({ help: "Team mode, optional: the secret of MCP_AUTH_CLIENT_ID." })
+      .secret({ help: "Team mode: the secret of MCP_AUTH_CLIENT_ID." })
       .optional(),
     REDIS_URL: setting
       .secret({

@@ -1,7 +1,10 @@
 // The start-up of every tool-server bin: settings, service, transport, and a clean stop on signals.
+// What only one setting needs (the HTTP transport, team mode's pages, Redis) is loaded with import()
+// when that setting asks for it: a stdio server starts sooner and smaller without them.
 
+import { randomBytes } from "node:crypto";
 import type { ResourceServerSettings } from "../auth/resource-server.js";
-import { PublicSecretPages } from "../pages/public-secret-page.js";
+import type { BrowserSignIn } from "../pages/browser-sign-in.js";
 import type { ServiceRuntime } from "../runtime.js";
 import { createServerFactory } from "../server/factory.js";
 import type { ServerOptions } from "../server/options.js";
@@ -10,10 +13,9 @@ import { MemoryState } from "../state/memory-state.js";
 import { openSharedState, type StateSettings, stateSettingsOf } from "../state/open.js";
 import { deriveKey } from "../state/secret-box.js";
 import type { SharedState } from "../state/shared-state.js";
-import { serveHttp } from "../transport/http.js";
 import { isLoopbackHost } from "../transport/loopback.js";
+import { type ListenAddress, metricsListenOf } from "../transport/metrics-listener.js";
 import type { RunningTransport } from "../transport/running.js";
-import { serveStdio } from "../transport/stdio.js";
 import { ConfigError, type CoreValues, coreSettings, helpText, loadConfig } from "./config.js";
 import type { ServiceDefinition } from "./service.js";
 import { describeSettings, type SettingSpec, type SettingsShape } from "./setting.js";
@@ -29,6 +31,8 @@ export interface CoreSettings extends ServerOptions {
   httpToken?: string;
   /** MCP_METRICS_TOKEN: a bearer token GET /metrics accepts besides httpToken. */
   metricsToken?: string;
+  /** MCP_METRICS_LISTEN: the loopback address of the /metrics listener without a token. */
+  metricsListen?: ListenAddress;
   requestTimeoutMs: number;
   /** The largest answer read from the remote (MCP_MAX_RESPONSE_BYTES). */
   maxResponseBytes: number;
@@ -41,6 +45,8 @@ export interface CoreSettings extends ServerOptions {
   state: SharedState;
   /** MCP_AUTH_ISSUER and MCP_AUTH_AUDIENCE: every HTTP request carries a person's access token. */
   auth?: ResourceServerSettings;
+  /** Team mode with MCP_AUTH_CLIENT_ID: who is at a browser that opens one of the server's pages. */
+  browserSignIn?: BrowserSignIn;
 }
 
 /** The core settings of a service's bin, its toolsets known by name. */
@@ -71,6 +77,14 @@ export function coreSettingsOf(values: CoreValues, env: NodeJS.ProcessEnv = {}):
       "MCP_METRICS_TOKEN is set but MCP_TRANSPORT is stdio, which serves no /metrics; set MCP_TRANSPORT=http or unset it",
     );
   }
+  if (transport === "stdio" && values.MCP_METRICS_LISTEN !== undefined) {
+    throw new ConfigError(
+      "MCP_METRICS_LISTEN is set but MCP_TRANSPORT is stdio, which serves no /metrics; set MCP_TRANSPORT=http or unset it",
+    );
+  }
+  const metricsListen =
+    values.MCP_METRICS_LISTEN === undefined ? undefined : metricsListenOf(values.MCP_METRICS_LISTEN);
+  if (typeof metricsListen === "string") throw new ConfigError(metricsListen);
   const host = values.MCP_HOST;
   const httpToken = values.MCP_HTTP_TOKEN;
   const metricsToken = values.MCP_METRICS_TOKEN;
@@ -93,6 +107,7 @@ export function coreSettingsOf(values: CoreValues, env: NodeJS.ProcessEnv = {}):
     port: values.MCP_PORT,
     httpToken,
     metricsToken,
+    metricsListen,
     readOnly: values.MCP_READ_ONLY,
     allowDestructive: values.MCP_ALLOW_DESTRUCTIVE,
     toolsets: values.MCP_TOOLSETS ?? [],
@@ -118,6 +133,8 @@ export function serviceRuntimeOf(core: CoreSettings, env: NodeJS.ProcessEnv): Se
     maxResponseBytes: core.maxResponseBytes,
     transport: core.transport,
     team: core.auth !== undefined,
+    browserSignIn: core.browserSignIn,
+    authIssuer: core.auth?.issuer,
     state: core.state,
     stateSettings: core.stateSettings,
     env,
@@ -199,6 +216,8 @@ export function loadSettings<S, Shape extends SettingsShape>(
   argv: string[],
   env: NodeJS.ProcessEnv,
 ) {
+  const retired = Object.entries(definition.retiredSettings ?? {}).find(([name]) => env[name]?.trim());
+  if (retired) throw new ConfigError(`${retired[0]} is no longer supported: ${retired[1]}`);
   const loaded = loadConfig(coreSettingsFor(definition), definition.settings, argv, env);
   if (loaded.help) return { help: true as const };
   const { values } = loaded;
@@ -275,40 +294,55 @@ export async function runServer<S, Shape extends SettingsShape>(
     process.stderr.write(`${command}: ${(error as Error).message}.\n`);
     process.exit(2);
   }
-  // Team mode: a person's browser is not on this machine, so their secret pages are on the public URL.
+  // Team mode: a person's browser is not on this machine, so their secret pages are on the public URL,
+  // and the browser signs in there (the server's own client) before a page acts for anyone.
+  const browserSignIn = await browserSignInOf(core);
   const secretPages = core.auth
-    ? new PublicSecretPages(core.state, new URL(core.auth.audience).origin)
+    ? new (await import("../pages/public-secret-page.js")).PublicSecretPages(
+        core.state,
+        new URL(core.auth.audience).origin,
+        browserSignIn,
+      )
     : undefined;
-  core = { ...core, secretPages };
+  core = { ...core, secretPages, browserSignIn };
   const service = definition.createService(loaded.values, serviceRuntimeOf(core, process.env));
   const build = createServerFactory(definition, service, core);
 
   let running: RunningTransport;
   if (core.transport === "http") {
+    const { serveHttp } = await import("../transport/http.js");
     try {
       running = await serveHttp(build, {
         host: core.host,
         port: core.port,
         token: core.httpToken,
         metricsToken: core.metricsToken,
+        metricsListen: core.metricsListen,
         sessionIdleMs: core.sessionIdleMs,
         maxSessions: core.maxSessions,
         // Ready while the shared state answers (always, in memory).
         readiness: () => core.state.health(),
         auth: core.auth,
-        routes: [...(definition.httpRoutes?.(service) ?? []), ...(secretPages ? [secretPages.route()] : [])],
+        routes: [
+          ...(definition.httpRoutes?.(service) ?? []),
+          ...(secretPages ? [secretPages.route()] : []),
+          ...(browserSignIn?.routes() ?? []),
+        ],
       });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       const why =
         code === "EADDRINUSE"
-          ? `port ${core.port} is in use; choose another with MCP_PORT`
+          ? core.metricsListen
+            ? `port ${core.port} or ${core.metricsListen.port} (MCP_METRICS_LISTEN) is in use; choose another`
+            : `port ${core.port} is in use; choose another with MCP_PORT`
           : String(code ?? error);
       process.stderr.write(`${command}: cannot listen on ${core.host}:${core.port}: ${why}.\n`);
       process.exit(2);
     }
     process.stderr.write(`${definition.serverName} listening on ${running.url}\n`);
   } else {
+    const { serveStdio } = await import("../transport/stdio.js");
     running = await serveStdio(build);
     // The client closing our stdin is the end of the session.
     process.stdin.on("end", () => void stop());
@@ -325,6 +359,19 @@ export async function runServer<S, Shape extends SettingsShape>(
   process.on("SIGINT", () => void stop());
   process.on("SIGTERM", () => void stop());
   stopWithParent(stop);
+}
+
+/**
+ * Team mode with the server's own client (MCP_AUTH_CLIENT_ID): who is at a browser. Its cookies are
+ * sealed with a key from MCP_STATE_KEY, the same on every replica; without one (a single process) a
+ * random key does.
+ */
+async function browserSignInOf(core: CoreSettings): Promise<BrowserSignIn | undefined> {
+  const client = core.auth?.introspection;
+  if (!core.auth || !client) return undefined;
+  const key = core.stateSettings ? deriveKey(core.stateSettings.key, "browser sign-in") : randomBytes(32);
+  const { BrowserSignIn } = await import("../pages/browser-sign-in.js"); // jose and cookie: team mode only
+  return new BrowserSignIn({ ...core.auth, ...client }, core.state, key);
 }
 
 /** One line on stderr, prefixed with the command, for what an operator should know (never a secret). */

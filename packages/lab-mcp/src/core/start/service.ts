@@ -13,6 +13,8 @@ export interface ServiceDefinition<Service, Shape extends SettingsShape = Settin
   extends ServedService<Service> {
   /** The service's own settings (env + flags), beside the core MCP_* ones: one z.object of setting.* builders. */
   settings: SettingsObject<Shape>;
+  /** Settings that were removed, each with what replaces it: setting one stops the start with that. */
+  retiredSettings?: Readonly<Record<string, string>>;
   /** Cross-setting checks; returns a one-line problem or undefined. */
   checkSettings?(values: ServerValues<Shape>): string | undefined;
   /**

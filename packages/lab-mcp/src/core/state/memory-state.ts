@@ -102,6 +102,11 @@ class MemorySecrets implements SecretStore {
     return true;
   }
 
+  /** In memory every removal is confirmed: there is no other copy. */
+  removeConfirmed(name: string): Promise<boolean> {
+    return this.remove(name);
+  }
+
   async tryLock(name: string, ttlMs: number): Promise<Lock | undefined> {
     const held = this.locks.get(name);
     if (held && this.now() < held.expiresAt) return undefined;

@@ -2,7 +2,7 @@
 // reachable at start), else this process's own memory.
 import { ConfigError } from "../config-error.js";
 import { MemoryState } from "./memory-state.js";
-import { describeUrl, RedisState } from "./redis-state.js";
+import { describeUrl, RedisUnreachableError } from "./redis-common.js";
 import { deriveKey, parseStateKey, SecretBox } from "./secret-box.js";
 import type { SharedState } from "./shared-state.js";
 
@@ -44,6 +44,8 @@ export async function openSharedState(
   warn: (message: string) => void,
 ): Promise<SharedState> {
   if (!settings?.redisUrl) return new MemoryState();
+  // ioredis is loaded only for a fleet: a server on its own never pays its megabytes.
+  const { RedisState } = await import("./redis-state.js");
   return RedisState.open({
     url: settings.redisUrl,
     prefix: settings.prefix,
@@ -52,4 +54,4 @@ export async function openSharedState(
   });
 }
 
-export { describeUrl };
+export { describeUrl, RedisUnreachableError };

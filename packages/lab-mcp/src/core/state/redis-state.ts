@@ -6,6 +6,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { Redis, ReplyError } from "ioredis";
 import { MemoryState } from "./memory-state.js";
+import { describeUrl, RedisUnreachableError } from "./redis-common.js";
 import {
   OBSERVE_WINDOW,
   PAUSE_WINDOW,
@@ -27,6 +28,7 @@ import type {
   StoredSecret,
   WindowObservation,
 } from "./shared-state.js";
+import { UnconfirmedRemovalError } from "./unconfirmed-removal.js";
 
 /** A command that takes longer than this counts as Redis being out of reach. */
 const COMMAND_TIMEOUT_MS = 1000;
@@ -46,7 +48,7 @@ export interface RedisStateOptions {
 }
 
 /** Start-up could not reach Redis: the server does not start (a fleet member alone would overrun limits). */
-export class RedisUnreachableError extends Error {}
+export { RedisUnreachableError };
 
 type ScriptRunner = (...args: Array<string | number>) => Promise<unknown>;
 
@@ -289,6 +291,18 @@ class RedisSecrets implements SecretStore {
     );
   }
 
+  removeConfirmed(name: string): Promise<boolean> {
+    const key = this.state.key("secret", name);
+    return this.state.attempt(
+      async () => (await this.state.redis.del(key)) > 0,
+      async () => {
+        // Written here during the outage: this copy is the only one. Otherwise Redis keeps it.
+        if (await this.state.fallback.secrets.remove(name)) return true;
+        throw new UnconfirmedRemovalError();
+      },
+    );
+  }
+
   tryLock(name: string, ttlMs: number): Promise<Lock | undefined> {
     const key = this.state.key("lock", name);
     return this.state.attempt(
@@ -346,16 +360,6 @@ class RedisCursors implements CursorStore {
   /** The query (credential id, path, filters) as a digest: no filter text is left in Redis's keys. */
   private keyOf(query: string): string {
     return this.state.key("cursors", createHash("sha256").update(query).digest("base64url"));
-  }
-}
-
-/** host:port of a Redis URL, never its password. */
-export function describeUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.protocol}//${parsed.host}`;
-  } catch {
-    return "REDIS_URL";
   }
 }
 

@@ -56,6 +56,12 @@ export interface SecretStore {
   write(name: string, value: string, options?: SecretWrite): Promise<boolean>;
   /** Deletes it (only at `ifVersion` when given); false when nothing was deleted. */
   remove(name: string, ifVersion?: string): Promise<boolean>;
+  /**
+   * Deletes it where every process reads it; false when there was nothing. Throws
+   * UnconfirmedRemovalError when the shared state could not confirm it (Redis out of reach): a
+   * removal the user asked for (a sign-out, `forget`) must never look done while the record stays.
+   */
+  removeConfirmed(name: string): Promise<boolean>;
   /** The lock named `name`, or undefined when another process holds it. */
   tryLock(name: string, ttlMs: number): Promise<Lock | undefined>;
 }

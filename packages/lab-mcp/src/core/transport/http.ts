@@ -15,12 +15,13 @@ import {
 import { personOf, ResourceServer, type ResourceServerSettings } from "../auth/resource-server.js";
 import type { ClientSession, Person } from "../caller.js";
 import { answerProbe, isProbe, type ReadinessCheck } from "../ops/health.js";
+import { startMetrics } from "../ops/metrics.js";
 import { answerMetrics, isMetricsRequest } from "../ops/metrics-endpoint.js";
 import type { HttpRoute } from "../route.js";
 import type { ServerFactory } from "../server/factory.js";
 import { statelessCallers } from "./callers.js";
 import { allowedHostsOf, bearerMatches, digest, hostAllowed, hostForUrl, isLocalOrigin } from "./guards.js";
-import { isLoopbackHost } from "./loopback.js";
+import { type ListenAddress, serveMetricsListener } from "./metrics-listener.js";
 import { readJsonBody, sendJson, sendRpcError, sendWebResponse } from "./replies.js";
 import type { RunningTransport } from "./running.js";
 import { type Session, SessionTable } from "./sessions.js";
@@ -31,10 +32,12 @@ export interface HttpOptions {
   /** When set, every request must carry "Authorization: Bearer <token>". */
   token?: string;
   /**
-   * A bearer token GET /metrics accepts besides `token`. With neither, /metrics answers only on a
-   * loopback host, to loopback Host names.
+   * A bearer token GET /metrics accepts besides `token`. With neither, this port never serves /metrics
+   * (a reverse proxy may publish it): `metricsListen` does, on loopback.
    */
   metricsToken?: string;
+  /** MCP_METRICS_LISTEN: a loopback listener of its own for /metrics without a token. */
+  metricsListen?: ListenAddress;
   /** Path of the MCP endpoint. */
   path?: string;
   /**
@@ -63,6 +66,8 @@ const DEFAULT_MAX_SESSIONS = 100;
  */
 export async function serveHttp(factory: ServerFactory, options: HttpOptions): Promise<RunningTransport> {
   const path = options.path ?? "/mcp";
+  // Counted from the first request on: /metrics can be read from here.
+  await startMetrics();
   const sessions = new SessionTable(
     factory,
     options.sessionIdleMs ?? 30 * 60 * 1000,
@@ -74,7 +79,7 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
   /** The Host names answered to: known once the port is (MCP_PORT 0 picks one). */
   const hosts = { allowed: new Set<string>() };
   const modern = statelessHandler(factory, resourceServer, expectedToken !== undefined);
-  const metrics = metricsGuard(options, hosts);
+  const metrics = metricsGuard(options);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -142,12 +147,15 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
       return sendRpcError(res, 404, "Session not found: initialize a new session");
     if (!isInitializeRequest(body))
       return sendRpcError(res, 400, "Bad request: no session; send initialize first");
-    if (!(await sessions.open(person, req, res, body))) {
+    const noRoom = await sessions.open(person, req, res, body);
+    if (noRoom) {
       res.setHeader("retry-after", "60");
       return sendRpcError(
         res,
         503,
-        `Too many sessions: all ${sessions.maxSessions} are in use (MCP_MAX_SESSIONS); try again later`,
+        noRoom === "share"
+          ? `Too many sessions: you hold ${sessions.personShare}, your share of the ${sessions.maxSessions} (MCP_MAX_SESSIONS), and all are in use; close one or try again later`
+          : `Too many sessions: all ${sessions.maxSessions} are in use (MCP_MAX_SESSIONS); try again later`,
       );
     }
   };
@@ -161,12 +169,20 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
   });
   await listen(http, options.host, options.port);
   const port = (http.address() as AddressInfo).port;
+  const metricsListener = options.metricsListen
+    ? await serveMetricsListener(options.metricsListen).catch(async (error: unknown) => {
+        http.closeAllConnections();
+        await new Promise<void>((resolve) => http.close(() => resolve()));
+        throw error;
+      })
+    : undefined;
   sessions.sweep();
   hosts.allowed = allowedHostsOf(options.host, port, resourceServer?.resource);
 
   return {
     url: `http://${hostForUrl(options.host)}:${port}${path}`,
     async close() {
+      await metricsListener?.close();
       await sessions.close();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
@@ -222,10 +238,10 @@ function statelessHandler(
 
 /**
  * GET /metrics. Scrapers reach replicas by IP, so a token (either) skips the Host check; without
- * one, /metrics is as guarded as the MCP endpoint on loopback (a DNS-rebinding page sends a foreign
- * Host), and not served on any other address.
+ * one, this port never serves it: a same-host reverse proxy that forwards Host would publish it
+ * (MCP_METRICS_LISTEN serves it on loopback instead, metrics-listener.ts).
  */
-function metricsGuard(options: HttpOptions, hosts: { allowed: Set<string> }) {
+function metricsGuard(options: HttpOptions) {
   const metricsTokens = [options.token, options.metricsToken].flatMap((token) =>
     token ? [digest(token)] : [],
   );
@@ -237,10 +253,10 @@ function metricsGuard(options: HttpOptions, hosts: { allowed: Set<string> }) {
           error: "Unauthorized: send 'Authorization: Bearer <MCP_METRICS_TOKEN or MCP_HTTP_TOKEN>'",
         });
       }
-    } else if (!isLoopbackHost(options.host) || !hostAllowed(req, hosts.allowed)) {
+    } else {
       return sendJson(res, 403, {
         error:
-          "Forbidden: without MCP_METRICS_TOKEN, /metrics answers on loopback to loopback Host names only",
+          "Forbidden: without MCP_METRICS_TOKEN, /metrics is not served on this port; set MCP_METRICS_LISTEN to a loopback host:port for a listener of its own",
       });
     }
     return answerMetrics(req, res);

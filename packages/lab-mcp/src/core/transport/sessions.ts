@@ -1,6 +1,7 @@
 // The MCP sessions of 2025-11-25 clients over HTTP, held by this process: one McpServer and SDK
 // transport per session, bound to the person who opened it in team mode, capped (the least recently
-// used idle one gives way) and closed when idle.
+// used idle one gives way) and closed when idle. A person holds at most a share of the cap: at it,
+// their own least recently used idle session gives way, never another's (issue 25, item 11).
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
@@ -43,10 +44,18 @@ export interface Session {
   openExchanges: number;
 }
 
+/** The part of MCP_MAX_SESSIONS one person may hold (at least one session). */
+const PERSON_SHARE = 1 / 4;
+
+/** Why a session was not opened: every session busy, or the person's own share busy. */
+export type NoRoom = "full" | "share";
+
 export class SessionTable {
   private readonly sessions = new Map<string, Session>();
   /** Initializations under way, not yet in `sessions`: they count against the cap too. */
   private starting = 0;
+  /** The same, by person (subject). */
+  private readonly startingBy = new Map<string, number>();
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
@@ -71,18 +80,25 @@ export class SessionTable {
     return true;
   }
 
+  /** The most sessions one person may hold at once. */
+  get personShare(): number {
+    return Math.max(1, Math.floor(this.maxSessions * PERSON_SHARE));
+  }
+
   /**
-   * Opens a session for an initialize request and answers it; false (nothing answered) when all
-   * sessions are busy.
+   * Opens a session for an initialize request and answers it; why not (nothing answered) when all
+   * sessions, or all of the person's share, are busy.
    */
   async open(
     person: Person | undefined,
     req: IncomingMessage,
     res: ServerResponse,
     body: unknown,
-  ): Promise<boolean> {
-    if (!this.makeRoom()) return false;
+  ): Promise<NoRoom | undefined> {
+    const noRoom = this.makeRoom(person?.subject);
+    if (noRoom) return noRoom;
     this.starting++;
+    if (person) this.startingBy.set(person.subject, (this.startingBy.get(person.subject) ?? 0) + 1);
     try {
       const sessionPerson = person ? new SessionPerson(person) : undefined;
       const server = this.factory({
@@ -108,9 +124,14 @@ export class SessionTable {
       };
       await server.connect(transport);
       await transport.handleRequest(req, res, body);
-      return true;
+      return undefined;
     } finally {
       this.starting--;
+      if (person) {
+        const left = (this.startingBy.get(person.subject) ?? 1) - 1;
+        if (left > 0) this.startingBy.set(person.subject, left);
+        else this.startingBy.delete(person.subject);
+      }
     }
   }
 
@@ -146,11 +167,26 @@ export class SessionTable {
     });
   }
 
-  /** Whether a new session fits, closing the least recently used idle one when at the cap. */
-  private makeRoom(): boolean {
-    if (this.sessions.size + this.starting < this.maxSessions) return true;
+  /**
+   * Room for a new session of `subject`: at their share, their own least recently used idle session
+   * gives way; at the cap, the least recently used idle one. Why not, when none is idle.
+   */
+  private makeRoom(subject: string | undefined): NoRoom | undefined {
+    if (subject !== undefined) {
+      const theirs = [...this.sessions].filter(([, session]) => session.person?.subject === subject);
+      if (theirs.length + (this.startingBy.get(subject) ?? 0) >= this.personShare) {
+        if (!this.closeLeastRecent(theirs)) return "share";
+        return undefined;
+      }
+    }
+    if (this.sessions.size + this.starting < this.maxSessions) return undefined;
+    return this.closeLeastRecent([...this.sessions]) ? undefined : "full";
+  }
+
+  /** Closes the least recently used idle session of `entries`; false when none is idle. */
+  private closeLeastRecent(entries: Array<[string, Session]>): boolean {
     let oldest: [string, Session] | undefined;
-    for (const entry of this.sessions) {
+    for (const entry of entries) {
       if (entry[1].openExchanges === 0 && (!oldest || entry[1].lastSeen < oldest[1].lastSeen)) oldest = entry;
     }
     if (!oldest) return false;

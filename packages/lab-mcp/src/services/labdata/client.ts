@@ -74,7 +74,11 @@ export class LabdataApi {
 
   async credential(ctx: SessionCall): Promise<LabdataCredential> {
     return this.credentials.required(ctx, async (candidate) => {
-      await this.remoteFor(candidate).request({ path: apiPath`api/v2/users/me`, schema: userSchema }, ctx);
+      const { body } = await this.remoteFor(candidate).request(
+        { path: apiPath`api/v2/users/me`, schema: userSchema },
+        ctx,
+      );
+      return body;
     });
   }
 

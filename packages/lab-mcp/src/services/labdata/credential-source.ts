@@ -1,5 +1,6 @@
 // Which credential the server uses: the configured one (everyone acts as it: a service account);
-// else, with OpenID Connect pass-through, the signed-in person's own MCP access token; else, for a
+// else, with token exchange, the signed-in person's token to this server exchanged at the identity
+// provider for one issued for the platform (auth/token-exchange.ts); else, for a
 // signed-in person (a team server, MCP_AUTH_ISSUER), their own API key from the shared state, asked
 // once through a one-time page; else an API key the user asked us to remember; else one asked for now
 // through a local password page. Over stdio an asked key serves the process (the one client is the
@@ -16,20 +17,21 @@ import { ActionableError } from "../../core/errors.js";
 import { readJsonIfPresent, removeFile, writePrivateJson } from "../../core/start/user-config.js";
 import { apiKeyCredential } from "./auth/api-key.js";
 import type { LabdataCredential } from "./auth/credential.js";
-import { passThroughCredential } from "./auth/oidc.js";
 import type { PersonKeys } from "./auth/person-keys.js";
-import { PASS_THROUGH_NEEDS_PERSON, SETUP_HINT } from "./settings.js";
+import type { TokenExchange } from "./auth/token-exchange.js";
+import { EXCHANGE_NEEDS_PERSON, SETUP_HINT } from "./settings.js";
 
 const rememberedSchema = z.object({ baseUrl: z.string(), apiKey: z.string().min(1) });
 
-type Verify = (credential: LabdataCredential) => Promise<void>;
+/** Checks a credential with the platform (users/me): whose it is, or the platform's refusal. */
+type Verify = (credential: LabdataCredential) => Promise<{ email?: string | null }>;
 
 /** What labdata_sign_out removed, and what the caller's next call does. */
 export interface SignOut {
-  /** person_key: the person's key in the shared state; session_key: this HTTP session's; remembered_key: the stdio user's file; memory_key: the stdio user's key in memory. */
-  removed: Array<"person_key" | "session_key" | "remembered_key" | "memory_key">;
-  /** ask: the next call asks for a key again; configured: everyone acts as the operator's credential; pass_through: the person's own sign-in is passed through. */
-  next: "ask" | "configured" | "pass_through";
+  /** person_key: the person's key in the shared state; exchanged_token: the person's exchanged token; session_key: this HTTP session's; remembered_key: the stdio user's file; memory_key: the stdio user's key in memory. */
+  removed: Array<"person_key" | "exchanged_token" | "session_key" | "remembered_key" | "memory_key">;
+  /** ask: the next call asks for a key again; configured: everyone acts as the operator's credential; token_exchange: the person's sign-in is exchanged at the identity provider. */
+  next: "ask" | "configured" | "token_exchange";
 }
 
 export class LabdataCredentialSource {
@@ -49,8 +51,8 @@ export class LabdataCredentialSource {
     private readonly options: {
       /** The operator's credential (a key or an app): everyone acts as it. */
       configured: LabdataCredential | undefined;
-      /** LABDATA_OIDC_PASS_THROUGH: each person's own MCP access token goes to the platform. */
-      passThrough: boolean;
+      /** LABDATA_TOKEN_EXCHANGE_AUDIENCE: each person's token is exchanged for one issued for the platform. */
+      exchange: TokenExchange | undefined;
       /** Where a stdio user's key is remembered. */
       store: { file: string; baseUrl: string };
       /** Each signed-in person's own key, in the shared state. */
@@ -65,15 +67,15 @@ export class LabdataCredentialSource {
 
   /** What each rung of the ladder holds for this service. */
   private ladder(verify: Verify): CredentialLadder<LabdataCredential, SessionCall> {
-    const { configured, passThrough } = this.options;
+    const { configured, exchange } = this.options;
     return {
       configured: (ctx) => {
         if (configured) return configured;
-        if (!passThrough) return undefined;
-        // Pass-through is the operator's choice: the person's own sign-in, and nothing without one.
+        if (!exchange) return undefined;
+        // Token exchange is the operator's choice: the person's own sign-in, and nothing without one.
         const person = ctx.clientSession.person;
-        if (!person) throw new ActionableError(PASS_THROUGH_NEEDS_PERSON);
-        return passThroughCredential(person, this.options.personKeys.digestOf(person.subject));
+        if (!person) throw new ActionableError(EXCHANGE_NEEDS_PERSON);
+        return exchange.credentialFor(person, this.options.personKeys.digestOf(person.subject));
       },
       person: (person, ctx) => this.forPerson(person, ctx, verify),
       // An isolated session still uses this computer's key when there is one, as it always has.
@@ -109,7 +111,7 @@ export class LabdataCredentialSource {
    */
   async refused(ctx: SessionCall, credential: LabdataCredential): Promise<void> {
     const person = ctx.clientSession.person;
-    if (!person || this.options.configured || this.options.passThrough) return;
+    if (!person || this.options.configured || this.options.exchange) return;
     const keys = this.options.personKeys;
     const stored = await keys.read(person.subject).catch(() => undefined);
     if (stored && apiKeyCredential(stored.apiKey).id === credential.id) {
@@ -121,8 +123,11 @@ export class LabdataCredentialSource {
   async signOut(ctx: SessionCall): Promise<SignOut> {
     const removed: SignOut["removed"] = [];
     const session = ctx.clientSession;
-    if (session.person) {
-      if (await this.options.personKeys.remove(session.person.subject)) removed.push("person_key");
+    const { exchange, personKeys } = this.options;
+    if (session.person && exchange) {
+      if (await exchange.forget(personKeys.digestOf(session.person.subject))) removed.push("exchanged_token");
+    } else if (session.person) {
+      if (await personKeys.remove(session.person.subject)) removed.push("person_key");
     } else if (session.isolated) {
       if (this.bySession.delete(session)) removed.push("session_key");
     } else {
@@ -133,7 +138,7 @@ export class LabdataCredentialSource {
       } else if (this.current) removed.push("memory_key");
       this.current = undefined;
     }
-    const next = this.options.configured ? "configured" : this.options.passThrough ? "pass_through" : "ask";
+    const next = this.options.configured ? "configured" : exchange ? "token_exchange" : "ask";
     return { removed, next };
   }
 
@@ -178,7 +183,14 @@ export class LabdataCredentialSource {
       );
     }
     const credential = apiKeyCredential(answer.secret);
-    await verify(credential); // a wrong key is never stored
+    const user = await verify(credential); // a wrong key is never stored
+    // Someone else's key (typed on a page forwarded to them) must not make this person act as them.
+    if (person.email && user.email?.toLowerCase() !== person.email.toLowerCase()) {
+      throw new ActionableError(
+        `The API key entered on the page belongs to another user of the lab data platform than ${person.email} ` +
+          "(your sign-in), so it was not kept. Call the tool again and enter your own API key",
+      );
+    }
     await this.options.personKeys.store(person.subject, answer.secret);
     return credential;
   }

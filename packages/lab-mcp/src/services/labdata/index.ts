@@ -11,6 +11,7 @@ import { clientCredentials, clientCredentialsId } from "./auth/client-credential
 import type { LabdataCredential } from "./auth/credential.js";
 import { idTokenCredential } from "./auth/oidc.js";
 import { PersonKeys, personNameKey } from "./auth/person-keys.js";
+import { TokenExchange } from "./auth/token-exchange.js";
 import { LabdataApi, labdataBudget } from "./client.js";
 import { LabdataCredentialSource } from "./credential-source.js";
 import {
@@ -21,7 +22,12 @@ import {
   sequenceFastaResource,
   sequenceGenBankFileResource,
 } from "./resources.js";
-import { checkLabdataSettings, LABDATA_SETTINGS, type LabdataValues } from "./settings.js";
+import {
+  checkLabdataSettings,
+  LABDATA_SETTINGS,
+  type LabdataValues,
+  RETIRED_LABDATA_SETTINGS,
+} from "./settings.js";
 import { archiveEntities } from "./tools/archive-entities.js";
 import { createDnaSequence } from "./tools/create-dna-sequence.js";
 import { createEntry } from "./tools/create-entry.js";
@@ -70,6 +76,25 @@ function configuredCredential(values: LabdataValues, runtime: ServiceRuntime): L
   const idTokenFile = values.LABDATA_ID_TOKEN_FILE;
   if (idTokenFile) return idTokenCredential({ file: idTokenFile });
   return undefined;
+}
+
+/** Token exchange at the identity provider people sign in with, when the operator set it up. */
+function tokenExchange(values: LabdataValues, runtime: ServiceRuntime): TokenExchange | undefined {
+  const audience = values.LABDATA_TOKEN_EXCHANGE_AUDIENCE;
+  const clientId = values.LABDATA_TOKEN_EXCHANGE_CLIENT_ID;
+  const secret = values.LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET;
+  const secretFile = values.LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET_FILE;
+  // checkLabdataSettings made these complete and team mode (MCP_AUTH_ISSUER) a condition.
+  if (!audience || !clientId || !runtime.authIssuer || !(secret || secretFile)) return undefined;
+  return new TokenExchange({
+    issuer: runtime.authIssuer,
+    audience,
+    clientId,
+    clientSecret: secret ? { value: secret } : { file: secretFile as string },
+    baseUrl: values.LABDATA_BASE_URL,
+    secrets: runtime.state.secrets,
+    timeoutMs: runtime.requestTimeoutMs,
+  });
 }
 
 export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTINGS.shape> = {
@@ -136,6 +161,7 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
     entityResource,
   ],
   briefStructured: true,
+  retiredSettings: RETIRED_LABDATA_SETTINGS,
   checkSettings: checkLabdataSettings,
   createService(values, runtime) {
     const baseUrl = values.LABDATA_BASE_URL;
@@ -145,7 +171,7 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
     };
     const holder = new LabdataCredentialSource({
       configured: configuredCredential(values, runtime),
-      passThrough: values.LABDATA_OIDC_PASS_THROUGH,
+      exchange: tokenExchange(values, runtime),
       store,
       personKeys: new PersonKeys(runtime.state.secrets, baseUrl, personNameKey(runtime.stateSettings?.key)),
     });

@@ -17,11 +17,24 @@ export const LABDATA_SETTINGS = z.object({
   LABDATA_ID_TOKEN_FILE: setting
     .file({ help: "File holding the ID token, read again on every use (for an outside refresher)" })
     .optional(),
-  LABDATA_OIDC_PASS_THROUGH: setting
-    .boolean({
-      help: "Send each signed-in person's own access token to this server (MCP_AUTH_ISSUER) to the platform as their OpenID Connect token; the platform must trust the same identity provider with this server as audience",
+  LABDATA_TOKEN_EXCHANGE_AUDIENCE: setting
+    .string({
+      help: "Team mode (MCP_AUTH_ISSUER): the platform's client at the identity provider. Each signed-in person's token to this server is exchanged there (OAuth 2.0 Token Exchange) for an ID token with this audience, which goes to the platform; needs LABDATA_TOKEN_EXCHANGE_CLIENT_ID and its secret",
     })
-    .default(false),
+    .optional(),
+  LABDATA_TOKEN_EXCHANGE_CLIENT_ID: setting
+    .string({
+      help: "This server's confidential client at the identity provider, allowed to exchange tokens",
+    })
+    .optional(),
+  LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET: setting
+    .secret({ help: "The secret of LABDATA_TOKEN_EXCHANGE_CLIENT_ID" })
+    .optional(),
+  LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET_FILE: setting
+    .file({
+      help: "File holding the secret of LABDATA_TOKEN_EXCHANGE_CLIENT_ID, read again on every exchange",
+    })
+    .optional(),
   LABDATA_CREDENTIALS_FILE: setting
     .file({
       help: "Where an API key you ask to remember is kept, never inside a git work tree (default: lab-mcp/labdata.json in your config folder)",
@@ -35,14 +48,24 @@ export const SETUP_HINT =
   "Set LABDATA_API_KEY, or LABDATA_CLIENT_ID and LABDATA_CLIENT_SECRET, or LABDATA_ID_TOKEN (or LABDATA_ID_TOKEN_FILE) " +
   "in the server's environment and restart it";
 
-/** Why a pass-through call has no token: no person signed in to this server. */
-export const PASS_THROUGH_NEEDS_PERSON =
-  "LABDATA_OIDC_PASS_THROUGH sends each signed-in person's own token, and this call has no signed-in person. " +
-  "It needs MCP_TRANSPORT=http with MCP_AUTH_ISSUER and MCP_AUTH_AUDIENCE set, so that everyone signs in to this " +
-  "server; or the operator sets another authentication method";
+/** What replaces a removed setting, said when someone still sets it. */
+export const RETIRED_LABDATA_SETTINGS = {
+  LABDATA_OIDC_PASS_THROUGH:
+    "it sent each person's token for this server to the platform. Set LABDATA_TOKEN_EXCHANGE_AUDIENCE (with " +
+    "LABDATA_TOKEN_EXCHANGE_CLIENT_ID and its secret) instead: the token is exchanged at the identity provider " +
+    "for one issued for the platform",
+} as const;
+
+/** Why an exchange call has no token: no person signed in to this server. */
+export const EXCHANGE_NEEDS_PERSON =
+  "LABDATA_TOKEN_EXCHANGE_AUDIENCE exchanges each signed-in person's own token, and this call has no signed-in " +
+  "person. It needs MCP_TRANSPORT=http with MCP_AUTH_ISSUER and MCP_AUTH_AUDIENCE set, so that everyone signs " +
+  "in to this server; or the operator sets another authentication method";
 
 /** One authentication method at most, each complete. */
-export function checkLabdataSettings(values: LabdataValues & { MCP_TRANSPORT?: string }): string | undefined {
+export function checkLabdataSettings(
+  values: LabdataValues & { MCP_TRANSPORT?: string; MCP_AUTH_ISSUER?: string },
+): string | undefined {
   const has = (name: keyof LabdataValues) => values[name] !== undefined;
   if (has("LABDATA_CLIENT_ID") !== has("LABDATA_CLIENT_SECRET")) {
     return "LABDATA_CLIENT_ID and LABDATA_CLIENT_SECRET go together; set both or neither";
@@ -54,13 +77,42 @@ export function checkLabdataSettings(values: LabdataValues & { MCP_TRANSPORT?: s
     has("LABDATA_API_KEY") && "LABDATA_API_KEY",
     has("LABDATA_CLIENT_ID") && "LABDATA_CLIENT_ID/LABDATA_CLIENT_SECRET",
     (has("LABDATA_ID_TOKEN") || has("LABDATA_ID_TOKEN_FILE")) && "LABDATA_ID_TOKEN",
-    values.LABDATA_OIDC_PASS_THROUGH && "LABDATA_OIDC_PASS_THROUGH",
+    has("LABDATA_TOKEN_EXCHANGE_AUDIENCE") && "LABDATA_TOKEN_EXCHANGE_AUDIENCE",
   ].filter(Boolean);
   if (methods.length > 1)
     return `Two authentication methods are configured (${methods.join(" and ")}); keep one`;
-  if (values.LABDATA_OIDC_PASS_THROUGH && values.MCP_TRANSPORT === "stdio") {
-    // Over stdio nobody signs in to this server: there is no person whose token could be passed on.
-    return "LABDATA_OIDC_PASS_THROUGH needs MCP_TRANSPORT=http with MCP_AUTH_ISSUER (people signing in to this server); over stdio set LABDATA_ID_TOKEN or LABDATA_ID_TOKEN_FILE instead";
+  return (
+    exchangeProblem(values) ?? secretFileProblem("LABDATA_CREDENTIALS_FILE", values.LABDATA_CREDENTIALS_FILE)
+  );
+}
+
+/** Token exchange: all of its settings or none, and people signing in to this server. */
+function exchangeProblem(
+  values: LabdataValues & { MCP_TRANSPORT?: string; MCP_AUTH_ISSUER?: string },
+): string | undefined {
+  const audience = values.LABDATA_TOKEN_EXCHANGE_AUDIENCE !== undefined;
+  const clientId = values.LABDATA_TOKEN_EXCHANGE_CLIENT_ID !== undefined;
+  const secrets = [
+    values.LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET,
+    values.LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET_FILE,
+  ];
+  const secretCount = secrets.filter((value) => value !== undefined).length;
+  if (!audience && !clientId && secretCount === 0) return undefined;
+  if (secretCount === 2) {
+    return "Set LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET or LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET_FILE, not both";
   }
-  return secretFileProblem("LABDATA_CREDENTIALS_FILE", values.LABDATA_CREDENTIALS_FILE);
+  if (!audience || !clientId || secretCount === 0) {
+    return (
+      "Token exchange needs LABDATA_TOKEN_EXCHANGE_AUDIENCE, LABDATA_TOKEN_EXCHANGE_CLIENT_ID and " +
+      "LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET (or LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET_FILE) together"
+    );
+  }
+  if (values.MCP_TRANSPORT === "stdio" || values.MCP_AUTH_ISSUER === undefined) {
+    // Only a person signed in to this server has a token the identity provider can exchange.
+    return (
+      "LABDATA_TOKEN_EXCHANGE_AUDIENCE needs MCP_TRANSPORT=http with MCP_AUTH_ISSUER (people signing in to " +
+      "this server); over stdio set LABDATA_ID_TOKEN or LABDATA_ID_TOKEN_FILE instead"
+    );
+  }
+  return undefined;
 }

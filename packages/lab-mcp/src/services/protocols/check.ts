@@ -7,6 +7,8 @@ import { passed, stepFromError } from "../../core/check/report.js";
 import type { ServiceCheck } from "../../core/check/run-check.js";
 import type { CallScope } from "../../core/credentials/call-scope.js";
 import type { RequestScope } from "../../core/http/remote-client.js";
+import { listPage } from "./api/protocol-lists.js";
+import { fetchProfile } from "./api/protocols.js";
 import type { ProtocolsApi } from "./client.js";
 import type { PROTOCOLS_SETTINGS } from "./settings.js";
 
@@ -24,7 +26,7 @@ export const protocolsCheck: ServiceCheck<ProtocolsApi, typeof PROTOCOLS_SETTING
     const scope: CallScope = { ...requestScope, clientSession: { caller: "check", isolated: false } };
     let who: CheckStep;
     try {
-      const { profile, credential } = await api.profile(scope);
+      const { profile, credential } = await fetchProfile(api, scope);
       const name = profile.name || profile.username || "an unnamed user";
       who = passed(
         "credential",
@@ -34,7 +36,8 @@ export const protocolsCheck: ServiceCheck<ProtocolsApi, typeof PROTOCOLS_SETTING
       return [stepFromError("credential", error, FIXES)];
     }
     try {
-      const page = await api.listPage(
+      const page = await listPage(
+        api,
         { filter: "public", key: "protocol", orderField: "relevance", orderDir: "desc" },
         1,
         0,

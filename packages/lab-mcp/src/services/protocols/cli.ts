@@ -8,9 +8,14 @@ import { type FlagSpec, parseArguments } from "../../core/start/argv.js";
 import { ConfigError, flagsOf, loadConfig, readSettings } from "../../core/start/config.js";
 import { coreSettingsFor } from "../../core/start/run.js";
 import { removeFile } from "../../core/start/user-config.js";
-import { openSharedState, type StateSettings, stateSettingsOf } from "../../core/state/open.js";
-import { RedisUnreachableError } from "../../core/state/redis-state.js";
+import {
+  openSharedState,
+  RedisUnreachableError,
+  type StateSettings,
+  stateSettingsOf,
+} from "../../core/state/open.js";
 import type { SharedState } from "../../core/state/shared-state.js";
+import { UnconfirmedRemovalError } from "../../core/state/unconfirmed-removal.js";
 import { SIGN_IN_TIMEOUT_MS } from "./auth/code-flow.js";
 import {
   personDigest,
@@ -244,9 +249,18 @@ export async function runForget(
         : `Nothing to forget: that person has no sign-in in ${where}.`,
     );
     return 0;
+  } catch (error) {
+    return unconfirmed("forget", error, output);
   } finally {
     await state.close();
   }
+}
+
+/** A removal the shared state did not confirm: said, and exit 1; anything else goes on up. */
+function unconfirmed(subcommand: "logout" | "forget", error: unknown, output: Output): number {
+  if (!(error instanceof UnconfirmedRemovalError)) throw error;
+  output.err(`${COMMAND} ${subcommand}: ${error.message} Nothing was deleted.`);
+  return 1;
 }
 
 /** Whose sign-in `logout` deletes from the shared state: it is kept per repository and application. */
@@ -275,6 +289,8 @@ async function signOutOfSharedState(
         : `Not signed in: there is no sign-in in ${where}.`,
     );
     return 0;
+  } catch (error) {
+    return unconfirmed("logout", error, output);
   } finally {
     await state.close();
   }

@@ -1,12 +1,13 @@
-// The protocol repository's API: one request path for every call (credential, rate limiters, retry,
-// timeout), offset paging over its numbered pages, and the PDF view with its own, tighter limit.
+// The protocol repository's client: one request path for every call (credential, rate budgets, retry,
+// timeout, the answers' own status codes) and the PDF clients with their own, tighter limit. The
+// requests themselves are in api/, one file per resource, as for labdata.
 
 import type { CallScope } from "../../core/credentials/call-scope.js";
 import { InvalidResponseError, RemoteStatusError } from "../../core/errors.js";
-import { type ApiPath, apiPath } from "../../core/http/api-path.js";
+import type { ApiPath } from "../../core/http/api-path.js";
 import { noAuth } from "../../core/http/auth.js";
 import { ClientCache } from "../../core/http/client-cache.js";
-import { RemoteClient, type RequestScope } from "../../core/http/remote-client.js";
+import { RemoteClient } from "../../core/http/remote-client.js";
 import { RateBudget } from "../../core/state/budget.js";
 import type { RateLimit, SharedState } from "../../core/state/shared-state.js";
 import {
@@ -16,51 +17,19 @@ import {
   statusOfCode,
   warningOf,
 } from "./api/answers.js";
-import { type ListPage, readListPage } from "./api/list-page.js";
-import { FULL_PDF, type PdfView, pdfQuery } from "./api/pdf-view.js";
 import type { ProtocolsCredential } from "./auth/credential.js";
 import type { ProtocolsCredentialSource } from "./credential-source.js";
-import { isRecord, type Json } from "./records/lenient.js";
-import {
-  type Profile,
-  type Protocol,
-  type ProtocolSummary,
-  readProfile,
-  readProtocol,
-  readSteps,
-  type Step,
-} from "./records/protocols.js";
-import { orderSteps } from "./records/step-order.js";
+import { isRecord, type Json } from "./records/values.js";
 
 /** The repository's limits: API requests per user, PDF downloads per user, and per address without one. */
 export const API_LIMIT: RateLimit = { requests: 100, windowMs: 60_000 };
 export const PDF_SIGNED_IN_LIMIT: RateLimit = { requests: 5, windowMs: 60_000 };
 export const PDF_ANONYMOUS_LIMIT: RateLimit = { requests: 3, windowMs: 60_000 };
-export const MAX_PAGE_SIZE = 100;
 /** The largest PDF read when PROTOCOLS_MAX_PDF_BYTES is not given. */
 export const DEFAULT_MAX_PDF_BYTES = 100 * 1024 * 1024;
 
-export const LIST_FILTERS = ["public", "user_public", "user_private", "shared_with_user"] as const;
-export type ListFilter = (typeof LIST_FILTERS)[number];
-
-export interface ListQuery {
-  /** `user_all` (every kind of the user's own) only on a researcher's list (`path`). */
-  filter: ListFilter | "user_all";
-  /** Another list of protocols in the same envelope, e.g. a researcher's or a workspace's; default /api/v3/protocols. */
-  path?: ApiPath;
-  key?: string;
-  orderField: "relevance" | "activity" | "date" | "name" | "id";
-  orderDir: "asc" | "desc";
-}
-
-/** What a call brings: its signal and waits, the client session it belongs to, and where to log. */
+/** A request's query parameters; undefined ones are not sent. */
 type Query = Record<string, string | number | undefined>;
-
-export interface PdfDownload {
-  bytes: Uint8Array;
-  /** The credential it was fetched with; undefined: anonymously. */
-  credential: ProtocolsCredential | undefined;
-}
 
 export class ProtocolsApi {
   private readonly remotes = new ClientCache<{
@@ -69,8 +38,11 @@ export class ProtocolsApi {
     pdf: RemoteClient;
   }>();
   private readonly anonymousPdf: RemoteClient;
-  /** 1 when page_id 1 is the first page (as documented), 0 when page_id 0 is; undefined until seen. */
-  private pageOrigin: 0 | 1 | undefined;
+  /**
+   * 1 when page_id 1 is the first page (as documented), 0 when page_id 0 is; undefined until seen.
+   * Learnt and read by api/protocol-lists.ts.
+   */
+  pageOrigin: 0 | 1 | undefined;
   /** The last warning_code per credential id. */
   private readonly warnings = new ClientCache<RemoteWarning>();
 
@@ -96,150 +68,21 @@ export class ProtocolsApi {
     return this.credentials.config.baseUrl;
   }
 
-  /**
-   * One page of GET /api/v3/protocols, by its place in the list (0 is the first page), whichever way the
-   * repository numbers its pages: page_id 1 is documented as the first, yet clients observe 0 as the
-   * first with `current_page` reading page_id + 1 (fact sheet 3.4). The numbering is learnt once, from
-   * the answer for page_id 1, and kept.
-   */
-  async listPage(query: ListQuery, pageSize: number, place: number, ctx: CallScope): Promise<ListPage> {
-    if (this.pageOrigin === undefined) {
-      // Page id 1 tells: it is the first page (1-based), or the second (0-based) when current_page
-      // reads 2 or prev_page points at page id 0. Asked anyway when the first page is wanted.
-      const probe = await this.fetchListPage(query, pageSize, 1, ctx);
-      this.pageOrigin = probe.currentPage === 2 || probe.previousPageId === 0 ? 0 : 1;
-      if (place + this.pageOrigin === 1) return probe;
-    }
-    return this.fetchListPage(query, pageSize, place + this.pageOrigin, ctx);
+  /** The PDF client of a credential (its own PDF budget), or the anonymous one (the address's budget). */
+  pdfClient(credential: ProtocolsCredential | undefined): RemoteClient {
+    return credential ? this.remotesFor(credential).pdf : this.anonymousPdf;
   }
 
-  /**
-   * The page_id of the first page, for the lists beside search (workspaces) that number their pages the
-   * same way: learnt from the first list answer, asked with one small search when none came yet.
-   */
-  async firstPageId(ctx: CallScope): Promise<0 | 1> {
-    if (this.pageOrigin === undefined) {
-      await this.listPage({ filter: "public", orderField: "activity", orderDir: "desc" }, 1, 0, ctx);
-    }
-    return this.pageOrigin ?? 1;
-  }
-
-  private async fetchListPage(query: ListQuery, pageSize: number, pageId: number, ctx: CallScope) {
-    const body = await this.get(query.path ?? apiPath`api/v3/protocols`, ctx, {
-      filter: query.filter,
-      key: query.key,
-      order_field: query.orderField,
-      order_dir: query.orderDir,
-      page_size: pageSize,
-      page_id: pageId,
-    });
-    return readListPage(body);
-  }
-
-  /**
-   * The items at [offset, offset + limit) and the total, from the pages that cover that range: one page
-   * when some page size up to 100 covers it, otherwise two pages of `limit`. An item the repository
-   * repeats is kept once. Without a total in the answer, it is what was seen, plus one while a full
-   * page suggests more, so that has_more holds until the end.
-   */
-  async range(
-    query: ListQuery,
-    offset: number,
-    limit: number,
-    ctx: CallScope,
-  ): Promise<{ items: ProtocolSummary[]; total: number }> {
-    const plan = pagesFor(offset, limit);
-    const [firstPlace, secondPlace] = plan.places;
-    const first = await this.listPage(query, plan.pageSize, firstPlace, ctx);
-    let last = { page: first, place: firstPlace };
-    if (
-      secondPlace !== undefined &&
-      first.items.length >= plan.pageSize &&
-      (first.total === undefined || secondPlace * plan.pageSize < first.total) &&
-      (first.totalPages === undefined || secondPlace < first.totalPages)
-    ) {
-      last = { page: await this.listPage(query, plan.pageSize, secondPlace, ctx), place: secondPlace };
-    }
-    const fetched = last.page === first ? first.items : [...first.items, ...last.page.items];
-    const start = offset - firstPlace * plan.pageSize;
-    const items = uniqueById(fetched).slice(start, start + limit);
-    const seen = last.place * plan.pageSize + last.page.items.length;
-    const mayHaveMore =
-      last.page.items.length >= plan.pageSize &&
-      last.page.hasNextPage !== false &&
-      (last.page.totalPages === undefined || last.place + 1 < last.page.totalPages);
-    const total = first.total ?? seen + (mayHaveMore ? 1 : 0);
-    return { items, total: items.length > 0 ? Math.max(total, offset + items.length) : total };
-  }
-
-  /**
-   * GET /api/v4/protocols/{id or uri} as markdown: the record under `payload` (v4) or `protocol` (v3),
-   * its steps in order; when it came without them (`steps` null or absent) and `withSteps`, from the
-   * steps endpoint.
-   */
-  async protocol(idOrUri: string, ctx: CallScope, { withSteps = true } = {}): Promise<Protocol> {
-    const path = protocolPath(idOrUri);
-    const body = await this.get(path, ctx, { content_format: "markdown" }, undefined, true);
-    const raw = isRecord(body.payload) ? body.payload : isRecord(body.protocol) ? body.protocol : undefined;
-    const protocol = raw ? readProtocol(raw) : undefined;
-    if (!protocol) throw new InvalidResponseError("The repository answered without a protocol record");
-    if (protocol.steps) protocol.steps = orderSteps(protocol.steps);
-    else if (withSteps) {
-      protocol.steps = await this.steps(idOrUri, ctx);
-      protocol.number_of_steps = protocol.steps.length;
-    }
-    return protocol;
-  }
-
-  /** GET /api/v4/protocols/{id or uri}/steps as markdown: a list under `payload` (observed) or `steps`. */
-  async steps(idOrUri: string, ctx: CallScope): Promise<Step[]> {
-    const path = protocolPath(idOrUri, "steps");
-    const body = await this.get(path, ctx, { content_format: "markdown" }, undefined, true);
-    const list = [body.payload, body.steps, isRecord(body.payload) ? body.payload.steps : undefined].find(
-      Array.isArray,
-    );
-    if (!list) throw new InvalidResponseError("The repository answered without a list of steps");
-    return orderSteps(readSteps(list));
-  }
-
-  async profile(
-    ctx: CallScope,
-  ): Promise<{ profile: Profile; credential: ProtocolsCredential; warning?: RemoteWarning }> {
-    const credential = await this.credentials.required(ctx);
-    const body = await this.get(apiPath`api/v3/session/profile`, ctx, undefined, credential);
-    const user = body.user ?? body.payload;
-    if (!isRecord(user)) throw new InvalidResponseError("The repository answered without a user");
-    return { profile: readProfile(user), credential, warning: this.warnings.peek(credential.id) };
-  }
-
-  /**
-   * GET /view/<uri>.pdf with the credential in use, or anonymously without one, in the view asked for
-   * (compact, or one part only). Waits for a slot of the PDF limit (reporting progress through ctx)
-   * rather than failing: every view counts against the same 5 a minute.
-   */
-  async pdf(
-    uri: string,
-    credential: ProtocolsCredential | undefined,
-    ctx: RequestScope,
-    view: PdfView = FULL_PDF,
-  ): Promise<PdfDownload> {
-    const client = credential ? this.remotesFor(credential).pdf : this.anonymousPdf;
-    const { body, headers } = await client.request<Uint8Array>(
-      { path: apiPath`view/${uri}.pdf`, query: pdfQuery(view), responseType: "bytes" },
-      ctx,
-    );
-    const type = headers.get("content-type") ?? "";
-    if (!isPdf(body) || !/application\/pdf/i.test(type)) {
-      throw new InvalidResponseError("The repository answered the PDF view with something that is not a PDF");
-    }
-    return { bytes: body, credential };
+  /** The repository's last warning_code for a credential, kept for the profile. */
+  warningFor(credentialId: string): RemoteWarning | undefined {
+    return this.warnings.peek(credentialId);
   }
 
   /** A GET of the API as a JSON object (see `send`). */
-  private get(
+  get(
     path: ApiPath,
     ctx: CallScope,
-    query?: Record<string, string | number | undefined>,
+    query?: Query,
     credential?: ProtocolsCredential,
     asksForOneProtocol = false,
   ): Promise<Json> {
@@ -331,25 +174,6 @@ export class ProtocolsApi {
   }
 }
 
-/**
- * The v4 path of a protocol reference as protocolRef gives it: "<id, uri or DOI name>" or, for an exact
- * version, "<...>/v2" or "<...>/latest" (fact sheet §4.1), each part one path segment.
- */
-export function protocolPath(ref: string, below?: "steps"): ApiPath {
-  const [base = ref, version] = ref.split("/");
-  if (version === undefined) {
-    return below ? apiPath`api/v4/protocols/${base}/${below}` : apiPath`api/v4/protocols/${base}`;
-  }
-  return below
-    ? apiPath`api/v4/protocols/${base}/${version}/${below}`
-    : apiPath`api/v4/protocols/${base}/${version}`;
-}
-
-/** A PDF starts with "%PDF-". */
-export function isPdf(bytes: Uint8Array): boolean {
-  return Buffer.from(bytes.subarray(0, 5)).toString("latin1") === "%PDF-";
-}
-
 /** The Authorization header a credential signs with now. */
 async function authorizationOf(
   credential: ProtocolsCredential,
@@ -358,23 +182,4 @@ async function authorizationOf(
   const headers = new Headers();
   await credential.authorize(headers, signal);
   return headers.get("authorization");
-}
-
-/** Items with an id seen before on these pages are left out: the repository may repeat one across pages. */
-function uniqueById(items: ProtocolSummary[]): ProtocolSummary[] {
-  const seen = new Set<number>();
-  return items.filter((item) => !seen.has(item.id) && seen.add(item.id));
-}
-
-/**
- * The page size and the places of the pages (0 is the first) that cover [offset, offset + limit): a
- * single page when one size up to 100 does it, otherwise the two pages of size `limit` around it.
- */
-export function pagesFor(offset: number, limit: number): { pageSize: number; places: [number, ...number[]] } {
-  for (let size = limit; size <= MAX_PAGE_SIZE; size++) {
-    const page = Math.floor(offset / size);
-    if (page === Math.floor((offset + limit - 1) / size)) return { pageSize: size, places: [page] };
-  }
-  const first = Math.floor(offset / limit);
-  return { pageSize: limit, places: [first, first + 1] };
 }

@@ -17,7 +17,7 @@ import { SessionTokenStore } from "./auth/session-token-store.js";
 import { personDigest, protocolsPersonNamesKey, SharedTokenStore } from "./auth/shared-token-store.js";
 import type { TokenEndpoint } from "./auth/token-endpoint.js";
 import { type SignInStore, TokenStore } from "./auth/token-store.js";
-import type { TokenResponse } from "./records/protocols.js";
+import type { TokenResponse } from "./records/token-response.js";
 import { type ProtocolsConfig, SETUP_HINT, SIGN_IN_HINT } from "./settings.js";
 
 export class ProtocolsCredentialSource {

@@ -8,7 +8,7 @@ import type { StateSettings } from "../../core/state/open.js";
 import type { SharedState } from "../../core/state/shared-state.js";
 import { SIGN_IN_TIMEOUT_MS } from "./auth/code-flow.js";
 import { PendingSignIns } from "./auth/pending-sign-ins.js";
-import { callbackRoute } from "./auth/personal-sign-in.js";
+import { callbackRoute, connectRoute } from "./auth/personal-sign-in.js";
 import { protocolsPersonNamesKey, SharedTokenStore, sharedStateWhere } from "./auth/shared-token-store.js";
 import { TokenEndpoint } from "./auth/token-endpoint.js";
 import type { SignInOwner } from "./auth/token-store.js";
@@ -78,7 +78,7 @@ export function createProtocolsApi(values: ProtocolsValues, runtime: ServiceRunt
       ? (owner, person) =>
           new SharedTokenStore(state, owner, where, timeoutMs + RENEWAL_LOCK_MARGIN_MS, person)
       : undefined,
-    team ? new PendingSignIns(state, SIGN_IN_TIMEOUT_MS) : undefined,
+    team ? new PendingSignIns(state, SIGN_IN_TIMEOUT_MS, runtime.browserSignIn) : undefined,
     protocolsPersonNamesKey(stateSettings?.key),
   );
   return new ProtocolsApi(credentials, timeoutMs, state, limits);
@@ -139,6 +139,6 @@ export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> =
   createService: createProtocolsApi,
   httpRoutes(api) {
     const { pending } = api.credentials;
-    return pending ? [callbackRoute(api, pending)] : [];
+    return pending ? [connectRoute(api, pending), callbackRoute(api, pending)] : [];
   },
 };

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { boundedString } from "../../core/inputs.js";
 import type { PdfView } from "./api/pdf-view.js";
-import type { ListQuery } from "./client.js";
+import type { ListQuery } from "./api/protocol-lists.js";
 
 const PROTOCOL_REF_RULE =
   "must be a protocol id (digits, e.g. 12314) or uri (e.g. western-blot-for-erk-4haf43q)";
@@ -18,7 +18,7 @@ const PROTOCOL_TEXT_RULE =
 const PROTOCOL_TEXT =
   /^(?:(?:https?:\/\/)?(?:dx\.)?doi\.org\/|doi:\s?)?(?:10\.17504\/)?([A-Za-z0-9][A-Za-z0-9._-]*)(?:\/(v\d{1,6}|latest))?$/i;
 
-/** The canonical reference: "<id, uri or DOI name>" or "<...>/v2" / "<...>/latest" (client.protocolPath). */
+/** The canonical reference: "<id, uri or DOI name>" or "<...>/v2" / "<...>/latest" (api/protocols.ts protocolPath). */
 function canonicalRef(text: string): string {
   const [, base = text, version] = PROTOCOL_TEXT.exec(text) ?? [];
   // DOI names are lower case (protocols.io.4haf43q); a uri keeps what it was given.

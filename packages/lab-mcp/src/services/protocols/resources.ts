@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineResource } from "../../core/resource.js";
 import { fetchProtocolPdf } from "./api/pdf.js";
+import { fetchProtocol, fetchSteps } from "./api/protocols.js";
 import type { ProtocolsApi } from "./client.js";
 import { protocolMarkdown } from "./format/protocol-markdown.js";
 import { stepsMarkdown } from "./format/steps-markdown.js";
@@ -35,7 +36,7 @@ export const protocolStepsResource = defineResource({
   mimeType: "text/markdown",
   params: { id: protocolRef("The protocol's id or uri.") },
   async read({ id }, ctx, api: ProtocolsApi) {
-    const steps = await api.steps(id, ctx);
+    const steps = await fetchSteps(api, id, ctx);
     if (steps.length === 0) return `Protocol ${id} has no steps.`;
     return stepsMarkdown(id, steps, 0, steps.length, { cut: false });
   },
@@ -50,6 +51,6 @@ export const protocolResource = defineResource({
   mimeType: "text/markdown",
   params: { id: protocolRef("The protocol's id or uri.") },
   async read({ id }, ctx, api: ProtocolsApi) {
-    return protocolMarkdown(await api.protocol(id, ctx));
+    return protocolMarkdown(await fetchProtocol(api, id, ctx));
   },
 });

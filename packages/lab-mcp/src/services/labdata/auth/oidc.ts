@@ -1,7 +1,6 @@
 // OpenID Connect: an ID token from the user's identity provider, as a Bearer token. From a file, it
 // is read again on every use so that an outside refresher can rotate it without a restart.
 import { readFile } from "node:fs/promises";
-import type { Person } from "../../../core/caller.js";
 import { ActionableError } from "../../../core/errors.js";
 import { credentialId, type LabdataCredential } from "./credential.js";
 
@@ -33,25 +32,6 @@ export function idTokenCredential(source: { token: string } | { file: string }):
     async renewAfterUnauthorized() {
       // Worth one more try only when the file now holds another token.
       return "file" in source && (await current()) !== lastSent;
-    },
-  };
-}
-
-/**
- * OpenID Connect pass-through: the signed-in person's own access token to this MCP server, sent as
- * they sent it, for a platform that trusts the same identity provider with this server as audience.
- * Made per call from that call's person, never stored; one rate budget per person across refreshes.
- */
-export function passThroughCredential(person: Person, personDigest: string): LabdataCredential {
-  const header = `Bearer ${person.accessToken}`;
-  return {
-    method: "oidc",
-    description: "OpenID Connect: your own sign-in to this MCP server, passed through",
-    id: credentialId("oidc", person.accessToken),
-    // Keyed (PersonKeys.digestOf): a budget's name in Redis must not let anyone test subjects.
-    budgetId: credentialId("oidc", `person ${personDigest}`),
-    authorize(headers) {
-      headers.set("authorization", header);
     },
   };
 }

@@ -43,9 +43,15 @@ export class PersonKeys {
     await this.secrets.write(this.nameOf(subject), JSON.stringify({ apiKey }));
   }
 
-  /** Deletes the person's key (only the one at `ifVersion` when given); false when there was none. */
+  /**
+   * Deletes the person's key (only the one at `ifVersion` when given); false when there was none.
+   * Without `ifVersion` (a sign-out, `forget`) it throws when the shared state cannot confirm it.
+   */
   remove(subject: string, ifVersion?: string): Promise<boolean> {
-    return this.secrets.remove(this.nameOf(subject), ifVersion);
+    const name = this.nameOf(subject);
+    return ifVersion === undefined
+      ? this.secrets.removeConfirmed(name)
+      : this.secrets.remove(name, ifVersion);
   }
 
   /** The secret's name: the platform, and an HMAC of the subject (never the subject itself). */
@@ -53,7 +59,7 @@ export class PersonKeys {
     return `labdata:person-key:${this.baseUrl}:${this.digestOf(subject)}`;
   }
 
-  /** The person's keyed digest, for any other name derived from them (the pass-through budget). */
+  /** The person's keyed digest, for any other name derived from them (their exchanged platform token and its budget). */
   digestOf(subject: string): string {
     return createHmac("sha256", this.nameKey).update(subject).digest("hex").slice(0, 32);
   }

@@ -2,6 +2,7 @@
 // (type, unit, required), then one markdown table per schema with the unit in each column header and
 // linked records as "Name (id)".
 import { heading, markdown, utcTime } from "../../../core/render.js";
+import { oneLine } from "../../../core/untrusted-text.js";
 import type { AssayResult, AssayRun, AssaySchema, FieldDefinition, FieldValue } from "../records/notebook.js";
 import { fieldText } from "./field.js";
 import { nameAndId } from "./labels.js";
@@ -38,7 +39,7 @@ function explain(field: FieldDefinition): string {
       `${field.decimalPrecision} ${field.decimalPrecision === 1 ? "decimal" : "decimals"}`,
     field.isRequired && "required",
   ].filter(Boolean);
-  return `- **${field.name ?? field.id ?? "field"}**: ${parts.join(", ")}`;
+  return oneLine(`- **${field.name ?? field.id ?? "field"}**: ${parts.join(", ")}`);
 }
 
 /** A value as a cell: a link as "Name (id)", a number as is (its unit is in the column header). */

@@ -1,6 +1,7 @@
 // How AA sequences, oligos, custom entities (and, in lookups, DNA sequences) read to an agent: a line
 // per entity in lists, the facts and the first residues for one, FASTA for the sequences among them.
 import { fieldList, heading, markdown, truncate, utcTime } from "../../../core/render.js";
+import { oneLine } from "../../../core/untrusted-text.js";
 import { ENTITY_LABELS, type EntityType } from "../api/entities.js";
 import type { Entity } from "../records/registry.js";
 import { chunk } from "./fasta.js";
@@ -41,7 +42,7 @@ export function entityLine(entity: Entity): string {
       ? `archived${entity.archiveRecord.reason ? ` (${entity.archiveRecord.reason})` : ""}`
       : undefined,
   ].filter(Boolean);
-  return `- **${nameAndId(entity.name, entity.id)}**: ${parts.join(", ")}`;
+  return oneLine(`- **${nameAndId(entity.name, entity.id)}**: ${parts.join(", ")}`);
 }
 
 export function entityMarkdown(entity: Entity): string {
@@ -51,7 +52,7 @@ export function entityMarkdown(entity: Entity): string {
     fields && typeof fields === "object"
       ? Object.entries(fields).flatMap(([name, field]) => {
           const value = fieldText(field);
-          return value ? [`- ${name}: ${value}`] : [];
+          return value ? [oneLine(`- ${name}: ${value}`)] : [];
         })
       : [];
   return markdown(

@@ -1,8 +1,10 @@
 // How a notebook entry reads to an agent: its facts, then each day with its notes in order: text and
 // lists as markdown, checklists as [x] / [ ], tables as markdown tables, linked records and assay runs
 // and results tables as "Name (id)". Names of linked records come from `names` (looked up by the
-// caller); a link without one reads "type id".
+// caller); a link without one reads "type id". What the notes say was written by people: each note's
+// text is a quoted block (core/untrusted-text.ts), names stay on the line of ours they sit in.
 import { fieldList, heading, markdown, utcTime } from "../../../core/render.js";
+import { fenceFor, OTHERS_WROTE, oneLine, quoted } from "../../../core/untrusted-text.js";
 import type { Entry, EntryLink, NotePart } from "../records/notebook.js";
 import { displayName, nameAndId } from "./labels.js";
 import { markdownTable } from "./table-cells.js";
@@ -27,7 +29,7 @@ function linkLabel(link: EntryLink, names: LinkNames): string | undefined {
 
 function linksLine(links: EntryLink[] | undefined, names: LinkNames): string | undefined {
   const labels = (links ?? []).map((link) => linkLabel(link, names)).filter(Boolean);
-  return labels.length > 0 ? `  Linked: ${labels.join(", ")}` : undefined;
+  return labels.length > 0 ? `  Linked: ${oneLine(labels.join(", "))}` : undefined;
 }
 
 function withLinks(line: string, note: NotePart, names: LinkNames): string {
@@ -48,10 +50,15 @@ function tableOf(note: NotePart, names: LinkNames): string {
   );
   const caption = note.text?.trim() || table?.name;
   return markdown(
-    caption ? `**${caption}**` : undefined,
-    rows.length > 0 ? markdownTable(header, body) : `(empty table: ${header.join(", ")})`,
+    caption ? `**${oneLine(caption)}**` : undefined,
+    rows.length > 0 ? markdownTable(header, body) : `(empty table: ${oneLine(header.join(", "))})`,
     linksLine(note.links, names),
   );
+}
+
+/** A note's text as a quoted block; an empty text stays empty (an empty paragraph of the entry). */
+function quotedOrEmpty(text: string): string {
+  return text.trim() ? quoted(text) : "";
 }
 
 /** One note as markdown; `number` counts the items of a numbered list. */
@@ -60,19 +67,25 @@ function noteMarkdown(note: NotePart, names: LinkNames, number: number): string 
   const text = note.text ?? "";
   switch (note.type) {
     case "text":
-      return withLinks(text, note, names);
-    case "code":
-      return withLinks(`\`\`\`\n${text.replace(/```/g, "ʼʼʼ")}\n\`\`\``, note, names);
+      return withLinks(quotedOrEmpty(text), note, names);
+    case "code": {
+      const fence = fenceFor(text);
+      return withLinks(quoted(`${fence}\n${text}\n${fence}`), note, names);
+    }
     case "list_bullet":
-      return withLinks(`${indent}- ${text}`, note, names);
+      return withLinks(quoted(`${indent}- ${text}`), note, names);
     case "list_number":
-      return withLinks(`${indent}${number}. ${text}`, note, names);
+      return withLinks(quoted(`${indent}${number}. ${text}`), note, names);
     case "list_checkbox":
-      return withLinks(`${indent}- [${note.checked ? "x" : " "}] ${text}`, note, names);
+      return withLinks(quoted(`${indent}- [${note.checked ? "x" : " "}] ${text}`), note, names);
     case "table":
       return tableOf(note, names);
     case "text_box":
-      return withLinks(markdown(note.name ? `**${note.name}**` : undefined, text), note, names);
+      return withLinks(
+        markdown(note.name ? `**${oneLine(note.name)}**` : undefined, quotedOrEmpty(text)),
+        note,
+        names,
+      );
     case "assay_run": {
       const id = note.assayRunId;
       return id ? `Assay run: ${nameAndId(names.get(id) ?? "assay run", id)}` : "Assay run (not yet created)";
@@ -86,8 +99,8 @@ function noteMarkdown(note: NotePart, names: LinkNames, number: number): string 
       // The caption is the note's text; its links follow.
       return withLinks(
         markdown(
-          `Attached file${note.externalFileId ? ` ${note.externalFileId}` : ""}`,
-          text.trim() || undefined,
+          `Attached file${note.externalFileId ? ` ${oneLine(note.externalFileId)}` : ""}`,
+          text.trim() ? quoted(text) : undefined,
         ),
         note,
         names,
@@ -128,7 +141,7 @@ function otherNote(note: NotePart, names: LinkNames): string {
   const facts = noteFacts(note);
   const title = `(${kind} note${facts.length > 0 ? `: ${facts.join(", ")}` : ""})`;
   const text = note.text?.trim();
-  return withLinks(markdown(text || undefined, title), note, names);
+  return withLinks(markdown(text ? quoted(text) : undefined, oneLine(title)), note, names);
 }
 
 function authorsOf(entry: Entry): string | undefined {
@@ -166,6 +179,7 @@ export function entryMarkdown(entry: Entry, names: LinkNames, requestedId?: stri
   return markdown(
     heading(1, nameAndId(entry.name, entry.id || requestedId)),
     entryFacts(entry),
+    days.some((day) => /^>/m.test(day)) && OTHERS_WROTE,
     days.length > 0 ? days.join("\n\n") : "(the entry has no days)",
   );
 }
@@ -182,7 +196,7 @@ export function entryLine(entry: Entry): string {
     span && `days ${span}`,
     entry.folderId && `folder ${entry.folderId}`,
   ].filter(Boolean);
-  return `- **${nameAndId(entry.name, entry.id)}**${facts.length > 0 ? `: ${facts.join("; ")}` : ""}`;
+  return `- **${nameAndId(entry.name, entry.id)}**${facts.length > 0 ? `: ${oneLine(facts.join("; "))}` : ""}`;
 }
 
 /** The ids an entry links to whose names are worth a lookup, by kind. */

@@ -3,6 +3,8 @@
 // a number, a flag, a list or an object, and the display texts be null or absent: the agent reads the
 // display text where there is one, a link as "Name (id)", a list item by item, and an object by its
 // name and id or as compact JSON, never "[object Object]".
+
+import { oneLine } from "../../../core/untrusted-text.js";
 import { nameAndId } from "./labels.js";
 
 export interface FieldLike {
@@ -16,6 +18,10 @@ export interface FieldLike {
 const MAX_OBJECT_TEXT = 300;
 
 export function fieldText(field: FieldLike | null | undefined): string {
+  return oneLine(rawFieldText(field));
+}
+
+function rawFieldText(field: FieldLike | null | undefined): string {
   if (!field || typeof field !== "object") return "";
   const display = shown(field.displayValue) ?? shown(field.textValue);
   const raw = field.value;

@@ -1,5 +1,7 @@
 // Inventory as an agent reads it: containers with their quantity and what they hold, and a plate or
 // box as a grid of positions.
+
+import { oneLine } from "../../../core/untrusted-text.js";
 import type { Container } from "../records/registry.js";
 import { nameAndId } from "./labels.js";
 
@@ -47,7 +49,7 @@ export function containerLine(container: Container): string {
     container.parentStorageId ? `in ${container.parentStorageId}` : undefined,
     container.barcode ? `barcode ${container.barcode}` : undefined,
   ].filter(Boolean);
-  return `- **${nameAndId(container.name, container.id)}**: ${parts.join(", ")}`;
+  return oneLine(`- **${nameAndId(container.name, container.id)}**: ${parts.join(", ")}`);
 }
 
 const ROWS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -90,6 +92,7 @@ export function cellLabel(container: Container): string {
     entity?.inaccessibleId || inaccessibleContainerId(container)
       ? "(no access)"
       : entity?.name || container.name || container.id || "?";
-  const short = name.length > 18 ? `${name.slice(0, 17)}…` : name;
+  const flat = oneLine(name);
+  const short = flat.length > 18 ? `${flat.slice(0, 17)}…` : flat;
   return short.replace(/\|/g, "/");
 }

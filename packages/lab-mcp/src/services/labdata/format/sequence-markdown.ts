@@ -1,6 +1,7 @@
 // How a DNA sequence reads to an agent: the facts first, an annotation summary, the first bases.
 // Every field may be missing (the platform's document requires none): what is missing is left out.
 import { fieldList, heading, markdown, truncate, utcTime } from "../../../core/render.js";
+import { oneLine } from "../../../core/untrusted-text.js";
 import { annotationEnd } from "../genbank/platform.js";
 import type { Annotation, DnaSequence } from "../records/platform.js";
 import { sequenceLength, topology } from "./facts.js";
@@ -53,7 +54,7 @@ export function sequenceLine(sequence: DnaSequence): string {
     sequence.archiveRecord ? archivedAs(sequence.archiveRecord.reason, "archived") : undefined,
   ].filter(Boolean);
   const label = `- **${nameAndId(sequence.name, sequence.id)}**`;
-  return parts.length ? `${label}: ${parts.join(", ")}` : label;
+  return oneLine(parts.length ? `${label}: ${parts.join(", ")}` : label);
 }
 
 function creatorOf(sequence: DnaSequence): string | undefined {
@@ -73,5 +74,7 @@ function annotationLine(annotation: Annotation, length: number): string {
       ? `: ${start + 1}..${annotationEnd(end, length)}`
       : "";
   const strand = annotation.strand === -1 ? ", reverse strand" : "";
-  return `- ${displayName(annotation.name)} (${annotation.type?.trim() || "feature"})${place}${strand}`;
+  return oneLine(
+    `- ${displayName(annotation.name)} (${annotation.type?.trim() || "feature"})${place}${strand}`,
+  );
 }

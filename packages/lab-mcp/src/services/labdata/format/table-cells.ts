@@ -1,6 +1,8 @@
 // Markdown tables: cells on one line, pipes escaped, so a cell can never break the table.
+import { oneLine } from "../../../core/untrusted-text.js";
+
 export function cell(value: string): string {
-  return value.replace(/\s+/g, " ").replace(/\|/g, "\\|").trim();
+  return oneLine(value).replace(/\s+/g, " ").replace(/\|/g, "\\|").trim();
 }
 
 export function markdownTable(header: string[], rows: string[][]): string[] {

@@ -1,5 +1,7 @@
 // A workflow task as one list item: what it is about (schema, fields, workflow), its status, who has
 // it, and when.
+
+import { oneLine } from "../../../core/untrusted-text.js";
 import type { WorkflowTask } from "../records/notebook.js";
 import { fieldText } from "./field.js";
 import { nameAndId } from "./labels.js";
@@ -24,7 +26,7 @@ export function taskLine(task: WorkflowTask): string {
   const title = `${task.displayId ?? "Task"} (${task.id ?? "no id"})`;
   const schema = task.schema?.name ? ` ${task.schema.name}` : "";
   return [
-    `- **${title}**${schema}${about.length > 0 ? `: ${about.join("; ")}` : ""}`,
-    `  ${facts.join("; ")}`,
+    oneLine(`- **${title}**${schema}${about.length > 0 ? `: ${about.join("; ")}` : ""}`),
+    `  ${oneLine(facts.join("; "))}`,
   ].join("\n");
 }

@@ -3,6 +3,7 @@ import { InvalidInputError } from "../../../core/errors.js";
 import { identifier, responseFormat } from "../../../core/inputs.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
+import { oneLine } from "../../../core/untrusted-text.js";
 import { getStorage, listBoxContents, storageKindOf } from "../api/inventory.js";
 import type { LabdataApi } from "../client.js";
 import { cellLabel, containerLine, gridTable } from "../format/inventory-markdown.js";
@@ -63,9 +64,11 @@ export const getBoxContents = defineTool({
       structured,
       markdown(
         heading(1, `${kind === "box" ? "Box" : "Plate"} ${nameAndId(storage.name, storage.id || id)}`),
-        [storage.schema?.name, filled, storage.barcode ? `barcode ${storage.barcode}` : undefined]
-          .filter(Boolean)
-          .join(", "),
+        oneLine(
+          [storage.schema?.name, filled, storage.barcode ? `barcode ${storage.barcode}` : undefined]
+            .filter(Boolean)
+            .join(", "),
+        ),
         containers.length > 0 ? gridTable(capacity, cells) : "It is empty.",
         containers.length > 0 && heading(2, "Containers"),
         containers.map(containerLine),

@@ -3,6 +3,7 @@ import { RemoteStatusError } from "../../../core/errors.js";
 import { identifier, responseFormat } from "../../../core/inputs.js";
 import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
+import { oneLine } from "../../../core/untrusted-text.js";
 import { ENTITY_TYPES, findEntity } from "../api/entities.js";
 import { registeredEntities } from "../api/registry.js";
 import type { LabdataApi } from "../client.js";
@@ -62,7 +63,7 @@ export const getEntity = defineTool({
       const text = entityFasta(entity);
       return reply(
         entity,
-        text ?? `${entity.name ?? id} (${entity.id ?? id}) has no residues to write as FASTA.`,
+        text ?? `${oneLine(`${entity.name ?? id} (${entity.id ?? id})`)} has no residues to write as FASTA.`,
       );
     }
     if (response_format === "json") return reply(entity, json(entity));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { boundedInteger, identifier, responseFormat } from "../../../core/inputs.js";
 import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
+import { OTHERS_WROTE } from "../../../core/untrusted-text.js";
 import { linkNames } from "../api/link-names.js";
 import * as notebook from "../api/notebook.js";
 import type { LabdataApi } from "../client.js";
@@ -18,6 +19,16 @@ export function entryPart(text: string, offset: number): { part: string; next: n
   const lineEnd = window.lastIndexOf("\n");
   const end = offset + (lineEnd > ENTRY_PART_CHARS / 2 ? lineEnd + 1 : ENTRY_PART_CHARS);
   return { part: text.slice(offset, end), next: end };
+}
+
+/**
+ * A part that starts inside a quoted line (a long line cut where no line end was near) goes on quoted:
+ * the rest of a line written by others must not read as a line of ours.
+ */
+function continuedPart(text: string, offset: number, part: string): string {
+  if (offset === 0 || text[offset - 1] === "\n") return part;
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  return text.startsWith(">", lineStart) ? `> ${part}` : part;
 }
 
 export const getEntry = defineTool({
@@ -55,7 +66,8 @@ export const getEntry = defineTool({
     const { part, next } = entryPart(text, offset);
     const lines = [
       offset > 0 && `(Continued from character ${offset} of ${text.length}.)\n`,
-      part.trimEnd(),
+      offset > 0 && /^>/m.test(part) && OTHERS_WROTE,
+      continuedPart(text, offset, part).trimEnd(),
       next !== null &&
         `\n(Cut at character ${next} of ${text.length}. Read on with labdata_get_entry id=${id} offset=${next}.)`,
     ].filter(Boolean);

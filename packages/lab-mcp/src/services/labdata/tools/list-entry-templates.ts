@@ -2,6 +2,7 @@ import { boundedString, pagingInputs } from "../../../core/inputs.js";
 import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { heading, markdown, utcTime } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
+import { oneLine } from "../../../core/untrusted-text.js";
 import * as notebook from "../api/notebook.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
@@ -16,7 +17,7 @@ function templateLine(template: EntryTemplate): string {
     template.templateCollectionId && `collection ${template.templateCollectionId}`,
     template.modifiedAt && `modified ${utcTime(template.modifiedAt)}`,
   ].filter(Boolean);
-  return `- **${nameAndId(template.name, template.id)}**${facts.length > 0 ? `: ${facts.join("; ")}` : ""}`;
+  return `- **${nameAndId(template.name, template.id)}**${facts.length > 0 ? `: ${oneLine(facts.join("; "))}` : ""}`;
 }
 
 export const listEntryTemplates = defineTool({

@@ -2,6 +2,7 @@ import { pagingInputs } from "../../../core/inputs.js";
 import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
+import { oneLine } from "../../../core/untrusted-text.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
 import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
@@ -26,7 +27,7 @@ export const listProjects = defineTool({
         foundLine("projects", page),
         items.map(
           (p) =>
-            `- ${nameAndId(p.name, p.id)}${p.archiveRecord ? (p.archiveRecord.reason?.trim() ? ` (archived: ${p.archiveRecord.reason})` : " (archived)") : ""}`,
+            `- ${nameAndId(p.name, p.id)}${p.archiveRecord ? (p.archiveRecord.reason?.trim() ? ` (archived: ${oneLine(p.archiveRecord.reason)})` : " (archived)") : ""}`,
         ),
         moreLine(page),
       );

@@ -2,6 +2,7 @@ import { pagingInputs } from "../../../core/inputs.js";
 import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
+import { oneLine } from "../../../core/untrusted-text.js";
 import { listEntitySchemas } from "../api/registry.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
@@ -34,7 +35,7 @@ export const listRegistrySchemas = defineTool({
             schema.prefix ? `prefix ${schema.prefix}` : undefined,
             fields.length ? `fields ${fields.join(", ")}` : undefined,
           ].filter(Boolean);
-          return `- **${nameAndId(schema.name, schema.id)}**: ${parts.join(", ")}`;
+          return `- **${nameAndId(schema.name, schema.id)}**: ${oneLine(parts.join(", "))}`;
         }),
         moreLine(page),
       );

@@ -3,6 +3,7 @@ import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js
 import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { heading, markdown, utcTime } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
+import { oneLine } from "../../../core/untrusted-text.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as workflows from "../api/workflows.js";
 import type { LabdataApi } from "../client.js";
@@ -43,8 +44,8 @@ function requestLine(request: LabRequest): string {
   const title = `${request.displayId ?? "Request"} (${request.id ?? "no id"})`;
   const schema = request.schema?.name ? ` ${request.schema.name}` : "";
   return [
-    `- **${title}**${schema}${asked.length > 0 ? `: ${asked.join("; ")}` : ""}`,
-    `  ${facts.join("; ")}`,
+    oneLine(`- **${title}**${schema}${asked.length > 0 ? `: ${asked.join("; ")}` : ""}`),
+    `  ${oneLine(facts.join("; "))}`,
   ].join("\n");
 }
 

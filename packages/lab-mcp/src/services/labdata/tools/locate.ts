@@ -3,6 +3,7 @@ import { InvalidInputError } from "../../../core/errors.js";
 import { identifier, responseFormat } from "../../../core/inputs.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
+import { oneLine } from "../../../core/untrusted-text.js";
 import { getContainer, listContainers } from "../api/inventory.js";
 import { type Located, locateContainer, type Place } from "../api/locate.js";
 import type { LabdataApi } from "../client.js";
@@ -110,9 +111,11 @@ function placeText(item: Located): string {
   ].filter(Boolean);
   const holds = contentsText(container);
   return [
-    `- **${nameAndId(container.name, container.id)}**${facts.length ? ` (${facts.join(", ")})` : ""}`,
-    `  - Where: ${where}`,
-    holds ? `  - Holds: ${holds}` : undefined,
+    oneLine(
+      `- **${nameAndId(container.name, container.id)}**${facts.length ? ` (${facts.join(", ")})` : ""}`,
+    ),
+    `  - Where: ${oneLine(where)}`,
+    holds ? `  - Holds: ${oneLine(holds)}` : undefined,
   ]
     .filter(Boolean)
     .join("\n");

@@ -7,6 +7,7 @@ import type { SignOut } from "../credential-source.js";
 
 const REMOVED_TEXT: Record<SignOut["removed"][number], string> = {
   person_key: "your API key stored for you on this server (every replica)",
+  exchanged_token: "the platform token exchanged for your sign-in (every replica)",
   session_key: "the API key this session entered",
   remembered_key: "the API key remembered on this computer",
   memory_key: "the API key entered in this server's memory",
@@ -26,12 +27,12 @@ export const signOut = defineTool({
   input: { response_format: responseFormat },
   output: {
     removed: z
-      .array(z.enum(["person_key", "session_key", "remembered_key", "memory_key"]))
+      .array(z.enum(["person_key", "exchanged_token", "session_key", "remembered_key", "memory_key"]))
       .describe("What was forgotten; empty when there was nothing of yours."),
     next: z
-      .enum(["ask", "configured", "pass_through"])
+      .enum(["ask", "configured", "token_exchange"])
       .describe(
-        "ask: the next call asks for a key; configured: calls act as the operator's credential; pass_through: your sign-in to this server is used.",
+        "ask: the next call asks for a key; configured: the operator's credential; token_exchange: your sign-in here, exchanged for a platform token.",
       ),
     base_url: z.string(),
   },
@@ -46,8 +47,8 @@ export const signOut = defineTool({
     const next = {
       ask: "The next labdata call asks for an API key again, on a one-time page your client opens.",
       configured: `Every call of this server acts as the operator's ${api.configuredCredential ?? "credential"}, which stays.`,
-      pass_through:
-        "This server passes your own sign-in to it on to the platform and keeps nothing of yours; to end access, sign out of this server in your client.",
+      token_exchange:
+        "The next call exchanges your sign-in to this server at the identity provider for a new platform token; to end access, sign out of this server in your client.",
     }[outcome.next];
     return reply(structured, markdown(heading(1, "Sign-out from the lab data platform"), removed, next));
   },

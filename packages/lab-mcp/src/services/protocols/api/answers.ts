@@ -3,8 +3,7 @@
 // HTTP 400, mean the token is invalid or expired), and a warning_code on a successful answer (the token
 // expires soon). Error texts are under error_message (v3) or status_text (v4) and are never shown.
 
-import { integerOf, isRecord } from "../records/lenient.js";
-import { inlineText } from "../records/rich-text.js";
+import { inline, integer, isRecord } from "../records/values.js";
 
 /** 1218: the token is not correct; 1219: the token is expired. */
 export const AUTH_FAILURE_CODES: ReadonlySet<number> = new Set([1218, 1219]);
@@ -29,7 +28,7 @@ const WARNING_CHARS = 200;
 /** The answer's non-zero status_code; undefined for success or none. */
 export function failureCodeOf(body: unknown): number | undefined {
   if (!isRecord(body)) return undefined;
-  const code = integerOf(body.status_code);
+  const code = integer().parse(body.status_code);
   return code === undefined || code === 0 ? undefined : code;
 }
 
@@ -55,9 +54,9 @@ export interface RemoteWarning {
 /** A warning_code on a successful answer, with its warning_message. */
 export function warningOf(body: unknown): RemoteWarning | undefined {
   if (!isRecord(body)) return undefined;
-  const code = integerOf(body.warning_code);
+  const code = integer().parse(body.warning_code);
   if (code === undefined || code === 0) return undefined;
-  const said = inlineText(body.warning_message);
+  const said = inline.parse(body.warning_message);
   const message =
     said === undefined
       ? `warning code ${code}`

@@ -4,16 +4,17 @@
 //   POST /api/v4/protocols/{id}/steps  {steps: [...]}      adds and changes steps, by guid;
 //   DELETE /api/v4/protocols/{id}/steps  {steps: [guid]}   removes steps.
 // Nothing here publishes: publishing stays a human act in the repository's web interface.
+import { setImmediate as setImmediatePromise } from "node:timers/promises";
 import type { CallScope } from "../../../core/credentials/call-scope.js";
 import { InvalidResponseError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
 import { draftJsOf } from "../authoring/rich-text-out.js";
 import { newGuid, type WireStep } from "../authoring/step-list.js";
 import type { ProtocolsApi } from "../client.js";
-import { integerOf, isRecord } from "../records/lenient.js";
-import { readSteps } from "../records/protocols.js";
-import { inlineText } from "../records/rich-text.js";
+import { stepSchema } from "../records/protocols.js";
 import { orderSteps } from "../records/step-order.js";
+import { inline, integer, isRecord } from "../records/values.js";
+import { stepsListOf } from "./protocols.js";
 
 /** The fields of a draft, as the agent writes them (markdown); undefined ones are left as they are. */
 export interface DraftText {
@@ -35,7 +36,7 @@ export async function createBlankDraft(api: ProtocolsApi, ctx: CallScope): Promi
     ctx,
   );
   const record = [body.protocol, body.payload].find(isRecord);
-  const id = integerOf(record?.id, 1);
+  const id = integer(1).parse(record?.id);
   if (id === undefined)
     throw new InvalidResponseError("The repository created a draft without saying its id");
   return id;
@@ -73,13 +74,9 @@ export async function wireSteps(api: ProtocolsApi, ref: string, ctx: CallScope):
 
 /** The steps of a steps answer (`payload` observed, `steps` documented), in list order. */
 export function stepsOfAnswer(body: Record<string, unknown>): WireStep[] {
-  const list = [body.payload, body.steps, isRecord(body.payload) ? body.payload.steps : undefined].find(
-    Array.isArray,
-  );
-  if (!list) throw new InvalidResponseError("The repository answered without a list of steps");
-  const records = list.filter(isRecord);
-  const read = readSteps(records);
-  const raw = new Map(read.map((step, i) => [step, records[i] as Record<string, unknown>]));
+  const records = stepsListOf(body).filter(isRecord);
+  const read = records.map((record) => stepSchema.parse(record));
+  const raw = new Map(read.map((step, i) => [step, records[i]]));
   return orderSteps(read).flatMap((step) => {
     const record = raw.get(step);
     if (!step.guid || !record) return [];
@@ -89,7 +86,7 @@ export function stepsOfAnswer(body: Record<string, unknown>): WireStep[] {
         guid: step.guid,
         previous_guid: step.previous_guid ?? null,
         step: typeof text === "string" ? text : isRecord(text) ? JSON.stringify(text) : "",
-        section: inlineText(record.section) ?? null,
+        section: inline.parse(record.section) ?? null,
       },
     ];
   });
@@ -143,4 +140,19 @@ function wireForm(step: WireStep) {
 /** A step as the agent writes it: markdown text, and the section it is in. */
 export function stepToSend(text: string, section: string | null): Omit<WireStep, "guid" | "previous_guid"> {
   return { step: draftJsOf(text), section };
+}
+
+/**
+ * Every step as it is sent, converted one at a time with a turn of the event loop between them: a request
+ * of hundreds of long steps leaves the process answering others (health checks, other people) meanwhile.
+ */
+export async function stepsToSend(
+  steps: ReadonlyArray<{ text: string; section: string | null }>,
+): Promise<Array<Omit<WireStep, "guid" | "previous_guid">>> {
+  const sent: Array<Omit<WireStep, "guid" | "previous_guid">> = [];
+  for (const { text, section } of steps) {
+    sent.push(stepToSend(text, section));
+    await setImmediatePromise();
+  }
+  return sent;
 }

@@ -3,10 +3,13 @@
 // resource both read, so the 5-a-minute limit holds whichever way the bytes go.
 
 import type { ToolContext } from "../../../core/context.js";
-import { ActionableError } from "../../../core/errors.js";
+import { ActionableError, InvalidResponseError } from "../../../core/errors.js";
+import { apiPath } from "../../../core/http/api-path.js";
+import type { RequestScope } from "../../../core/http/remote-client.js";
 import type { ProtocolsCredential } from "../auth/credential.js";
 import type { ProtocolsApi } from "../client.js";
-import { FULL_PDF, type PdfView } from "./pdf-view.js";
+import { FULL_PDF, type PdfView, pdfQuery } from "./pdf-view.js";
+import { fetchProtocol } from "./protocols.js";
 
 export interface ProtocolPdf {
   bytes: Uint8Array;
@@ -41,7 +44,7 @@ export async function fetchProtocolPdf(
   let uri = protocol;
   let about: ProtocolPdf["about"];
   if (credential) {
-    const record = await api.protocol(protocol, ctx, { withSteps: false });
+    const record = await fetchProtocol(api, protocol, ctx, { withSteps: false });
     uri = record.uri;
     about = { id: record.id, title: record.title, public: record.public !== false };
   } else if (/^\d+$/.test(protocol)) {
@@ -50,6 +53,36 @@ export async function fetchProtocolPdf(
     );
   }
   await ctx.progress(0.1, "Downloading the PDF");
-  const { bytes } = await api.pdf(uri, credential, ctx, view);
+  const bytes = await downloadPdf(api, uri, credential, ctx, view);
   return { bytes, uri, about, credential };
+}
+
+/**
+ * GET /view/<uri>.pdf with the credential in use, or anonymously without one, in the view asked for
+ * (compact, or one part only). Waits for a slot of the PDF limit (reporting progress through ctx)
+ * rather than failing: every view counts against the same 5 a minute.
+ */
+export async function downloadPdf(
+  api: ProtocolsApi,
+  uri: string,
+  credential: ProtocolsCredential | undefined,
+  ctx: RequestScope,
+  view: PdfView = FULL_PDF,
+): Promise<Uint8Array> {
+  const { body, headers } = await api
+    .pdfClient(credential)
+    .request<Uint8Array>(
+      { path: apiPath`view/${uri}.pdf`, query: pdfQuery(view), responseType: "bytes" },
+      ctx,
+    );
+  const type = headers.get("content-type") ?? "";
+  if (!isPdf(body) || !/application\/pdf/i.test(type)) {
+    throw new InvalidResponseError("The repository answered the PDF view with something that is not a PDF");
+  }
+  return body;
+}
+
+/** A PDF starts with "%PDF-". */
+function isPdf(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.subarray(0, 5)).toString("latin1") === "%PDF-";
 }

@@ -2,41 +2,13 @@
 // the user's own), read leniently from the recorded group object, and the pages that cover an offset.
 import type { CallScope } from "../../../core/credentials/call-scope.js";
 import { apiPath } from "../../../core/http/api-path.js";
-import { type ProtocolsApi, pagesFor } from "../client.js";
-import { flag, integerOf, isRecord, type Json, recordsOf, stringOf } from "../records/lenient.js";
-import { omitUndefined } from "../records/protocols.js";
-import { inlineText, richText } from "../records/rich-text.js";
-import { readListPage } from "./list-page.js";
+import type { ProtocolsApi } from "../client.js";
+import { listPageOf } from "../records/list-page.js";
+import { isRecord } from "../records/values.js";
+import { type Workspace, workspaceSchema } from "../records/workspace.js";
+import { firstPageId, pagesFor } from "./protocol-lists.js";
 
-export interface Workspace {
-  id: number;
-  uri: string;
-  title: string;
-  description?: string;
-  members?: number;
-  protocols?: number;
-  /** Whether the signed-in user is a member, and its owner. */
-  is_member?: boolean;
-  is_owner?: boolean;
-}
-
-export function readWorkspace(value: Json): Workspace | undefined {
-  const id = integerOf(value.id, 0);
-  const uri = stringOf(value.uri);
-  if (id === undefined || uri === undefined) return undefined;
-  const stats = isRecord(value.stats) ? value.stats : {};
-  const status = isRecord(value.user_status) ? value.user_status : {};
-  return omitUndefined({
-    id,
-    uri,
-    title: inlineText(value.title) ?? uri,
-    description: richText(value.description),
-    members: integerOf(stats.total_members, 0),
-    protocols: integerOf(stats.total_protocols, 0),
-    is_member: flag(status.is_member ?? value.is_member),
-    is_owner: flag(status.is_owner),
-  });
-}
+const workspacePage = listPageOf(workspaceSchema);
 
 /** Workspaces [offset, offset + limit): the user's own (`mine`) or every one matching `key`. */
 export async function listWorkspaces(
@@ -47,7 +19,7 @@ export async function listWorkspaces(
   ctx: CallScope,
 ): Promise<{ items: Workspace[]; total: number }> {
   const plan = pagesFor(offset, limit);
-  const first = await api.firstPageId(ctx);
+  const first = await firstPageId(api, ctx);
   const items: Workspace[] = [];
   let total: number | undefined;
   for (const place of plan.places) {
@@ -63,10 +35,12 @@ export async function listWorkspaces(
       },
       ctx,
     );
-    const page = recordsOf(body.items).map(readWorkspace);
-    items.push(...page.filter((w): w is Workspace => w !== undefined));
-    total ??= readListPage(body).total;
-    if (page.length < plan.pageSize) break;
+    const page = workspacePage.parse(body);
+    items.push(...page.items);
+    total ??= page.total;
+    // A short page ends the list, counted as sent (an item that did not read still took its place).
+    const sent = Array.isArray(body.items) ? body.items.filter(isRecord).length : 0;
+    if (sent < plan.pageSize) break;
   }
   const start = offset - (plan.places[0] ?? 0) * plan.pageSize;
   const shown = items.slice(start, start + limit);

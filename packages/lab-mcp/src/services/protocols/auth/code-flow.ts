@@ -16,7 +16,7 @@ import {
   type PageReply,
   textPage,
 } from "../../../core/pages/local-page.js";
-import type { TokenResponse } from "../records/protocols.js";
+import type { TokenResponse } from "../records/token-response.js";
 import type { OAuthApp } from "../settings.js";
 import { AUTHORIZE_PATH, describeOAuthError } from "./token-endpoint.js";
 

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { renewShared } from "../../../core/credentials/shared-renewal.js";
 import { ActionableError } from "../../../core/errors.js";
 import { sleep } from "../../../core/sleep.js";
-import type { TokenResponse } from "../records/protocols.js";
+import type { TokenResponse } from "../records/token-response.js";
 import { SIGN_IN_HINT } from "../settings.js";
 import type { ProtocolsCredential } from "./credential.js";
 import { SharedTokenStore } from "./shared-token-store.js";

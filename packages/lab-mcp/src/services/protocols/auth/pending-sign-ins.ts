@@ -4,13 +4,18 @@
 // back; the record holds the person it is for, the PKCE verifier, and expires with the sign-in. A
 // callback takes the record away (compare-and-set), so a replayed or forged state finds nothing; the
 // outcome is kept under the same digest for the waiting tool call, on whichever replica it waits.
+// The person's browser reaches the repository only through this server's connect link, which first
+// signs the browser in (core's BrowserSignIn) and checks it is the person who started the sign-in.
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
+import type { BrowserSignIn } from "../../../core/pages/browser-sign-in.js";
 import type { SharedState } from "../../../core/state/shared-state.js";
 
 export interface PendingSignIn {
   /** The person's subject (`<issuer> <sub>`), in the sealed value only, never in a name. */
   subject: string;
+  /** Their email, when their token has one: the connect link says whose sign-in it is. */
+  email?: string;
   codeVerifier: string;
 }
 
@@ -18,7 +23,11 @@ export type SignInOutcome =
   | { status: "signed_in"; username: string | null; name: string | null }
   | { status: "failed"; why: string };
 
-const pendingSchema = z.object({ subject: z.string().min(1), codeVerifier: z.string().min(1) });
+const pendingSchema = z.object({
+  subject: z.string().min(1),
+  email: z.string().optional(),
+  codeVerifier: z.string().min(1),
+});
 const outcomeSchema = z.union([
   z.object({ status: z.literal("signed_in"), username: z.string().nullable(), name: z.string().nullable() }),
   z.object({ status: z.literal("failed"), why: z.string() }),
@@ -31,14 +40,16 @@ export class PendingSignIns {
   constructor(
     private readonly state: SharedState,
     /** How long the browser has to come back. */
-    private readonly ttlMs: number,
+    readonly ttlMs: number,
+    /** Who is at the browser (MCP_AUTH_CLIENT_ID); without it no sign-in starts. */
+    readonly browser: BrowserSignIn | undefined,
   ) {}
 
   /** Records a new sign-in for `subject`; returns its OAuth state and PKCE verifier. */
-  async begin(subject: string): Promise<{ state: string; codeVerifier: string }> {
+  async begin(subject: string, email?: string): Promise<{ state: string; codeVerifier: string }> {
     const state = randomBytes(32).toString("base64url");
     const codeVerifier = randomBytes(32).toString("base64url");
-    const record: PendingSignIn = { subject, codeVerifier };
+    const record: PendingSignIn = { subject, email, codeVerifier };
     await this.state.secrets.write(pendingName(state), JSON.stringify(record), {
       ttlMs: this.ttlMs,
       ifVersion: null,
@@ -46,17 +57,18 @@ export class PendingSignIns {
     return { state, codeVerifier };
   }
 
+  /** The sign-in `state` belongs to, left in place (the connect link's look); else undefined. */
+  async peek(state: string): Promise<PendingSignIn | undefined> {
+    const stored = await this.state.secrets.read(pendingName(state));
+    return stored ? parsePending(stored.value) : undefined;
+  }
+
   /** The sign-in `state` belongs to, taken away so that no other callback can use it; else undefined. */
   async take(state: string): Promise<PendingSignIn | undefined> {
     const stored = await this.state.secrets.read(pendingName(state));
     if (!stored) return undefined;
     if (!(await this.state.secrets.remove(pendingName(state), stored.version))) return undefined;
-    try {
-      const parsed = pendingSchema.safeParse(JSON.parse(stored.value));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
+    return parsePending(stored.value);
   }
 
   async settle(state: string, outcome: SignInOutcome): Promise<void> {
@@ -79,6 +91,15 @@ export class PendingSignIns {
   async drop(state: string): Promise<void> {
     await this.state.secrets.remove(pendingName(state));
     await this.state.secrets.remove(outcomeName(state));
+  }
+}
+
+function parsePending(value: string): PendingSignIn | undefined {
+  try {
+    const parsed = pendingSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,7 +1,7 @@
 // The token store of a sign-in made by one client of a server shared over HTTP: the same rules as the
 // token file (renewals kept before use), but in the memory of that client's session only, never on disk.
 
-import type { TokenResponse } from "../records/protocols.js";
+import type { TokenResponse } from "../records/token-response.js";
 import { type StoredRead, type StoredTokens, TokenStore } from "./token-store.js";
 
 export class SessionTokenStore extends TokenStore {

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { describeUrl } from "../../../core/state/open.js";
 import { keyedPersonName, personNamesKey } from "../../../core/state/person-names.js";
 import type { Lock, SharedState } from "../../../core/state/shared-state.js";
-import type { TokenResponse } from "../records/protocols.js";
+import type { TokenResponse } from "../records/token-response.js";
 import {
   pairFor,
   type SignInOwner,
@@ -128,8 +128,13 @@ export class SharedTokenStore implements SignInStore {
     return pairFor(response, this.owner, now);
   }
 
+  /**
+   * Deletes the sign-in for every replica; throws when the shared state cannot confirm it. The last
+   * read goes first either way: a sign-out is never answered by the copy kept for an outage.
+   */
   remove(): Promise<boolean> {
-    return this.state.secrets.remove(this.name);
+    this.lastRead = undefined;
+    return this.state.secrets.removeConfirmed(this.name);
   }
 
   /** The renewal lock, or undefined while another replica holds it. */

@@ -1,10 +1,13 @@
 // One OAuth sign-in, from the listener to the stored tokens, for both ways of starting it:
 // `protocols-mcp login` (prints the URL and opens a browser) and the protocols_sign_in tool (asks the
 // client to open the URL). Only `present` differs.
+
 import type { CallScope } from "../../../core/credentials/call-scope.js";
+import { fetchProfile } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
 import type { KeptIn } from "../credential-source.js";
-import type { Profile, TokenResponse } from "../records/protocols.js";
+import type { Profile } from "../records/protocols.js";
+import type { TokenResponse } from "../records/token-response.js";
 import type { CodeFlow } from "./code-flow.js";
 
 export interface SignedIn {
@@ -34,7 +37,7 @@ export async function signIn(
   const tokens = await options.present(start);
   const scope = options.scope ?? {};
   const keptIn = await api.credentials.completeSignIn(tokens, scope);
-  const profile = await api.profile(scope).then(
+  const profile = await fetchProfile(api, scope).then(
     (answer) => answer.profile,
     () => undefined,
   );

@@ -13,7 +13,7 @@ import {
   refreshResponseSchema,
   type TokenResponse,
   tokenResponseSchema,
-} from "../records/protocols.js";
+} from "../records/token-response.js";
 import type { OAuthApp } from "../settings.js";
 
 export const TOKEN_PATH = apiPath`api/v3/oauth/token`;

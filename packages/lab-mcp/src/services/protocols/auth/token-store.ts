@@ -3,7 +3,7 @@
 // application it belongs to, so that tokens never go to another one.
 import { z } from "zod";
 import { readJsonIfPresent, removeFile, writePrivateJson } from "../../../core/start/user-config.js";
-import type { TokenResponse } from "../records/protocols.js";
+import type { TokenResponse } from "../records/token-response.js";
 
 export interface StoredTokens {
   access_token: string;

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { CallScope } from "../../../core/credentials/call-scope.js";
 import { fieldList, heading, markdown, nameWithId } from "../../../core/render.js";
 import { reply } from "../../../core/tool.js";
+import { fetchProtocol, fetchSteps } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
 import { stepsMarkdown } from "../format/steps-markdown.js";
 import type { Protocol } from "../records/protocols.js";
@@ -35,7 +36,7 @@ export const stepsOutput = {
 
 /** The draft read back after a write. */
 export async function draftReply(api: ProtocolsApi, ref: string, ctx: CallScope, done: string) {
-  const protocol: Protocol = await api.protocol(ref, ctx);
+  const protocol: Protocol = await fetchProtocol(api, ref, ctx);
   const steps = protocol.steps?.length ?? protocol.number_of_steps ?? 0;
   const structured = {
     id: protocol.id,
@@ -56,7 +57,7 @@ export async function draftReply(api: ProtocolsApi, ref: string, ctx: CallScope,
 
 /** The steps read back after a write: all of them, in order, under their sections. */
 export async function stepsReply(api: ProtocolsApi, ref: string, ctx: CallScope, done: string) {
-  const steps = await api.steps(ref, ctx);
+  const steps = await fetchSteps(api, ref, ctx);
   const structured = {
     protocol: ref,
     total_steps: steps.length,

@@ -1,14 +1,7 @@
 // How protocols read to an agent: a line per protocol in lists, and one protocol's facts, people,
 // description and materials; step bodies live in protocols_get_steps.
-import {
-  bulletList,
-  fieldList,
-  heading,
-  markdown,
-  nameWithId,
-  truncate,
-  utcTime,
-} from "../../../core/render.js";
+import { bulletList, fieldList, heading, markdown, nameWithId, utcTime } from "../../../core/render.js";
+import { OTHERS_WROTE, oneLine, quotedCut } from "../../../core/untrusted-text.js";
 import type { Person, Protocol, ProtocolSummary } from "../records/protocols.js";
 
 const DESCRIPTION_CHARS = 1500;
@@ -46,12 +39,12 @@ export function protocolLine(protocol: ProtocolSummary): string {
     protocol.is_bookmarked ? "bookmarked by you" : undefined,
     `uri ${protocol.uri}`,
   ].filter(Boolean);
-  return `- **${nameWithId(protocol.title, protocol.id)}**: ${parts.join("; ")}`;
+  return `- **${nameWithId(protocol.title, protocol.id)}**: ${oneLine(parts.join("; "))}`;
 }
 
 function personLine(person: Person): string {
   const name = person.username ? nameWithId(person.name, person.username) : person.name;
-  return person.affiliation ? `${name}, ${person.affiliation}` : name;
+  return oneLine(person.affiliation ? `${name}, ${person.affiliation}` : name);
 }
 
 /** One protocol: facts, authors, description, guidelines, materials, and where its steps are. */
@@ -59,6 +52,9 @@ export function protocolMarkdown(protocol: Protocol): string {
   const steps = stepCount(protocol);
   const { versions, materials, authors } = protocol;
   const longText = "call protocols_get_protocol with response_format 'json' for the whole text";
+  const othersWrote =
+    Boolean(protocol.description || protocol.guidelines || protocol.before_start || protocol.warning) ||
+    (materials.length === 0 && Boolean(protocol.materials_text));
   return markdown(
     heading(1, nameWithId(protocol.title, protocol.id)),
     fieldList({
@@ -75,20 +71,21 @@ export function protocolMarkdown(protocol: Protocol): string {
       Steps: `${steps ?? "unknown"}: read them in order with protocols_get_steps`,
       "Web page": protocol.url,
     }),
+    othersWrote && OTHERS_WROTE,
     ...(authors.length > 0
       ? [heading(2, `Authors (${authors.length})`), bulletList(authors.map(personLine))]
       : []),
     ...(protocol.description
-      ? [heading(2, "Description"), truncate(protocol.description, DESCRIPTION_CHARS, longText)]
+      ? [heading(2, "Description"), quotedCut(protocol.description, DESCRIPTION_CHARS, longText)]
       : []),
     ...(protocol.guidelines
-      ? [heading(2, "Guidelines"), truncate(protocol.guidelines, GUIDELINES_CHARS, longText)]
+      ? [heading(2, "Guidelines"), quotedCut(protocol.guidelines, GUIDELINES_CHARS, longText)]
       : []),
     ...(protocol.before_start
-      ? [heading(2, "Before start"), truncate(protocol.before_start, GUIDELINES_CHARS, longText)]
+      ? [heading(2, "Before start"), quotedCut(protocol.before_start, GUIDELINES_CHARS, longText)]
       : []),
     ...(protocol.warning
-      ? [heading(2, "Safety warnings"), truncate(protocol.warning, GUIDELINES_CHARS, longText)]
+      ? [heading(2, "Safety warnings"), quotedCut(protocol.warning, GUIDELINES_CHARS, longText)]
       : []),
     heading(
       2,
@@ -96,7 +93,7 @@ export function protocolMarkdown(protocol: Protocol): string {
     ),
     materials.length === 0
       ? protocol.materials_text
-        ? truncate(protocol.materials_text, DESCRIPTION_CHARS, longText)
+        ? quotedCut(protocol.materials_text, DESCRIPTION_CHARS, longText)
         : "None listed."
       : [
           ...bulletList(

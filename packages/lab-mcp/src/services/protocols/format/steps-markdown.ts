@@ -1,6 +1,8 @@
 // The steps of a protocol in order, under their section headings, long ones cut with a note saying
-// how to read the whole step.
-import { heading, markdown, truncate } from "../../../core/render.js";
+// how to read the whole step. A step's text and section name were written by others: the text is quoted
+// and the section named as such (core/untrusted-text.ts).
+import { heading, markdown } from "../../../core/render.js";
+import { OTHERS_WROTE, oneLine, quoted, quotedCut } from "../../../core/untrusted-text.js";
 import type { Step } from "../records/protocols.js";
 
 export const STEP_CHARS = 1000;
@@ -26,19 +28,21 @@ export function stepsMarkdown(
     const index = offset + i;
     if (step.section && step.section !== section) {
       if (lines.at(-1) !== "") lines.push("");
-      lines.push(heading(2, step.section), "");
+      lines.push(heading(2, `Section: ${step.section}`), "");
     }
     section = step.section;
     const number = stepNumber(step, index);
     const howToGetTheRest = `protocols_get_steps with step_number=${index + 1} gives the whole step`;
-    const body = step.step || NO_TEXT;
-    const text = cut ? truncate(body, STEP_CHARS, howToGetTheRest) : body;
-    lines.push(`**Step ${number}.** ${text}`, "");
+    const text = !step.step
+      ? ` ${NO_TEXT}`
+      : `\n${cut ? quotedCut(step.step, STEP_CHARS, howToGetTheRest) : quoted(step.step)}`;
+    lines.push(`**Step ${oneLine(number)}.**${text}`, "");
   });
   const end = offset + shown.length;
   return markdown(
     heading(1, `Steps of protocol ${protocol}`),
     `${steps.length} steps in all (showing ${offset + 1}–${end})`,
+    shown.some((step) => step.step) && OTHERS_WROTE,
     lines.join("\n").trim(),
     end < steps.length && `More: call again with offset=${end}.`,
   );
@@ -49,8 +53,8 @@ export function stepMarkdown(protocol: string, steps: Step[], position: number):
   const step = steps[position - 1] as Step;
   return markdown(
     heading(1, `Step ${stepNumber(step, position - 1)} of protocol ${protocol}`),
-    `Step ${position} of ${steps.length}${step.section ? `, section "${step.section}"` : ""}`,
-    step.step || NO_TEXT,
+    `Step ${position} of ${steps.length}${step.section ? `, section "${oneLine(step.section)}"` : ""}`,
+    step.step ? [OTHERS_WROTE, quoted(step.step)] : NO_TEXT,
     position < steps.length && `Next: step_number ${position + 1}.`,
   );
 }

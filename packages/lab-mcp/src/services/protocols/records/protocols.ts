@@ -1,239 +1,179 @@
-// The repository's records as the tools use them, read leniently from every recorded variant (fact
-// sheet sections 3 to 8 and 12): nothing but an id is required, a value of the wrong type reads as
-// missing, and rich text arrives as markdown whatever form it was sent in.
+// The repository's records as the tools use them, one zod schema each that both reads every recorded
+// variant (fact sheet sections 3 to 8 and 12) and types the record, and whose output side is the
+// tools' output schema. Nothing but an id is required; a value of the wrong type reads as missing
+// (values.ts); the fields a variant names otherwise (title_html, authors_list, first_name...) are
+// brought to their one name in a preprocess; rich text arrives as markdown whatever form it was sent in.
 import { z } from "zod";
+import { componentsSchema } from "./step-components.js";
 import {
-  doiOf,
+  doi,
   flag,
-  integerOf,
+  inline,
+  integer,
   isRecord,
-  type Json,
-  numberOf,
-  recordsOf,
-  stringOf,
-  unixSecondsOf,
-} from "./lenient.js";
-import { inlineText, richText } from "./rich-text.js";
-import { readComponents } from "./step-components.js";
+  lenient,
+  list,
+  listIfSent,
+  markdown,
+  number,
+  quantityText,
+  requiredInline,
+  text,
+  unixSeconds,
+  wholeNumber,
+} from "./values.js";
 
-export interface Person {
-  name: string;
-  username?: string;
-  affiliation?: string;
+/** A record's fields brought to their one name by `aliases` before they are read. */
+const aliased = <T extends z.ZodType>(aliases: (value: Record<string, unknown>) => object, record: T) =>
+  z.preprocess((value) => (isRecord(value) ? { ...value, ...aliases(value) } : value), record);
+
+/** A person's name from `name`, or from `first_name` + `last_name` (v4); undefined when both are blank. */
+function nameOf(value: Record<string, unknown>): string | undefined {
+  const parts = [text.parse(value.first_name), text.parse(value.last_name)].filter(Boolean);
+  return inline.parse(value.name) ?? inline.parse(parts.join(" "));
 }
 
-export interface ProtocolSummary {
-  id: number;
-  title: string;
-  /** The uri slug; the id as text when the repository sent none (the views resolve both). */
-  uri: string;
-  url?: string;
-  /** Without its resolver, e.g. "10.17504/protocols.io.abc123/v2". */
-  doi?: string;
-  version_id?: number;
-  creator?: Person;
-  authors: Person[];
-  description?: string;
-  created_on?: number;
-  published_on?: number;
-  public?: boolean;
-  /** Whether the signed-in user bookmarked it, where the repository says (list items and records). */
-  is_bookmarked?: boolean;
-  number_of_steps?: number;
-  stats?: Record<string, number>;
-}
-
-export interface Material {
-  name: string;
-  vendor?: string;
-  sku?: string;
-  /** How much is used, as written. */
-  amount?: string;
-}
-
-export interface Version {
-  version_id: number;
-  title?: string;
-  created_on?: number;
-}
-
-export interface Step {
-  id?: number;
-  guid?: string;
-  previous_id?: number;
-  previous_guid?: string;
-  /** Dotted, e.g. "2.1". */
-  number?: string;
-  section?: string;
-  /** Markdown; "" for a step that only names its section. */
-  step: string;
-}
-
-export interface Protocol extends ProtocolSummary {
-  guidelines?: string;
-  before_start?: string;
-  warning?: string;
-  materials_text?: string;
-  materials: Material[];
-  versions: Version[];
-  /** Undefined when the repository sent `steps` null or none: read them from the steps endpoint. */
-  steps?: Step[];
-}
-
-export interface Profile {
-  username?: string;
-  name?: string;
-  email?: string;
-  affiliation?: string;
-}
-
-/** A person from `name`, or from `first_name` + `last_name` (v4); undefined when both are blank. */
-export function readPerson(value: unknown): Person | undefined {
-  if (!isRecord(value)) return undefined;
-  const name =
-    inlineText(value.name) ??
-    inlineText([stringOf(value.first_name), stringOf(value.last_name)].filter(Boolean).join(" "));
-  if (!name) return undefined;
-  return omitUndefined({
-    name,
-    username: stringOf(value.username),
-    affiliation: inlineText(value.affiliation),
-  });
-}
-
-export function readSummary(value: Json): ProtocolSummary | undefined {
-  const id = integerOf(value.id, 0);
-  if (id === undefined) return undefined;
-  const stats = statsOf(value.stats);
-  return omitUndefined({
-    id,
-    title: inlineText(value.title) ?? inlineText(value.title_html) ?? "(untitled)",
-    uri: stringOf(value.uri) ?? String(id),
-    url: stringOf(value.url),
-    doi: doiOf(value.doi),
-    version_id: integerOf(value.version_id, 0),
-    creator: readPerson(value.creator),
-    authors: recordsOf(value.authors ?? value.authors_list)
-      .map(readPerson)
-      .filter((p): p is Person => p !== undefined),
-    description: richText(value.description),
-    created_on: unixSecondsOf(value.created_on),
-    published_on: unixSecondsOf(value.published_on),
-    public: flag(value.public),
-    is_bookmarked: flag(value.is_bookmarked),
-    number_of_steps: integerOf(stats?.number_of_steps ?? value.number_of_steps, 0),
-    stats,
-  });
-}
-
-export function readProtocol(value: Json): Protocol | undefined {
-  const summary = readSummary(value);
-  if (!summary) return undefined;
-  const steps = Array.isArray(value.steps) ? readSteps(value.steps) : undefined;
-  return omitUndefined({
-    ...summary,
-    guidelines: richText(value.guidelines),
-    before_start: richText(value.before_start),
-    warning: richText(value.warning),
-    materials_text: richText(value.materials_text),
-    materials: recordsOf(value.materials)
-      .map(readMaterial)
-      .filter((m): m is Material => m !== undefined),
-    versions: recordsOf(value.versions).flatMap((v) => {
-      const version_id = integerOf(v.version_id, 0);
-      if (version_id === undefined) return [];
-      return [
-        omitUndefined({ version_id, title: inlineText(v.title), created_on: unixSecondsOf(v.created_on) }),
-      ];
-    }),
-    steps,
-    number_of_steps: steps ? steps.length : summary.number_of_steps,
-  });
-}
-
-/** A reagent: its vendor a name or a user-like object (v3), its catalog number `sku`, an amount if said. */
-export function readMaterial(value: Json): Material | undefined {
-  const name = inlineText(value.name);
-  if (!name) return undefined;
-  const vendor = isRecord(value.vendor) ? readPerson(value.vendor)?.name : inlineText(value.vendor);
-  const amount = stringOf(value.amount) ?? quantityOf(value.quantity, value.unit);
-  return omitUndefined({ name, vendor, sku: stringOf(value.sku), amount });
-}
-
-/** "5 mL" from a quantity and a unit said in words (a numeric unit id says nothing readable). */
-function quantityOf(quantity: unknown, unit: unknown): string | undefined {
-  const amount = stringOf(quantity);
-  if (amount === undefined) return undefined;
-  const word = stringOf(unit);
-  return word && !/^\d+$/.test(word) ? `${amount} ${word}` : amount;
-}
-
-/** Steps as sent (not yet ordered): v4 `step` text, or v3 components (section title, description...). */
-export function readSteps(values: unknown[]): Step[] {
-  return values.filter(isRecord).map((value) => {
-    const components = readComponents(value.components);
-    return omitUndefined({
-      id: integerOf(value.id),
-      guid: stringOf(value.guid),
-      previous_id: integerOf(value.previous_id),
-      previous_guid: stringOf(value.previous_guid),
-      number: stringOf(value.number),
-      section: inlineText(value.section) ?? components.section,
-      step: richText(value.step) ?? components.text ?? "",
-    });
-  });
-}
+export const personSchema = aliased(
+  (value) => ({ name: nameOf(value) }),
+  z.object({ name: z.string(), username: text, affiliation: inline }),
+);
+export type Person = z.infer<typeof personSchema>;
 
 /** The counters of `stats`, flattened: `number_of_forks: {private, public}` becomes two numbers. */
-function statsOf(value: unknown): Record<string, number> | undefined {
+const stats = z.preprocess((value) => {
   if (!isRecord(value)) return undefined;
-  const stats: Record<string, number> = {};
-  for (const [key, count] of Object.entries(value)) {
-    if (isRecord(count)) {
-      for (const [kind, n] of Object.entries(count)) {
-        const number = numberOf(n);
-        if (number !== undefined) stats[`${key}_${kind}`] = number;
-      }
-    } else {
-      const number = numberOf(count);
-      if (number !== undefined) stats[key] = number;
-    }
-  }
-  return stats;
+  const counts = Object.entries(value).flatMap(([key, count]) =>
+    isRecord(count)
+      ? Object.entries(count).map(([kind, n]) => [`${key}_${kind}`, n] as const)
+      : [[key, count] as const],
+  );
+  return Object.fromEntries(
+    counts.flatMap(([key, count]) => {
+      const n = number.parse(count);
+      return n === undefined ? [] : [[key, n]];
+    }),
+  );
+}, z.record(z.string(), z.number()).optional());
+
+const slug = z.string();
+
+const summaryFields = {
+  id: wholeNumber(0),
+  title: z.string(),
+  uri: slug.describe("The uri slug; the id as text when the repository sent none."),
+  url: text,
+  doi: doi.describe("Without its resolver, e.g. 10.17504/protocols.io.abc123/v2."),
+  version_id: integer(0),
+  creator: lenient(personSchema),
+  authors: list(personSchema),
+  description: markdown.describe("Markdown."),
+  created_on: unixSeconds.describe("Unix seconds."),
+  published_on: unixSeconds.describe("Unix seconds."),
+  public: flag,
+  is_bookmarked: flag.describe("Whether you bookmarked it, where the repository says."),
+  number_of_steps: integer(0),
+  stats,
+};
+
+/** What a list item and a record both say: the title from `title_html` too, authors from `authors_list`. */
+function summaryAliases(value: Record<string, unknown>) {
+  const counters = isRecord(value.stats) ? value.stats : {};
+  return {
+    title: inline.parse(value.title) ?? inline.parse(value.title_html) ?? "(untitled)",
+    uri: text.parse(value.uri) ?? String(wholeNumber(0).safeParse(value.id).data),
+    authors: value.authors ?? value.authors_list,
+    number_of_steps: counters.number_of_steps ?? value.number_of_steps,
+  };
 }
 
-export function readProfile(value: unknown): Profile {
-  if (!isRecord(value)) return {};
-  const person = readPerson(value);
-  return omitUndefined({
-    username: stringOf(value.username),
-    name: person?.name,
-    email: stringOf(value.email),
-    affiliation: inlineText(value.affiliation),
-  });
-}
+export const protocolSummarySchema = aliased(summaryAliases, z.object(summaryFields));
+export type ProtocolSummary = z.infer<typeof protocolSummarySchema>;
 
-/** The object without its undefined members, so that JSON output and equality read cleanly. */
-export function omitUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
-
-/** Seconds as a number or a numeric string: the token answers' examples all send "30681976". */
-const seconds = z.preprocess((value) => numberOf(value), z.number().positive());
-
-/**
- * A token answer (fact sheet 2.2): `token_type` "bearer" in any case, `expires_in` a string or a number,
- * extra fields (`refresh_expires_in`, `user`, `status_code`) ignored. A refresh answer may leave the
- * refresh token out (it stays the same); a code exchange may not.
- */
-export const refreshResponseSchema = z.object({
-  access_token: z.string().min(1),
-  token_type: z.string().nullish(),
-  expires_in: seconds,
-  refresh_token: z.string().min(1).optional(),
+/** A protocol in the short lists (a user's, a workspace's): who it is, and open to the rest of its summary. */
+export const protocolItemSchema = z.looseObject({
+  id: summaryFields.id,
+  title: summaryFields.title,
+  uri: slug,
+  public: flag,
+  is_bookmarked: flag,
 });
-export const tokenResponseSchema = refreshResponseSchema.extend({ refresh_token: z.string().min(1) });
-export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-/** The error body of the OAuth token endpoint (RFC 6749 section 5.2). */
-export const oauthErrorSchema = z.object({ error: z.string(), error_description: z.string().optional() });
+/** A reagent: its vendor a name or a user-like object (v3), its catalog number `sku`, an amount if said. */
+const materialAliases = (value: Record<string, unknown>) => ({
+  vendor: isRecord(value.vendor) ? nameOf(value.vendor) : inline.parse(value.vendor),
+  amount: text.parse(value.amount) ?? quantityText(value.quantity, value.unit),
+});
+const materialFields = {
+  name: requiredInline,
+  vendor: z.string().optional(),
+  sku: text,
+  amount: z.string().optional(),
+};
+
+export const materialSchema = aliased(materialAliases, z.object(materialFields));
+export type Material = z.infer<typeof materialSchema>;
+
+/** A material as protocols_get_materials lists it, open like every listed record. */
+export const materialItemSchema = z.looseObject(materialFields);
+
+/** The materials of a protocol record, their amount described. */
+const recordMaterialSchema = aliased(
+  materialAliases,
+  z.object({ ...materialFields, amount: materialFields.amount.describe("How much is used, as written.") }),
+);
+
+export const versionSchema = z.object({ version_id: wholeNumber(0), title: inline, created_on: unixSeconds });
+export type Version = z.infer<typeof versionSchema>;
+
+/** A version as protocols_list_versions lists it: with its DOI, and the reference that reads it. */
+export const listedVersionSchema = z.looseObject({
+  ...versionSchema.shape,
+  doi: z.string().optional(),
+  protocol: z.string(),
+});
+
+/** A step as sent (not yet ordered): v4 `step` text, or v3 components (section title, description...). */
+export const stepSchema = aliased(
+  (value) => {
+    const components = componentsSchema.parse(value.components);
+    return {
+      section: inline.parse(value.section) ?? components.section,
+      step: markdown.parse(value.step) ?? components.text ?? "",
+    };
+  },
+  z.object({
+    id: integer(),
+    guid: text,
+    previous_id: integer(),
+    previous_guid: text,
+    number: text.describe("Dotted, e.g. 2.1."),
+    section: z.string().optional(),
+    step: z.string().describe("Markdown; empty for a step that only names its section."),
+  }),
+);
+export type Step = z.infer<typeof stepSchema>;
+
+export const protocolSchema = aliased(
+  (value) => ({
+    ...summaryAliases(value),
+    // The steps sent with the record count them; otherwise the record's own count.
+    ...(Array.isArray(value.steps) ? { number_of_steps: value.steps.filter(isRecord).length } : {}),
+  }),
+  z.object({
+    ...summaryFields,
+    guidelines: markdown,
+    before_start: markdown,
+    warning: markdown,
+    materials_text: markdown,
+    materials: list(recordMaterialSchema),
+    versions: list(versionSchema),
+    steps: listIfSent(stepSchema).describe("Left out when the repository sent none with the protocol."),
+  }),
+);
+export type Protocol = z.infer<typeof protocolSchema>;
+
+export const profileSchema = aliased(
+  (value) => ({ name: nameOf(value) }),
+  z.object({ username: text, name: z.string().optional(), email: text, affiliation: inline }),
+);
+export type Profile = z.infer<typeof profileSchema>;

@@ -1,8 +1,16 @@
 // Text the repository sends in any of its forms (fact sheet sections 4, 5.1 and 6): a Draft.js document
 // serialised into a string or already parsed, HTML (v3 descriptions, `content_format=html`, titles and
 // section names with tags and entities), or markdown/plain text. Agents read markdown, never the raw forms.
-import { convert } from "html-to-text";
+import { createRequire } from "node:module";
+import type { convert as Convert } from "html-to-text";
 import { draftDocumentOf, draftToMarkdown } from "./draft-js.js";
+
+/** html-to-text (about 10 MiB with its parser) is loaded on the first HTML to read, not at start. */
+let converter: typeof Convert | undefined;
+function convert(...args: Parameters<typeof Convert>): string {
+  converter ??= (createRequire(import.meta.url)("html-to-text") as { convert: typeof Convert }).convert;
+  return converter(...args);
+}
 
 const HTML_OPTIONS = {
   wordwrap: false as const,

@@ -1,49 +1,57 @@
 // A v3 step in the components model (fact sheet 5.2): a list of typed components ordered by order_id.
 // Type 6 names the step's section; every other kind the 2018 documents list becomes a line of the
 // step's text, so that a quantity, a duration, a link or a command is read, not silently dropped.
+import { z } from "zod";
 import { durationText } from "./draft-js.js";
-import { integerOf, isRecord, type Json, numberOf, recordsOf, stringOf } from "./lenient.js";
-import { inlineText, richText } from "./rich-text.js";
+import {
+  inline,
+  integer,
+  isRecord,
+  type Json,
+  list,
+  markdown,
+  number,
+  quantityText,
+  text,
+} from "./values.js";
 
-export interface StepComponents {
-  section?: string;
-  text?: string;
-}
+const caseSchema = z.object({ title: inline, label: inline });
 
-/** The section and the text of a step's components; both undefined when there are none. */
-export function readComponents(value: unknown): StepComponents {
-  const components = recordsOf(value).sort(
-    (a, b) => (numberOf(a.order_id) ?? 0) - (numberOf(b.order_id) ?? 0),
-  );
+const componentSchema = z.object({
+  type_id: integer(),
+  order_id: number,
+  source: z.preprocess((value) => (isRecord(value) ? value : {}), z.record(z.string(), z.unknown())),
+});
+
+/** A step's components as its section and its text; both undefined when there are none. */
+export const componentsSchema = list(componentSchema).transform((components) => {
   let section: string | undefined;
   const parts: string[] = [];
-  for (const component of components) {
-    const source = isRecord(component.source) ? component.source : {};
-    const type = integerOf(component.type_id);
-    if (type === 6) {
-      section ??= inlineText(source.title);
+  for (const { type_id, source } of components.sort((a, b) => (a.order_id ?? 0) - (b.order_id ?? 0))) {
+    if (type_id === 6) {
+      section ??= inline.parse(source.title);
       continue;
     }
-    const text = componentText(type, source);
-    if (text) parts.push(text);
+    const said = componentText(type_id, source);
+    if (said) parts.push(said);
   }
   return { section, text: parts.length > 0 ? parts.join("\n\n") : undefined };
-}
+});
 
 /** One component as markdown, by its documented type_id; unknown kinds by their text, if any. */
 function componentText(type: number | undefined, source: Json): string | undefined {
-  const title = inlineText(source.title);
+  const title = inline.parse(source.title);
   const labelled = (text: string | undefined) => (text && title ? `${title}: ${text}` : text);
   switch (type) {
     case 3: // amount {amount, unit, title}
-      return labelled(quantity(source.amount, source.unit));
+      return labelled(quantityText(source.amount, source.unit));
     case 24: // temperature {temperature, unit, title}
-      return labelled(quantity(source.temperature, source.unit));
+      return labelled(quantityText(source.temperature, source.unit));
     case 25: // concentration {concentration, unit, title}
-      return labelled(quantity(source.concentration, source.unit));
+      return labelled(quantityText(source.concentration, source.unit));
     case 4: {
       // duration {duration, title}: milliseconds per the 2018 documents (unverified).
-      const ms = numberOf(source.duration);
+      const ms = number.parse(source.duration);
       return labelled(ms === undefined || ms < 0 ? undefined : durationText(ms / 1000));
     }
     case 7: // link {link}
@@ -58,8 +66,8 @@ function componentText(type: number | undefined, source: Json): string | undefin
       return named("Dataset", source.name, source.link);
     case 15: {
       // command {name, command, os_name, os_version}
-      const command = stringOf(source.command);
-      const name = inlineText(source.name);
+      const command = text.parse(source.command);
+      const name = inline.parse(source.name);
       if (!command) return name ? `Command: ${name}` : undefined;
       return name && name !== command ? `Command (${name}): \`${command}\`` : `Command: \`${command}\``;
     }
@@ -72,47 +80,39 @@ function componentText(type: number | undefined, source: Json): string | undefin
       ]);
     case 21: {
       // cases {cases: [{title, label}]}
-      const cases = recordsOf(source.cases)
-        .map((c) => inlineText(c.title) ?? inlineText(c.label))
-        .filter((c): c is string => c !== undefined);
+      const cases = list(caseSchema)
+        .parse(source.cases)
+        .flatMap((c) => c.title ?? c.label ?? []);
       return cases.length > 0 ? `Cases: ${cases.join("; ")}` : undefined;
     }
     case 22: // go to step {title, step_guid}
       return title ? `Go to step: ${title}` : undefined;
     case 23: {
       // file {source, original_name}
-      const name = inlineText(source.original_name) ?? "file";
+      const name = inline.parse(source.original_name) ?? "file";
       return linkText(`file: ${name}`, source.source) ?? `[file: ${name}]`;
     }
     default:
       // description (1), expected result (17), safety (19), note (26), comment (13) and the rest.
-      return labelled(richText(source.description) ?? richText(source.body));
+      return labelled(markdown.parse(source.description) ?? markdown.parse(source.body));
   }
 }
 
-/** "20 µL"; a bare numeric unit id (a row of /api/v1/units) is left out, as in Draft.js entities. */
-function quantity(value: unknown, unit: unknown): string | undefined {
-  const amount = stringOf(value);
-  if (!amount) return undefined;
-  const said = stringOf(unit);
-  return said && !/^\d+$/.test(said) ? `${amount} ${said}` : amount;
-}
-
-function linkText(text: string | undefined, url: unknown): string | undefined {
-  const href = stringOf(url);
-  if (!href || !/^https?:\/\//i.test(href)) return text;
-  return text ? `[${text}](${href})` : href;
+function linkText(label: string | undefined, url: unknown): string | undefined {
+  const href = text.parse(url);
+  if (!href || !/^https?:\/\//i.test(href)) return label;
+  return label ? `[${label}](${href})` : href;
 }
 
 function named(kind: string, name: unknown, url: unknown, details: unknown[] = []): string | undefined {
-  const label = inlineText(name);
+  const label = inline.parse(name);
   if (!label) return undefined;
-  const extra = details.map(inlineText).filter((d): d is string => d !== undefined);
+  const extra = details.map((detail) => inline.parse(detail)).filter((d): d is string => d !== undefined);
   const text = `${kind}: ${linkText(label, url) ?? label}`;
   return extra.length > 0 ? `${text} (${extra.join(", ")})` : text;
 }
 
 function skuOf(sku: unknown): string | undefined {
-  const value = stringOf(sku);
+  const value = text.parse(sku);
   return value ? `cat. no. ${value}` : undefined;
 }

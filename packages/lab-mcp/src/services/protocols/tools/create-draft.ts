@@ -1,5 +1,5 @@
 import { defineTool } from "../../../core/tool.js";
-import { createBlankDraft, sendSteps, stepToSend, updateDraftFields } from "../api/drafts.js";
+import { createBlankDraft, sendSteps, stepsToSend, updateDraftFields } from "../api/drafts.js";
 import { authoringUnavailable, requireAuthoring } from "../authoring/availability.js";
 import { markdownField, stepsInput, titleInput, withSections } from "../authoring/inputs.js";
 import { draftOutput, draftReply } from "../authoring/replies.js";
@@ -26,12 +26,7 @@ export const createDraft = defineTool({
   unavailable: authoringUnavailable,
   async handler({ title, description, guidelines, materials, steps }, ctx, api: ProtocolsApi) {
     await requireAuthoring(api, ctx);
-    const planned = steps
-      ? replacement(
-          [],
-          withSections(steps).map((s) => stepToSend(s.text, s.section)),
-        )
-      : undefined;
+    const planned = steps ? replacement([], await stepsToSend(withSections(steps))) : undefined;
     await ctx.progress(0.1, "Creating the draft");
     const id = String(await createBlankDraft(api, ctx));
     await updateDraftFields(api, id, { title, description, guidelines, materials_text: materials }, ctx);

@@ -3,14 +3,15 @@ import { apiPath } from "../../../core/http/api-path.js";
 import { responseFormat } from "../../../core/inputs.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
+import { oneLine } from "../../../core/untrusted-text.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolRef } from "../inputs.js";
-import { recordsOf } from "../records/lenient.js";
-import { type Material, readMaterial } from "../records/protocols.js";
-import { materialShape, openRecords } from "../records/reading-shapes.js";
+import { type Material, materialItemSchema, materialSchema } from "../records/protocols.js";
+import { list } from "../records/values.js";
 
 /** A table cell: one line, pipes escaped, "—" for nothing. */
-const cell = (text: string | undefined) => (text ? text.replace(/\s+/g, " ").replace(/\|/g, "\\|") : "—");
+const cell = (text: string | undefined) =>
+  text ? oneLine(text).replace(/\s+/g, " ").replace(/\|/g, "\\|") : "—";
 
 function materialsTable(materials: Material[]): string {
   return [
@@ -33,17 +34,15 @@ export const getMaterials = defineTool({
     protocol: protocolRef("The protocol's id (e.g. 12314) or uri, from protocols_search."),
     response_format: responseFormat,
   },
-  output: { protocol: z.string(), total: z.number().int(), materials: z.array(materialShape) },
+  output: { protocol: z.string(), total: z.number().int(), materials: z.array(materialItemSchema) },
   async handler({ protocol, response_format }, ctx, api: ProtocolsApi) {
     const [base = protocol] = protocol.split("/");
     const body = await api.send({ path: apiPath`api/v3/protocols/${base}/materials` }, ctx, {
       asksForOneProtocol: true,
     });
-    const list = Array.isArray(body.materials) ? body.materials : body.payload;
-    const materials = recordsOf(list)
-      .map(readMaterial)
-      .filter((m): m is Material => m !== undefined);
-    const structured = { protocol, total: materials.length, materials: openRecords(materials) };
+    const sent = Array.isArray(body.materials) ? body.materials : body.payload;
+    const materials = list(materialSchema).parse(sent);
+    const structured = { protocol, total: materials.length, materials };
     if (response_format === "json") return reply(structured, json(structured));
     if (materials.length === 0) {
       return reply(

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { responseFormat } from "../../../core/inputs.js";
 import { fieldList, heading, json, markdown, nameWithId, utcTime } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
+import { fetchProfile } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
-import { profileSchema } from "../records/schemas.js";
+import { profileSchema } from "../records/protocols.js";
 
 export const getProfile = defineTool({
   name: "protocols_get_profile",
@@ -16,14 +17,14 @@ export const getProfile = defineTool({
   toolset: "account",
   input: { response_format: responseFormat },
   output: {
-    ...profileSchema.shape,
+    ...profileSchema.out.shape,
     sign_in: z.enum(["client_token", "oauth"]).describe("How the server signs in: a client token or OAuth."),
     access_token_expires_at: z.string().nullable().describe("When the OAuth access token renews (ISO 8601)."),
     base_url: z.string(),
     repository_warning: z.object({ code: z.number().int(), message: z.string() }).nullable(),
   },
   async handler({ response_format }, ctx, api: ProtocolsApi) {
-    const { profile, credential, warning } = await api.profile(ctx);
+    const { profile, credential, warning } = await fetchProfile(api, ctx);
     const session = api.credentials.oauthSession(ctx);
     const renews = session ? utcTime(session.expiresAt) : undefined;
     const structured = {

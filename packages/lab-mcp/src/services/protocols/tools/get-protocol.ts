@@ -1,10 +1,11 @@
 import { responseFormat } from "../../../core/inputs.js";
 import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
+import { fetchProtocol } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolMarkdown } from "../format/protocol-markdown.js";
 import { protocolRef } from "../inputs.js";
-import { protocolSchema } from "../records/schemas.js";
+import { protocolSchema } from "../records/protocols.js";
 
 export const getProtocol = defineTool({
   name: "protocols_get_protocol",
@@ -19,9 +20,9 @@ export const getProtocol = defineTool({
     protocol: protocolRef("The protocol's id (e.g. 12314) or uri, from protocols_search."),
     response_format: responseFormat,
   },
-  output: protocolSchema.shape,
+  output: protocolSchema.out.shape,
   async handler({ protocol, response_format }, ctx, api: ProtocolsApi) {
-    const record = await api.protocol(protocol, ctx);
+    const record = await fetchProtocol(api, protocol, ctx);
     return reply(record, response_format === "json" ? json(record) : protocolMarkdown(record));
   },
 });

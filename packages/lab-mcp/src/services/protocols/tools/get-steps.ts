@@ -5,10 +5,11 @@ import { pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
 import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
+import { fetchSteps } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
 import { STEP_CHARS, stepMarkdown, stepsMarkdown } from "../format/steps-markdown.js";
 import { protocolRef } from "../inputs.js";
-import { stepSchema } from "../records/schemas.js";
+import { stepSchema } from "../records/protocols.js";
 
 export const getSteps = defineTool({
   name: "protocols_get_steps",
@@ -37,7 +38,7 @@ export const getSteps = defineTool({
     step: stepSchema.optional().describe("With step_number: that step, whole."),
   },
   async handler({ protocol, step_number, limit, offset, response_format }, ctx, api: ProtocolsApi) {
-    const steps = await api.steps(protocol, ctx);
+    const steps = await fetchSteps(api, protocol, ctx);
     if (step_number !== undefined) {
       if (step_number > steps.length) {
         throw new ActionableError(

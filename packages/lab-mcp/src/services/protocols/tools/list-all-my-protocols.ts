@@ -5,9 +5,11 @@ import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
+import { listRange } from "../api/protocol-lists.js";
+import { fetchProfile } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
-import { openRecords, protocolItemShape } from "../records/reading-shapes.js";
+import { protocolItemSchema } from "../records/protocols.js";
 
 export const listAllMyProtocols = defineTool({
   name: "protocols_list_all_my_protocols",
@@ -19,19 +21,20 @@ export const listAllMyProtocols = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "protocols",
   input: { ...pagingInputs },
-  output: pageShape("protocols", protocolItemShape),
+  output: pageShape("protocols", protocolItemSchema),
   async handler({ limit, offset, response_format }, ctx, api: ProtocolsApi) {
-    const { profile } = await api.profile(ctx);
+    const { profile } = await fetchProfile(api, ctx);
     if (!profile.username)
       throw new ActionableError("The repository did not say your username; try protocols_list_my_protocols.");
     const path = apiPath`api/v3/researchers/${profile.username}/protocols`;
-    const { items, total } = await api.range(
+    const { items, total } = await listRange(
+      api,
       { path, filter: "user_all", orderField: "date", orderDir: "desc" },
       offset,
       limit,
       ctx,
     );
-    const page = pageOf("protocols", openRecords(items), total, offset);
+    const page = pageOf("protocols", items, total, offset);
     return pageReply(page, response_format, () => {
       if (total === 0) return "You have no protocols yet; protocols_create_draft starts one.";
       if (items.length === 0)

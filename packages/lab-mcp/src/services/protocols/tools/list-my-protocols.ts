@@ -4,10 +4,11 @@ import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
-import type { ListQuery, ProtocolsApi } from "../client.js";
+import { type ListQuery, listRange } from "../api/protocol-lists.js";
+import type { ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
 import { ORDER_WORDS, orderInput, orderOf } from "../inputs.js";
-import { protocolSummarySchema } from "../records/schemas.js";
+import { protocolSummarySchema } from "../records/protocols.js";
 
 const WHICH = ["all", "private", "public", "shared_with_me"] as const;
 const EMPTY = {
@@ -48,12 +49,13 @@ export const listMyProtocols = defineTool({
     const chosen = order ?? "newest";
     const sort = orderOf(chosen);
     const query = (filter: ListQuery["filter"]): ListQuery => ({ filter, ...sort });
-    let result: Awaited<ReturnType<ProtocolsApi["range"]>>;
+    let result: Awaited<ReturnType<typeof listRange>>;
     if (which === "all") {
       // Private first, then public: the public ones start where the private ones end.
-      const mine = await api.range(query("user_private"), offset, limit, ctx);
+      const mine = await listRange(api, query("user_private"), offset, limit, ctx);
       const room = limit - mine.items.length;
-      const published = await api.range(
+      const published = await listRange(
+        api,
         query("user_public"),
         Math.max(0, offset - mine.total),
         Math.max(room, 1),
@@ -69,7 +71,7 @@ export const listMyProtocols = defineTool({
         public: "user_public",
         shared_with_me: "shared_with_user",
       } as const;
-      result = await api.range(query(filter[which]), offset, limit, ctx);
+      result = await listRange(api, query(filter[which]), offset, limit, ctx);
     }
     const { items, total } = result;
     const page = pageOf("protocols", items, total, offset);

@@ -2,9 +2,10 @@ import { z } from "zod";
 import { responseFormat } from "../../../core/inputs.js";
 import { bulletList, heading, json, markdown, nameWithId, utcTime } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
+import { fetchProtocol } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolRef } from "../inputs.js";
-import { versionShape } from "../records/reading-shapes.js";
+import { listedVersionSchema } from "../records/protocols.js";
 
 export const listVersions = defineTool({
   name: "protocols_list_versions",
@@ -23,10 +24,10 @@ export const listVersions = defineTool({
     id: z.number().int(),
     title: z.string(),
     current_version: z.number().int().nullable(),
-    versions: z.array(versionShape),
+    versions: z.array(listedVersionSchema),
   },
   async handler({ protocol, response_format }, ctx, api: ProtocolsApi) {
-    const record = await api.protocol(protocol.split("/")[0] ?? protocol, ctx, { withSteps: false });
+    const record = await fetchProtocol(api, protocol.split("/")[0] ?? protocol, ctx, { withSteps: false });
     const doiBase = record.doi?.replace(/\/v\d+$/, "");
     const versions = record.versions.map((v) => ({
       ...v,

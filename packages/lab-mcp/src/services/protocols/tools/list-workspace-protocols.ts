@@ -4,9 +4,10 @@ import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
+import { listRange } from "../api/protocol-lists.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
-import { openRecords, protocolItemShape } from "../records/reading-shapes.js";
+import { protocolItemSchema } from "../records/protocols.js";
 
 export const listWorkspaceProtocols = defineTool({
   name: "protocols_list_workspace_protocols",
@@ -24,16 +25,17 @@ export const listWorkspaceProtocols = defineTool({
     ),
     ...pagingInputs,
   },
-  output: pageShape("protocols", protocolItemShape),
+  output: pageShape("protocols", protocolItemSchema),
   async handler({ workspace, limit, offset, response_format }, ctx, api: ProtocolsApi) {
     const path = apiPath`api/v3/workspaces/${workspace}/protocols`;
-    const { items, total } = await api.range(
+    const { items, total } = await listRange(
+      api,
       { path, filter: "public", orderField: "date", orderDir: "desc" },
       offset,
       limit,
       ctx,
     );
-    const page = pageOf("protocols", openRecords(items), total, offset);
+    const page = pageOf("protocols", items, total, offset);
     return pageReply(page, response_format, () => {
       if (total === 0) return `Workspace ${workspace} has no published protocols.`;
       if (items.length === 0)

@@ -4,9 +4,10 @@ import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, markdown, nameWithId } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
-import { listWorkspaces, type Workspace } from "../api/workspaces.js";
+import { oneLine } from "../../../core/untrusted-text.js";
+import { listWorkspaces } from "../api/workspaces.js";
 import type { ProtocolsApi } from "../client.js";
-import { openRecords, workspaceShape } from "../records/reading-shapes.js";
+import { type Workspace, workspaceItemSchema } from "../records/workspace.js";
 
 function workspaceLine(workspace: Workspace): string {
   const parts = [
@@ -16,7 +17,7 @@ function workspaceLine(workspace: Workspace): string {
     workspace.is_owner ? "you own it" : workspace.is_member ? "you are a member" : undefined,
     `uri ${workspace.uri}`,
   ].filter(Boolean);
-  return `- **${nameWithId(workspace.title, workspace.id)}**: ${parts.join("; ")}`;
+  return `- **${nameWithId(workspace.title, workspace.id)}**: ${oneLine(parts.join("; "))}`;
 }
 
 export const listWorkspacesTool = defineTool({
@@ -36,7 +37,7 @@ export const listWorkspacesTool = defineTool({
     keyword: boundedString({ description: "Only workspaces whose name contains this.", max: 200 }).optional(),
     ...pagingInputs,
   },
-  output: pageShape("workspaces", workspaceShape),
+  output: pageShape("workspaces", workspaceItemSchema),
   async handler({ which, keyword, limit, offset, response_format }, ctx, api: ProtocolsApi) {
     const { items, total } = await listWorkspaces(
       api,
@@ -45,7 +46,7 @@ export const listWorkspacesTool = defineTool({
       limit,
       ctx,
     );
-    const page = pageOf("workspaces", openRecords(items), total, offset);
+    const page = pageOf("workspaces", items, total, offset);
     return pageReply(page, response_format, () => {
       if (total === 0) {
         return which === "mine" ? "You are not a member of any workspace." : "No workspaces found.";

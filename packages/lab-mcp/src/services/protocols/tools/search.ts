@@ -4,10 +4,11 @@ import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
-import { LIST_FILTERS, type ProtocolsApi } from "../client.js";
+import { LIST_FILTERS, listRange } from "../api/protocol-lists.js";
+import type { ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
 import { ORDER_WORDS, orderInput, orderOf } from "../inputs.js";
-import { protocolSummarySchema } from "../records/schemas.js";
+import { protocolSummarySchema } from "../records/protocols.js";
 
 const FILTER_WORDS = {
   public: "public protocols",
@@ -47,7 +48,7 @@ export const searchProtocols = defineTool({
   async handler({ keyword, filter, order, limit, offset, response_format }, ctx, api: ProtocolsApi) {
     const chosen = order ?? (keyword ? "relevance" : "activity");
     const query = { filter, key: keyword, ...orderOf(chosen) };
-    const { items, total } = await api.range(query, offset, limit, ctx);
+    const { items, total } = await listRange(api, query, offset, limit, ctx);
     const page = pageOf("protocols", items, total, offset);
     return pageReply(page, response_format, () => {
       const what = FILTER_WORDS[filter];

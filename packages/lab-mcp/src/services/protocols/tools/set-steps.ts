@@ -1,5 +1,5 @@
 import { defineTool } from "../../../core/tool.js";
-import { removeSteps, sendSteps, stepToSend, wireSteps } from "../api/drafts.js";
+import { removeSteps, sendSteps, stepsToSend, wireSteps } from "../api/drafts.js";
 import { authoringUnavailable, requireAuthoring } from "../authoring/availability.js";
 import { stepsInput, withSections } from "../authoring/inputs.js";
 import { stepsOutput, stepsReply } from "../authoring/replies.js";
@@ -26,10 +26,7 @@ export const setSteps = defineTool({
     await requireAuthoring(api, ctx);
     const current = await wireSteps(api, protocol, ctx);
     checkedCurrent(current);
-    const plan = replacement(
-      current,
-      withSections(steps).map((s) => stepToSend(s.text, s.section)),
-    );
+    const plan = replacement(current, await stepsToSend(withSections(steps)));
     await sendSteps(api, protocol, plan.send, ctx);
     await removeSteps(api, protocol, plan.remove, ctx);
     return stepsReply(api, protocol, ctx, `Steps set: ${steps.length}`);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Person } from "../../../core/caller.js";
 import type { ToolContext } from "../../../core/context.js";
 import { ActionableError } from "../../../core/errors.js";
 import { defineTool, reply } from "../../../core/tool.js";
@@ -38,9 +39,9 @@ export const signInTool = defineTool({
       .describe("Team server, client that cannot open pages: the address to open to sign in."),
   },
   async handler(_args, ctx, api: ProtocolsApi) {
-    const subject = ctx.clientSession.person?.subject;
+    const { person } = ctx.clientSession;
     const { pending } = api.credentials;
-    if (subject && pending && api.credentials.perPerson) return personalSignIn(ctx, api, pending, subject);
+    if (person && pending && api.credentials.perPerson) return personalSignIn(ctx, api, pending, person);
     if (!ctx.canOpenUrls() && api.credentials.config.oauth) {
       throw new ActionableError(
         "This client cannot open the sign-in page (it lacks URL elicitation). Run 'protocols-mcp login' in a " +
@@ -119,13 +120,15 @@ export const signInTool = defineTool({
 });
 
 /**
- * Team mode: the person signs in as themselves. The page comes back to this server's public callback
- * (on any replica); without URL elicitation the address is given in the answer for them to open.
+ * Team mode: the person signs in as themselves. The address is this server's connect link (it signs the
+ * browser in and lets only this person on to the repository); the repository comes back to this
+ * server's public callback (on any replica); without URL elicitation the address is given in the
+ * answer for them to open.
  */
-async function personalSignIn(ctx: ToolContext, api: ProtocolsApi, pending: PendingSignIns, subject: string) {
+async function personalSignIn(ctx: ToolContext, api: ProtocolsApi, pending: PendingSignIns, person: Person) {
   const notYet = { username: null, name: null, kept_in: "not_yet" as const, token_file: null };
   if (!ctx.canOpenUrls()) {
-    const { url } = await startPersonalSignIn(api, pending, subject);
+    const { url } = await startPersonalSignIn(api, pending, person);
     return reply(
       { ...notYet, sign_in_url: url },
       `Open this address in your browser to sign in to the protocol repository as yourself (it works for the ` +
@@ -135,7 +138,7 @@ async function personalSignIn(ctx: ToolContext, api: ProtocolsApi, pending: Pend
   const outcome = await ctx.openUrl({
     message: "Sign in to the protocol repository as yourself and approve access for lab-mcp.",
     open: async () => {
-      const { url, state } = await startPersonalSignIn(api, pending, subject);
+      const { url, state } = await startPersonalSignIn(api, pending, person);
       const waiting = waitForSignIn(pending, state);
       // The OAuth state (in the URL the client already holds) lets any replica wait for this sign-in.
       return { url, until: waiting.outcome, close: waiting.stop, resumeToken: state };

@@ -1,0 +1,103 @@
+// Two people, two browsers, one team server: Tom's assistant asks for his lab platform key and he
+// forwards the page to Mira. Her browser signs in at the identity provider as her, and the page refuses
+// her (saying whose it is) without a field to type in; Tom's own browser signs in as him and answers it.
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernStreamableHTTPClientTransport,
+} from "@modelcontextprotocol/client";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type IdentityProvider, startIdentityProvider } from "../../packages/emulators/src/idp/index.js";
+import { CHROMIUM, launchChromium, NO_CHROMIUM, newBrowserProfile, screenshot } from "../support/browser.js";
+import { type HttpServerProcess, MODERN_PROTOCOL, startHttpBin, textOf } from "../support/clients.js";
+import { testCa, useLabdataEmulator } from "../support/emulator.js";
+import { HeadlessOAuthProvider, registerServerClient, signInHeadless } from "../support/oauth-client.js";
+import { freePort } from "../support/ports.js";
+
+if (!CHROMIUM) console.warn(NO_CHROMIUM);
+
+describe.skipIf(!CHROMIUM)("a team server's key page forwarded to someone else, in Chromium", () => {
+  const emulator = useLabdataEmulator();
+  let idp: IdentityProvider;
+  let server: HttpServerProcess;
+  let browser: Browser;
+  let publicUrl: string;
+
+  beforeAll(async () => {
+    idp = await startIdentityProvider({ ca: testCa(), clock: emulator.clock });
+    const port = await freePort();
+    publicUrl = `http://127.0.0.1:${port}/mcp`;
+    server = await startHttpBin("labdata-mcp", {
+      LABDATA_BASE_URL: emulator.demo.baseUrl,
+      MCP_AUTH_ISSUER: idp.issuer,
+      MCP_AUTH_AUDIENCE: publicUrl,
+      MCP_PORT: String(port),
+      ...(await registerServerClient(idp, new URL(publicUrl).origin)),
+    });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await idp?.close();
+  });
+
+  /** A person's browser opens `url`, and signs in at the identity provider as `name` on the way. */
+  async function openAs(name: string, url: string): Promise<Page> {
+    const page = await (await newBrowserProfile(browser)).newPage();
+    await page.goto(url);
+    await page.getByRole("heading", { name: "Sign in to lab-mcp team server" }).waitFor();
+    await page.getByLabel(name).check();
+    await page.getByRole("button", { name: "Approve" }).click();
+    await page.waitForURL(url);
+    return page;
+  }
+
+  it("refuses Mira's browser on Tom's page, and takes Tom's key from his own", async () => {
+    const { user: mira, colleague: tom } = emulator.demo;
+    idp.admin.autoApprove(tom.email);
+    const provider = new HeadlessOAuthProvider({ redirectUrl: "http://127.0.0.1:9/callback" });
+    await signInHeadless(provider, publicUrl);
+    // From now on people pick themselves on the identity provider's page.
+    idp.admin.autoApprove(null);
+    const client = new ModernClient(
+      { name: "forwarded-page-test", version: "1.0.0" },
+      { capabilities: { elicitation: { url: {} } }, versionNegotiation: { mode: { pin: MODERN_PROTOCOL } } },
+    );
+    const opened = new Promise<string>((resolve) => {
+      client.setRequestHandler("elicitation/create", async (request) => {
+        resolve((request.params as { url: string }).url);
+        return { action: "accept" };
+      });
+    });
+    await client.connect(
+      new ModernStreamableHTTPClientTransport(new URL(publicUrl), { authProvider: provider }),
+    );
+    try {
+      const call = client.callTool({ name: "labdata_get_current_user", arguments: {} });
+      const url = await opened;
+
+      const hers = await openAs("Mira Patel", url);
+      await hers.getByRole("heading", { name: "This page is not yours" }).waitFor();
+      const refusal = (await hers.locator("body").textContent()) ?? "";
+      expect(refusal).toContain(`the assistant of ${tom.email}`);
+      expect(refusal).toContain(`(${mira.email})`);
+      expect(refusal).toContain("Nothing was sent.");
+      expect(await hers.locator('input[type="password"]').count()).toBe(0);
+      await screenshot(hers, "secret-page-not-yours");
+      await hers.context().close();
+
+      const his = await openAs("Tom Becker", url);
+      expect(await his.locator("body").textContent()).toContain(`This page is for ${tom.email} alone.`);
+      await his.locator("#secret").fill(tom.apiKey);
+      await his.getByRole("button", { name: "Send to the server" }).click();
+      await his.getByRole("heading", { name: "Thank you" }).waitFor();
+      await his.context().close();
+
+      const answer = textOf(await call);
+      expect(answer.text).toContain(`- **User**: ${tom.name} (${tom.id})`);
+    } finally {
+      await client.close();
+    }
+  });
+});
