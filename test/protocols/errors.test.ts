@@ -26,7 +26,8 @@ const search = async (connection: Connected = conn) =>
   );
 
 async function withFault(fault: Fault, path = "/api/v3/protocols", connection: Connected = conn) {
-  emulator.faults.inject(fault, { path });
+  // A dropped connection twice: a request that got no answer is sent once more.
+  emulator.faults.inject(fault, { path, times: fault.kind === "drop" ? 2 : 1 });
   try {
     return await search(connection);
   } finally {

@@ -109,8 +109,8 @@ describe("the built bin over HTTP with MCP_HTTP_TOKEN", () => {
       });
       // Refused before any remote request.
       expect((await search("x")).isError).toBe(true);
-      // No answer at all: the connection drops.
-      emulator.faults.inject({ kind: "drop" }, { path: usersPath() });
+      // No answer at all: the connection drops, and again when the request is sent once more.
+      emulator.faults.inject({ kind: "drop" }, { path: usersPath(), times: 2 });
       expect((await search("chen")).text).toBe("Error: Unexpected error occurred: ConnectionError");
       const unknown = await modern.client.callTool({ name: `example_${secretQuery}`, arguments: {} });
       expect(textOf(unknown).isError).toBe(true);

@@ -133,13 +133,15 @@ export class RemoteClient {
       const outgoing = await this.outgoing(method, options, scope);
       const exchange = new Exchange(this.timeoutMs, scope.signal, url, idempotent && !resent);
       try {
-        const sent = await exchange.sendWith(() => this.send(url, outgoing, options, scope, exchange.signal));
+        const sent = await exchange
+          .sendWith(() => this.send(url, outgoing, options, scope, exchange.signal))
+          .catch(countRemoteFailure);
         if (sent === RESET_BEFORE_ANSWER) {
           resent = true;
           scope.debug?.(`${method} ${options.path}: the connection was reset before any answer; sent again`);
           continue;
         }
-        const response = await Promise.resolve(sent).then(countRemoteAnswer, countRemoteFailure);
+        const response = countRemoteAnswer(sent);
         scope.onResponse?.(response.status, response.headers);
         await this.observeRateHeaders(response.headers, ticket);
 
