@@ -238,7 +238,8 @@ describe(`${SAMPLES} generated answers per operation, read through the tools`, (
     remote.answer("POST /token", {
       body: { access_token: "fixed-token", token_type: "Bearer", expires_in: 900 },
     });
-  });
+    // 200 servers each signing in anew: about 20 s on a quiet CI machine, past the default limit.
+  }, 90_000);
 
   it("served every answer it generated", () => {
     for (const route of [
