@@ -77,13 +77,13 @@ async function servers(ca, cleanups) {
     authorization: basicAuth(demo.user.apiKey),
     list: {
       label: "20 DNA sequences (Plasmid Library)",
-      name: "labdata_list_dna_sequences",
+      name: "labdata_list_entities",
       arguments: { project_id: demo.projects["Plasmid Library"], limit: 20 },
     },
     records: [
       {
         label: "one DNA sequence",
-        name: "labdata_get_dna_sequence",
+        name: "labdata_get_entity",
         arguments: { id },
         exports: [
           { form: "FASTA (export tool)", name: "labdata_export_dna_sequence", arguments: { id } },

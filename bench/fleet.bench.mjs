@@ -103,7 +103,7 @@ async function pageAllSequences(replicas, programs, dir, ca) {
         for (let page = 0; offset !== null && page < 1000; page++) {
           const result = await client.callTool(
             {
-              name: "labdata_list_dna_sequences",
+              name: "labdata_list_entities",
               arguments: { project_id: projectId, limit: LIMIT, offset, response_format: "json" },
             },
             { timeout: 120_000, resetTimeoutOnProgress: true, onprogress: () => undefined },
@@ -111,7 +111,7 @@ async function pageAllSequences(replicas, programs, dir, ca) {
           toolCalls++;
           const body = JSON.parse(textOf(result));
           sequences ??= body.total;
-          for (const sequence of body.dna_sequences) ids.add(sequence.id);
+          for (const sequence of body.entities) ids.add(sequence.id);
           offset = body.next_offset;
         }
         return ids.size;

@@ -27,7 +27,7 @@ import {
   watchdog,
 } from "./lib.mjs";
 
-const TOOL = "labdata_get_dna_sequence";
+const TOOL = "labdata_get_entity";
 const ITERATIONS = positiveInteger("BENCH_ITERATIONS", 1000);
 const WARMUP = 200;
 const BLOCK = 100;

@@ -7,7 +7,7 @@ import { startLabdataEmulator } from "../packages/emulators/dist/labdata/index.j
 import { labdataService } from "../packages/lab-mcp/dist/services/labdata/index.js";
 import { caFromEnv, connectInMemory, print, textOf, watchdog } from "./lib.mjs";
 
-const TOOL = "labdata_list_dna_sequences";
+const TOOL = "labdata_list_entities";
 
 async function main() {
   watchdog("paging-cost", 120_000);
@@ -41,7 +41,7 @@ async function main() {
           ),
         );
         if (page.offset !== offset) throw new Error(`asked offset ${offset}, got ${page.offset}`);
-        for (const sequence of page.dna_sequences) ids.add(sequence.id);
+        for (const sequence of page.entities) ids.add(sequence.id);
         pages++;
       }
       return { pages, requests: remote(), items: ids.size };

@@ -61,7 +61,7 @@ async function main() {
         for (let page = 0; offset !== null && page < 2 * (2000 / LIMIT); page++) {
           const result = await client.callTool(
             {
-              name: "labdata_list_dna_sequences",
+              name: "labdata_list_entities",
               arguments: { project_id: projectId, limit: LIMIT, offset, response_format: "json" },
             },
             undefined,
@@ -69,7 +69,7 @@ async function main() {
           );
           toolCalls++;
           const body = JSON.parse(textOf(result));
-          for (const sequence of body.dna_sequences) seen.add(sequence.id);
+          for (const sequence of body.entities) seen.add(sequence.id);
           offset = body.next_offset;
         }
         return { seen: seen.size, at: performance.now() };

@@ -67,7 +67,7 @@ async function servers(ca, cleanups) {
     what: "labdata_get_dna_sequence, 100 ids in turn",
     call: async (client) => {
       const id = ids[next++ % ids.length];
-      const text = textOf(await client.callTool({ name: "labdata_get_dna_sequence", arguments: { id } }));
+      const text = textOf(await client.callTool({ name: "labdata_get_entity", arguments: { id } }));
       if (!text.includes(`(${id})`)) throw new Error(text.slice(0, 200));
     },
   });

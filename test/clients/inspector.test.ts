@@ -27,14 +27,14 @@ interface Checks {
 const CHECKS: Record<string, Checks> = {
   labdata_mcp: {
     call: {
-      tool: "labdata_list_dna_sequences",
+      tool: "labdata_list_entities",
       args: ["name=Cas9", "limit=2"],
       expect: /^# DNA sequences\n\nFound \d+ sequences \(showing 1–2\)/,
     },
     invalidCall: {
-      tool: "labdata_list_dna_sequences",
+      tool: "labdata_list_entities",
       args: ["limit=0"],
-      expect: "Error: Invalid input for labdata_list_dna_sequences: limit: must be at least 1.",
+      expect: "Error: Invalid input for labdata_list_entities: limit: must be at least 1.",
     },
     resource: ({ labdata }) => ({
       uri: "labdata://users/me",

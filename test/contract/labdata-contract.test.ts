@@ -77,7 +77,11 @@ afterAll(async () => {
 });
 
 async function withServer<T>(env: Record<string, string>, use: (conn: Connected) => Promise<T>): Promise<T> {
-  const conn = await connectInMemory(labdataService, { ...env, LABDATA_BASE_URL: baseUrl });
+  const conn = await connectInMemory(labdataService, {
+    ...env,
+    MCP_TOOLSETS: "all",
+    LABDATA_BASE_URL: baseUrl,
+  });
   try {
     return await use(conn);
   } finally {
@@ -128,20 +132,20 @@ async function everyTool(conn: Connected, writableFolder: string) {
   };
   await run("labdata_get_current_user");
   await run("labdata_get_current_user", { response_format: "json" });
-  const page = JSON.parse(await run("labdata_list_dna_sequences", { limit: 3, response_format: "json" }));
-  await run("labdata_list_dna_sequences", { limit: 3 });
-  await run("labdata_list_dna_sequences", { limit: 2, offset: 150 });
-  await run("labdata_list_dna_sequences", { name: "cas9", archived: "include", sort: "name_asc", limit: 5 });
+  const page = JSON.parse(await run("labdata_list_entities", { limit: 3, response_format: "json" }));
+  await run("labdata_list_entities", { limit: 3 });
+  await run("labdata_list_entities", { limit: 2, offset: 150 });
+  await run("labdata_list_entities", { name: "cas9", archived: "include", sort: "name_asc", limit: 5 });
   const projects = JSON.parse(await run("labdata_list_projects", { response_format: "json" }));
   await run("labdata_list_projects");
   const projectId = projects.projects[0].id as string;
-  await run("labdata_list_dna_sequences", { project_id: projectId, sort: "modified_asc", limit: 2 });
+  await run("labdata_list_entities", { project_id: projectId, sort: "modified_asc", limit: 2 });
   await run("labdata_list_folders", { project_id: projectId });
   await run("labdata_list_folders", { response_format: "json" });
-  await run("labdata_list_dna_sequences", { folder_id: writableFolder, sort: "name_desc", limit: 2 });
-  const id = page.dna_sequences[0].id as string;
-  await run("labdata_get_dna_sequence", { id });
-  await run("labdata_get_dna_sequence", { id, response_format: "json" });
+  await run("labdata_list_entities", { folder_id: writableFolder, sort: "name_desc", limit: 2 });
+  const id = page.entities[0].id as string;
+  await run("labdata_get_entity", { id });
+  await run("labdata_get_entity", { id, response_format: "json" });
   await run("labdata_export_dna_sequence", { id });
   await run("labdata_export_dna_sequence", { id, format: "genbank" });
   // The resources read the same operations.
@@ -214,14 +218,15 @@ describe("the registry, entity and inventory tools (issue 17), held to the OpenA
           expect(isError, `${name} ${JSON.stringify(args)}: ${text}`).toBe(false);
         };
         await run("labdata_search_entities", { query: "pLKO" });
-        await run("labdata_list_aa_sequences", { limit: 2, offset: 1 });
-        await run("labdata_list_oligos", { type: "rna", archived: "include" });
-        await run("labdata_list_custom_entities", { response_format: "json" });
+        await run("labdata_list_entities", { type: "aa_sequence", limit: 2, offset: 1 });
+        await run("labdata_list_entities", { type: "rna_oligo", archived: "include" });
+        await run("labdata_list_entities", { type: "custom_entity", response_format: "json" });
         await run("labdata_get_entity", { id: registry.entities.EGFP, fasta: true });
         await run("labdata_get_entity", { id: registry.entities["M13-F"] });
         await run("labdata_get_entity", { id: registry.entities.HEK293T, response_format: "json" });
         await run("labdata_search_dna_bases", { bases: registry.shRna3Insert, registered_only: true });
-        await run("labdata_get_registered_entity", { registry_ids: ["PL09003", "STR00001"] });
+        await run("labdata_get_entity", { id: "PL09003" });
+        await run("labdata_get_entity", { id: "STR00001" });
         await run("labdata_list_registry_schemas", { limit: 2, offset: 2 });
         await run("labdata_locate", { entity_id: registry.entities["M13-F"] });
         await run("labdata_locate", { container_id: registry.glycerolStockId });
@@ -258,8 +263,8 @@ describe("error answers, held to the document's error schemas", () => {
   it("404: an id that does not exist (NotFoundError)", async () => {
     const answer = await expectError(
       apiKeyEnv(emulator.demo),
-      "labdata_get_dna_sequence",
-      { id: "seq_doesnotexist" },
+      "labdata_get_entity",
+      { id: "seq_doesnotexist", type: "dna_sequence" },
       404,
       "Error: Resource not found. Please check the ID is correct.",
     );
@@ -270,7 +275,7 @@ describe("error answers, held to the document's error schemas", () => {
     const forbidden = emulator.demo.projects["Plasmid Library"] as string;
     await expectError(
       apiKeyEnv(emulator.demo, emulator.demo.reader),
-      "labdata_list_dna_sequences",
+      "labdata_list_entities",
       { project_id: forbidden },
       403,
       "Error: Permission denied. You don't have access to this resource.",
@@ -298,7 +303,7 @@ describe("error answers, held to the document's error schemas", () => {
   it("400: a filter naming a folder that does not exist (BadRequestError)", async () => {
     const answer = await expectError(
       apiKeyEnv(emulator.demo),
-      "labdata_list_dna_sequences",
+      "labdata_list_entities",
       { folder_id: "lib_doesnotexist" },
       400,
       "Error: API request failed with status 400",

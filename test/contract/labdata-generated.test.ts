@@ -83,7 +83,11 @@ async function forEachSample(
       remote.answer(route, { status, body, headers });
       if (!conn || (seed - 1) % samplesPerConnection === 0) {
         await conn?.close();
-        conn = await connectInMemory(labdataService, { LABDATA_BASE_URL: remote.baseUrl, ...env(seed) });
+        conn = await connectInMemory(labdataService, {
+          MCP_TOOLSETS: "all",
+          LABDATA_BASE_URL: remote.baseUrl,
+          ...env(seed),
+        });
       }
       const client = conn.client;
       const call: Call = async (name, args = {}) => textOf(await client.callTool({ name, arguments: args }));
@@ -130,10 +134,10 @@ describe(`${SAMPLES} generated answers per operation, read through the tools`, (
       "DnaSequencesPaginatedList",
       200,
       async (call, seed) => {
-        expectReadable(await call("labdata_list_dna_sequences", { limit: 20 }), `seed ${seed} markdown`);
-        const json = await call("labdata_list_dna_sequences", { limit: 20, response_format: "json" });
+        expectReadable(await call("labdata_list_entities", { limit: 20 }), `seed ${seed} markdown`);
+        const json = await call("labdata_list_entities", { limit: 20, response_format: "json" });
         expect(json.isError, json.text).toBe(false);
-        expectEnvelope(json.text, "dna_sequences", 0);
+        expectEnvelope(json.text, "entities", 0);
       },
     );
   });
@@ -146,8 +150,8 @@ describe(`${SAMPLES} generated answers per operation, read through the tools`, (
       200,
       async (call, seed) => {
         const id = "seq_generated";
-        expectReadable(await call("labdata_get_dna_sequence", { id }), `seed ${seed} markdown`);
-        const json = await call("labdata_get_dna_sequence", { id, response_format: "json" });
+        expectReadable(await call("labdata_get_entity", { id }), `seed ${seed} markdown`);
+        const json = await call("labdata_get_entity", { id, response_format: "json" });
         expect(json.isError, json.text).toBe(false);
         JSON.parse(json.text);
         const fasta = await call("labdata_export_dna_sequence", { id });
@@ -234,7 +238,8 @@ describe(`${SAMPLES} generated answers per operation, read through the tools`, (
     remote.answer("POST /token", {
       body: { access_token: "fixed-token", token_type: "Bearer", expires_in: 900 },
     });
-  });
+    // 200 servers each signing in anew: about 20 s on a quiet CI machine, past the default limit.
+  }, 90_000);
 
   it("served every answer it generated", () => {
     for (const route of [

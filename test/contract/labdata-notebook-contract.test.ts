@@ -60,6 +60,7 @@ async function recorded(
   const proxy: RecordingProxy = await startRecordingProxy(emulator.url, `${tenantPath}/api/v2`);
   const conn = await connectInMemory(labdataService, {
     ...env,
+    MCP_TOOLSETS: "all",
     LABDATA_BASE_URL: `${proxy.url}${tenantPath}`,
   });
   try {

@@ -128,6 +128,7 @@ async function forEachSample(
       if (!conn || (seed - 1) % SAMPLES_PER_CONNECTION === 0) {
         await conn?.close();
         conn = await connectInMemory(labdataService, {
+          MCP_TOOLSETS: "all",
           LABDATA_BASE_URL: `${server.url}/tenant`,
           LABDATA_API_KEY: "generated",
         });
@@ -229,6 +230,7 @@ describe(`${SAMPLES} generated answers per operation, read through the new tools
     answers.set("GET /entries", { entries: [entry], nextToken: "x" });
     mode = "endless";
     const conn = await connectInMemory(labdataService, {
+      MCP_TOOLSETS: "all",
       LABDATA_BASE_URL: `${server.url}/tenant`,
       LABDATA_API_KEY: "generated",
     });
@@ -253,6 +255,7 @@ describe(`${SAMPLES} generated answers per operation, read through the new tools
       mode = "echo";
       served = 0;
       const echo = await connectInMemory(labdataService, {
+        MCP_TOOLSETS: "all",
         LABDATA_BASE_URL: `${server.url}/tenant`,
         LABDATA_API_KEY: "generated",
       });
@@ -282,6 +285,7 @@ describe(`${SAMPLES} generated answers per operation, read through the new tools
     });
     const read = async (extra: Record<string, string> = {}) => {
       const conn = await connectInMemory(labdataService, {
+        MCP_TOOLSETS: "all",
         LABDATA_BASE_URL: `${server.url}/tenant`,
         LABDATA_API_KEY: "generated",
         ...extra,

@@ -79,6 +79,7 @@ describe("API key", () => {
 
 describe("OAuth client credentials", () => {
   const env = () => ({
+    MCP_TOOLSETS: "all",
     LABDATA_BASE_URL: emulator.demo.baseUrl,
     LABDATA_CLIENT_ID: emulator.demo.app.clientId,
     LABDATA_CLIENT_SECRET: emulator.demo.app.clientSecret,

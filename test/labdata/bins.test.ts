@@ -25,12 +25,12 @@ it("serves over streamable HTTP, with read-only mode hiding the write tool", asy
   try {
     const connection = await connectHttp(server.url);
     const names = (await connection.client.listTools()).tools.map((tool) => tool.name);
-    expect(names).toContain("labdata_list_dna_sequences");
+    expect(names).toContain("labdata_list_entities");
     expect(names).not.toContain("labdata_create_dna_sequence");
     // Signing out deletes a stored credential: a change, which read-only mode does not offer.
     expect(names).not.toContain("labdata_sign_out");
     const result = textOf(
-      await connection.client.callTool({ name: "labdata_list_dna_sequences", arguments: { limit: 2 } }),
+      await connection.client.callTool({ name: "labdata_list_entities", arguments: { limit: 2 } }),
     );
     expect(result.text).toMatch(/^# DNA sequences/);
     await connection.close();

@@ -78,7 +78,11 @@ const call = async (name: string, args: Record<string, unknown> = {}) =>
 
 beforeAll(async () => {
   remote = await startCannedRemote({ "GET /users/me": { body: EXAMPLE_USER } });
-  conn = await connectInMemory(labdataService, { LABDATA_BASE_URL: remote.baseUrl, LABDATA_API_KEY: "k" });
+  conn = await connectInMemory(labdataService, {
+    MCP_TOOLSETS: "all",
+    LABDATA_BASE_URL: remote.baseUrl,
+    LABDATA_API_KEY: "k",
+  });
 });
 afterAll(async () => {
   await conn?.close();
@@ -89,7 +93,7 @@ describe("the document's example DNA sequence", () => {
   beforeAll(() => remote.answer("GET /dna-sequences/{id}", { body: EXAMPLE_SEQUENCE }));
 
   it("reads as facts, annotations and bases, with the length counted from the bases", async () => {
-    expect(await call("labdata_get_dna_sequence", { id: "seq_asQya4lk" })).toEqual({
+    expect(await call("labdata_get_entity", { id: "seq_asQya4lk" })).toEqual({
       isError: false,
       text: [
         "# Example sequence (seq_asQya4lk)",
@@ -118,9 +122,9 @@ describe("the document's example DNA sequence", () => {
 
   it("keeps every field of the answer in the json format, the ones we do not model too", async () => {
     const json = JSON.parse(
-      (await call("labdata_get_dna_sequence", { id: "seq_asQya4lk", response_format: "json" })).text,
+      (await call("labdata_get_entity", { id: "seq_asQya4lk", response_format: "json" })).text,
     );
-    expect(json).toEqual(EXAMPLE_SEQUENCE);
+    expect(json).toEqual({ ...EXAMPLE_SEQUENCE, entityType: "dna_sequence" });
   });
 
   it("exports as FASTA and GenBank with the registry id, the date and the annotation as a feature", async () => {
@@ -152,7 +156,7 @@ describe("lists shaped like the document's paginated lists", () => {
       body: { dnaSequences: [EXAMPLE_SEQUENCE, second], nextToken: "Im5leHQi" },
       headers: { "Result-Count": "57" },
     });
-    expect((await call("labdata_list_dna_sequences", { limit: 2 })).text).toBe(
+    expect((await call("labdata_list_entities", { limit: 2 })).text).toBe(
       [
         "# DNA sequences",
         "",
@@ -169,12 +173,12 @@ describe("lists shaped like the document's paginated lists", () => {
   it("without Result-Count, says there is more while the platform gives a next page, and stops at the end", async () => {
     remote.answer("GET /dna-sequences", { body: { dnaSequences: [second], nextToken: "abc" } });
     const open = JSON.parse(
-      (await call("labdata_list_dna_sequences", { limit: 1, response_format: "json" })).text,
+      (await call("labdata_list_entities", { limit: 1, response_format: "json" })).text,
     );
     expect(open).toMatchObject({ total: 2, count: 1, offset: 0, has_more: true, next_offset: 1 });
     remote.answer("GET /dna-sequences", { body: { dnaSequences: [second], nextToken: "" } });
     const last = JSON.parse(
-      (await call("labdata_list_dna_sequences", { limit: 5, response_format: "json" })).text,
+      (await call("labdata_list_entities", { limit: 5, response_format: "json" })).text,
     );
     expect(last).toMatchObject({ total: 1, count: 1, has_more: false, next_offset: null });
   });
@@ -182,18 +186,18 @@ describe("lists shaped like the document's paginated lists", () => {
   // Issue 28, item 1: never a number the platform did not give.
   it("without Result-Count, says 'at least' and total_is_exact false until the list ends", async () => {
     remote.answer("GET /dna-sequences", { body: { dnaSequences: [second], nextToken: "abc" } });
-    const open = await call("labdata_list_dna_sequences", { limit: 1 });
+    const open = await call("labdata_list_entities", { limit: 1 });
     expect(open.text).toContain("Found at least 2 sequences (showing 1–1)");
     const openJson = JSON.parse(
-      (await call("labdata_list_dna_sequences", { limit: 1, response_format: "json" })).text,
+      (await call("labdata_list_entities", { limit: 1, response_format: "json" })).text,
     );
     expect(openJson).toMatchObject({ total: 2, has_more: true, total_is_exact: false });
     remote.answer("GET /dna-sequences", { body: { dnaSequences: [second], nextToken: "" } });
     const ended = JSON.parse(
-      (await call("labdata_list_dna_sequences", { limit: 5, response_format: "json" })).text,
+      (await call("labdata_list_entities", { limit: 5, response_format: "json" })).text,
     );
     expect(ended).toMatchObject({ total: 1, has_more: false, total_is_exact: true });
-    expect((await call("labdata_list_dna_sequences", { limit: 5 })).text).toContain("Found 1 sequences");
+    expect((await call("labdata_list_entities", { limit: 5 })).text).toContain("Found 1 sequences");
   });
 
   it("past the end, the total is the platform's count or the list's length, never the offset", async () => {
@@ -201,11 +205,11 @@ describe("lists shaped like the document's paginated lists", () => {
       body: { dnaSequences: [], nextToken: "" },
       headers: { "Result-Count": "80" },
     });
-    expect((await call("labdata_list_dna_sequences", { offset: 119 })).text).toBe(
+    expect((await call("labdata_list_entities", { offset: 119 })).text).toBe(
       "No DNA sequences at offset 119: there are 80. Use a smaller offset.",
     );
     const counted = JSON.parse(
-      (await call("labdata_list_dna_sequences", { offset: 119, response_format: "json" })).text,
+      (await call("labdata_list_entities", { offset: 119, response_format: "json" })).text,
     );
     expect(counted).toMatchObject({
       total: 80,
@@ -216,7 +220,7 @@ describe("lists shaped like the document's paginated lists", () => {
     });
     remote.answer("GET /dna-sequences", { body: { dnaSequences: [second], nextToken: "" } });
     // (a query of its own: the canned remote ignores cursors the earlier tests left in the cache)
-    expect((await call("labdata_list_dna_sequences", { offset: 5, name: "pUC" })).text).toBe(
+    expect((await call("labdata_list_entities", { offset: 5, name: "pUC" })).text).toBe(
       "No DNA sequences at offset 5: there are 1. Use a smaller offset.",
     );
     remote.answer("GET /projects", {
@@ -278,7 +282,7 @@ describe("lists shaped like the document's paginated lists", () => {
 describe("sparse answers the document allows", () => {
   it("a sequence with only an id reads without a placeholder value", async () => {
     remote.answer("GET /dna-sequences/{id}", { body: { id: "seq_bare0001" } });
-    expect((await call("labdata_get_dna_sequence", { id: "seq_bare0001" })).text).toBe(
+    expect((await call("labdata_get_entity", { id: "seq_bare0001" })).text).toBe(
       [
         "# (unnamed) (seq_bare0001)",
         "",
@@ -304,7 +308,7 @@ describe("sparse answers the document allows", () => {
         annotations: [{ name: "x" }, 7],
       },
     });
-    const { text } = await call("labdata_get_dna_sequence", { id: "seq_asked001" });
+    const { text } = await call("labdata_get_entity", { id: "seq_asked001" });
     expect(text.split("\n").slice(0, 3)).toEqual(["# (unnamed) (seq_asked001)", "", "- **Length**: 4 bp"]);
     expect(text).toContain("## Annotations (1)\n\n- x (feature)\n");
     expect((await call("labdata_export_dna_sequence", { id: "seq_asked001" })).text).toBe(
@@ -323,7 +327,7 @@ describe("sparse answers the document allows", () => {
         annotations: [{ name: "tail", type: "CDS", start: 14, end: 0, strand: -1 }],
       },
     });
-    expect((await call("labdata_get_dna_sequence", { id: "seq_end00001" })).text).toContain(
+    expect((await call("labdata_get_entity", { id: "seq_end00001" })).text).toContain(
       "- tail (CDS): 15..20, reverse strand",
     );
     expect(

@@ -12,7 +12,7 @@ const listPage = async (args: Record<string, unknown>, onprogress?: (p: { messag
   JSON.parse(
     textOf(
       await conn.client.callTool(
-        { name: "labdata_list_dna_sequences", arguments: { ...args, response_format: "json" } },
+        { name: "labdata_list_entities", arguments: { ...args, response_format: "json" } },
         undefined,
         onprogress ? { onprogress } : undefined,
       ),
@@ -29,7 +29,7 @@ describe("offset paging over the cursor API", () => {
     let total = 0;
     while (offset !== null && pages < 40) {
       const page = await listPage({ project_id: projectId, limit: 100, offset });
-      for (const sequence of page.dna_sequences) ids.add(sequence.id);
+      for (const sequence of page.entities) ids.add(sequence.id);
       total = page.total;
       offset = page.next_offset;
       pages++;
@@ -49,7 +49,7 @@ describe("offset paging over the cursor API", () => {
       textOf(
         await fresh.client.callTool(
           {
-            name: "labdata_list_dna_sequences",
+            name: "labdata_list_entities",
             arguments: { limit: 20, offset: 1900, response_format: "json" },
           },
           undefined,
@@ -64,8 +64,8 @@ describe("offset paging over the cursor API", () => {
 
     // The same rows as reading there sequentially.
     const sequential = await listPage({ limit: 20, offset: 1900 });
-    expect(far.dna_sequences.map((s: { id: string }) => s.id)).toEqual(
-      sequential.dna_sequences.map((s: { id: string }) => s.id),
+    expect(far.entities.map((s: { id: string }) => s.id)).toEqual(
+      sequential.entities.map((s: { id: string }) => s.id),
     );
     await fresh.close();
   });

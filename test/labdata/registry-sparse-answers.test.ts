@@ -131,7 +131,11 @@ beforeAll(async () => {
       res.end(JSON.stringify(body ?? { error: { message: "no", type: "invalid_request_error" } }));
     },
   });
-  conn = await connectInMemory(labdataService, { LABDATA_BASE_URL: `${server.url}/t`, LABDATA_API_KEY: "k" });
+  conn = await connectInMemory(labdataService, {
+    MCP_TOOLSETS: "all",
+    LABDATA_BASE_URL: `${server.url}/t`,
+    LABDATA_API_KEY: "k",
+  });
 });
 afterAll(async () => {
   await conn?.close();
@@ -192,7 +196,7 @@ describe("issue 28: wells, fields and entity types read as they are", () => {
 
 describe("sparse and odd answers the document allows", () => {
   it("reads as placeholders and leaves out what is missing", async () => {
-    const list = await call("labdata_list_aa_sequences", {});
+    const list = await call("labdata_list_entities", { type: "aa_sequence" });
     expectClean(list);
     expect(list.text).toContain("- **(unnamed)**: AA sequence");
     expect(list.text).toContain("(unnamed) (prtn_1)");
@@ -203,7 +207,7 @@ describe("sparse and odd answers the document allows", () => {
     expectClean(plate);
     expect(plate.text).toContain("1 positions filled\n\n|   | 1 |\n|---|---|\n| A | con_2 |");
     expectClean(await call("labdata_locate", { entity_id: "seq_1" }));
-    expectClean(await call("labdata_get_registered_entity", { registry_ids: ["X1"] }));
+    expectClean(await call("labdata_get_entity", { id: "X1" }));
     expectClean(await call("labdata_list_registry_schemas", {}));
     const created = await call("labdata_create_sequences_bulk", { text: ">a\nACGTACGT", folder_id: "lib_1" });
     expectClean(created);

@@ -22,16 +22,21 @@ const DENIED = "Error: Permission denied. You don't have access to this resource
 
 const demo = () => emulator.demo.registry;
 
-describe("entity lists: labdata_list_aa_sequences, labdata_list_oligos, labdata_list_custom_entities", () => {
+describe("labdata_list_entities: AA sequences, oligos, custom entities", () => {
   it("lists AA sequences in markdown and json, with the envelope and paging", async () => {
-    const page = await json("labdata_list_aa_sequences", { limit: 2, sort: "name_asc" });
+    const page = await json("labdata_list_entities", { type: "aa_sequence", limit: 2, sort: "name_asc" });
     expect(page).toMatchObject({ offset: 0, count: 2, has_more: true, next_offset: 2 });
     expect(page.total).toBe(4);
-    const next = await json("labdata_list_aa_sequences", { limit: 2, offset: 2, sort: "name_asc" });
-    const names = [...page.aa_sequences, ...next.aa_sequences].map((s: { name: string }) => s.name);
+    const next = await json("labdata_list_entities", {
+      type: "aa_sequence",
+      limit: 2,
+      offset: 2,
+      sort: "name_asc",
+    });
+    const names = [...page.entities, ...next.entities].map((s: { name: string }) => s.name);
     expect(names).toEqual(["EGFP", "His6-TEV-SpCas9", "mAb-1042 heavy chain", "mCherry"]);
     expect(next).toMatchObject({ has_more: false, next_offset: null });
-    const { text } = await call("labdata_list_aa_sequences", { name: "enhanced" });
+    const { text } = await call("labdata_list_entities", { type: "aa_sequence", name: "enhanced" });
     expect(text).toContain("# AA sequences");
     expect(text).toMatch(
       /- \*\*EGFP \(prtn_\w+\)\*\*: AA sequence, registry id PR00001, 239 aa, schema Protein/,
@@ -40,14 +45,14 @@ describe("entity lists: labdata_list_aa_sequences, labdata_list_oligos, labdata_
   });
 
   it("lists DNA and RNA oligos, and custom entities by registry id", async () => {
-    const dna = await json("labdata_list_oligos", { name: "M13" });
-    expect(dna.oligos.map((o: { name: string }) => o.name)).toEqual(["M13-F"]);
-    const rna = await call("labdata_list_oligos", { type: "rna", sort: "name_asc" });
+    const dna = await json("labdata_list_entities", { type: "dna_oligo", name: "M13" });
+    expect(dna.entities.map((o: { name: string }) => o.name)).toEqual(["M13-F"]);
+    const rna = await call("labdata_list_entities", { type: "rna_oligo", sort: "name_asc" });
     expect(rna.text).toContain("siKRAS-2");
     expect(rna.text).toContain("21 nt");
-    const strains = await call("labdata_list_custom_entities", { name: "STR00001" });
+    const strains = await call("labdata_list_entities", { type: "custom_entity", name: "STR00001" });
     expect(strains.text).toContain("DH5alpha pLKO-shRNA-3");
-    expect((await call("labdata_list_custom_entities", { name: "no such thing" })).text).toBe(
+    expect((await call("labdata_list_entities", { type: "custom_entity", name: "no such thing" })).text).toBe(
       "No custom entities match these filters.",
     );
   });
@@ -55,14 +60,14 @@ describe("entity lists: labdata_list_aa_sequences, labdata_list_oligos, labdata_
   it("a user without access to a project sees none of its entities", async () => {
     const reader = await connectInMemory(labdataService, apiKeyEnv(emulator.demo, emulator.demo.reader));
     try {
-      expect((await json("labdata_list_custom_entities", {}, reader)).total).toBe(0);
+      expect((await json("labdata_list_entities", { type: "custom_entity" }, reader)).total).toBe(0);
       expect((await json("labdata_search_entities", { query: "pLKO" }, reader)).total).toBe(0);
       expect((await call("labdata_get_entity", { id: demo().entities.HEK293T }, reader)).text).toBe(DENIED);
     } finally {
       await reader.close();
     }
-    const mine = await json("labdata_list_custom_entities", { limit: 100 });
-    expect(mine.custom_entities.map((e: { name: string }) => e.name)).not.toContain("MG1655 ΔrecA");
+    const mine = await json("labdata_list_entities", { type: "custom_entity", limit: 100 });
+    expect(mine.entities.map((e: { name: string }) => e.name)).not.toContain("MG1655 ΔrecA");
   });
 });
 
@@ -132,25 +137,27 @@ describe("labdata_search_entities", () => {
   });
 });
 
-describe("registry: labdata_get_registered_entity, labdata_list_registry_schemas", () => {
+describe("registry: labdata_get_entity by registry id, labdata_list_registry_schemas", () => {
   it("looks up registered entities of any type by registry id", async () => {
-    const { text } = await call("labdata_get_registered_entity", { registry_ids: ["PL09003", "STR00001"] });
-    expect(text).toContain("## pLKO-shRNA-3");
-    expect(text).toContain("## DH5alpha pLKO-shRNA-3");
-    expect(text).toContain("- **Type**: DNA sequence");
-    const data = await json("labdata_get_registered_entity", { registry_ids: ["OL00003"] });
-    expect(data.entities[0]).toMatchObject({ name: "M13-F", entityType: "dna_oligo" });
-    expect(await call("labdata_get_registered_entity", { registry_ids: ["NOPE1"] })).toEqual({
+    const plasmid = await call("labdata_get_entity", { id: "PL09003" });
+    expect(plasmid.text).toMatch(/^# pLKO-shRNA-3 \(seq_\w+\)/);
+    expect(plasmid.text).toContain("- **Registry ID**: PL09003");
+    const strain = await call("labdata_get_entity", { id: "STR00001" });
+    expect(strain.text).toMatch(/^# DH5alpha pLKO-shRNA-3 \(bfi_\w+\)/);
+    expect(strain.text).toContain("- **Type**: custom entity");
+    const data = await json("labdata_get_entity", { id: "OL00003" });
+    expect(data).toMatchObject({ name: "M13-F", entityType: "dna_oligo" });
+    expect(await call("labdata_get_entity", { id: "NOPE1" })).toEqual({
       text: NOT_FOUND,
       isError: true,
     });
-    expect(await call("labdata_get_registered_entity", { registry_ids: ["STR00004"] })).toEqual({
+    expect(await call("labdata_get_entity", { id: "STR00004" })).toEqual({
       text: DENIED,
       isError: true,
     });
-    const none = await call("labdata_get_registered_entity", { registry_ids: [] });
+    const none = await call("labdata_get_entity", { id: "" });
     expect(none.isError).toBe(true);
-    expect(none.text).toContain("registry_ids");
+    expect(none.text).toContain("id: must not be empty");
   });
 
   it("lists the schemas with their prefixes, paged", async () => {
@@ -170,7 +177,7 @@ describe("labdata_search_dna_bases", () => {
     const [hit] = page.dna_sequences;
     expect(hit).toMatchObject({ name: "pLKO-shRNA-3", entityRegistryId: "PL09003" });
     const [match] = hit.matches;
-    const full = await json("labdata_get_dna_sequence", { id: hit.id });
+    const full = await json("labdata_get_entity", { id: hit.id });
     expect(full.bases.slice(match.start - 1, match.end)).toBe(insert);
     expect(match.strand).toBe("forward");
     const reverse = [...insert]
@@ -189,9 +196,9 @@ describe("labdata_search_dna_bases", () => {
     );
     const page = await json("labdata_search_dna_bases", { bases: insert, offset: 21 });
     expect(page).toMatchObject({ total: 1, count: 0, has_more: false, total_is_exact: true });
-    const aa = await json("labdata_list_aa_sequences", { offset: 100 });
+    const aa = await json("labdata_list_entities", { type: "aa_sequence", offset: 100 });
     expect(aa).toMatchObject({ total: 4, count: 0, has_more: false, total_is_exact: true });
-    expect((await call("labdata_list_aa_sequences", { offset: 100 })).text).toBe(
+    expect((await call("labdata_list_entities", { type: "aa_sequence", offset: 100 })).text).toBe(
       "No AA sequences at offset 100: there are 4. Use a smaller offset.",
     );
   });
@@ -209,7 +216,7 @@ describe("labdata_search_dna_bases", () => {
     );
     expect(emulator.requests.entries().length).toBe(before);
     // A library feature (the same bases in every plasmid that has it) matches many: paged.
-    const plasmid = await json("labdata_get_dna_sequence", { id: demo().shRnaPlasmids["pLKO-shRNA-1"] });
+    const plasmid = await json("labdata_get_entity", { id: demo().shRnaPlasmids["pLKO-shRNA-1"] });
     const cds = plasmid.annotations.find(
       (a: { type: string; end: number; start: number }) => a.type === "CDS" && a.end > a.start,
     );
@@ -267,6 +274,7 @@ describe("inventory: labdata_locate, labdata_get_box_contents, labdata_list_cont
   it("shows the app (client credentials) a stock whose content it may not read, as such", async () => {
     const { app } = emulator.demo;
     const asApp = await connectInMemory(labdataService, {
+      MCP_TOOLSETS: "all",
       LABDATA_BASE_URL: emulator.demo.baseUrl,
       LABDATA_CLIENT_ID: app.clientId,
       LABDATA_CLIENT_SECRET: app.clientSecret,
@@ -368,7 +376,7 @@ describe("labdata_create_sequences_bulk", () => {
     expect(progress).toContain("Processed 0 of 2");
     expect(fractions.every((value, i) => i === 0 || value > (fractions[i - 1] as number))).toBe(true);
     expect(progress.at(-1)).toBe("Created 2 sequences");
-    expect((await json("labdata_list_dna_sequences", { name: "bulk-a", folder_id: folder })).total).toBe(1);
+    expect((await json("labdata_list_entities", { name: "bulk-a", folder_id: folder })).total).toBe(1);
   });
 
   it("reads GenBank topology and features (1-based to the platform's 0-based)", async () => {
@@ -414,7 +422,7 @@ describe("labdata_create_sequences_bulk", () => {
     expect(answer).toMatch(
       /^Error: the platform created none of the sequences: 1 of 1 sequences could not be created; sequence 1: /,
     );
-    expect((await json("labdata_list_dna_sequences", { name: "pBulk-bad" })).total).toBe(0);
+    expect((await json("labdata_list_entities", { name: "pBulk-bad" })).total).toBe(0);
   });
 
   it("refuses bad text before any request, and reports a refused folder with the exact text", async () => {
@@ -452,12 +460,15 @@ describe("labdata_archive_entities, labdata_unarchive_entities", () => {
     expect(archived.text).toBe(
       `Archived 1 DNA oligo (reason: Expended): ${id}. Undo with labdata_unarchive_entities.`,
     );
-    expect((await json("labdata_list_oligos", { name: "T7-promoter" })).total).toBe(0);
-    expect((await json("labdata_list_oligos", { name: "T7-promoter", archived: "include" })).total).toBe(1);
+    expect((await json("labdata_list_entities", { type: "dna_oligo", name: "T7-promoter" })).total).toBe(0);
+    expect(
+      (await json("labdata_list_entities", { type: "dna_oligo", name: "T7-promoter", archived: "include" }))
+        .total,
+    ).toBe(1);
     expect((await call("labdata_unarchive_entities", { type: "dna_oligo", ids: [id] })).text).toBe(
       `Unarchived 1 DNA oligo: ${id}.`,
     );
-    expect((await json("labdata_list_oligos", { name: "T7-promoter" })).total).toBe(1);
+    expect((await json("labdata_list_entities", { type: "dna_oligo", name: "T7-promoter" })).total).toBe(1);
     expect(
       await call("labdata_archive_entities", {
         type: "custom_entity",
@@ -474,7 +485,7 @@ describe("labdata_archive_entities, labdata_unarchive_entities", () => {
     const { tools } = await conn.client.listTools();
     const archive = tools.find((tool) => tool.name === "labdata_archive_entities");
     expect(archive?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
-    expect(archive?.description).toMatch(/disappear from lists and searches for everyone/);
+    expect(archive?.description).toMatch(/gone from lists and searches/);
     const unarchive = tools.find((tool) => tool.name === "labdata_unarchive_entities");
     expect(unarchive?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     const core = coreSettingsFor(labdataService);
@@ -493,25 +504,18 @@ describe("labdata_archive_entities, labdata_unarchive_entities", () => {
 
 describe("toolsets and read-only mode", () => {
   const NEW_TOOLS: Record<string, string[]> = {
-    registry: [
-      "labdata_search_entities",
-      "labdata_list_custom_entities",
-      "labdata_get_registered_entity",
-      "labdata_list_registry_schemas",
-      "labdata_archive_entities",
-      "labdata_unarchive_entities",
-    ],
-    inventory: ["labdata_locate", "labdata_get_box_contents", "labdata_list_containers"],
+    search: ["labdata_search_entities", "labdata_locate"],
+    registry: ["labdata_list_registry_schemas", "labdata_archive_entities", "labdata_unarchive_entities"],
+    inventory: ["labdata_list_containers", "labdata_get_box_contents"],
     sequences: [
       "labdata_get_entity",
-      "labdata_list_aa_sequences",
-      "labdata_list_oligos",
+      "labdata_list_entities",
       "labdata_search_dna_bases",
       "labdata_create_sequences_bulk",
     ],
   };
 
-  it("each of the registry, inventory and sequences toolsets can be enabled alone, and works", async () => {
+  it("each of the search, registry, inventory and sequences toolsets can be enabled alone, and works", async () => {
     for (const [toolset, names] of Object.entries(NEW_TOOLS)) {
       const alone = await connectInMemory(
         labdataService,

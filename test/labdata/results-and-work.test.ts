@@ -340,6 +340,10 @@ describe("toolsets and read-only mode", () => {
       expect((await call("labdata_list_assay_results", { run: "12" }, connection)).text).toContain(
         "Found 6 results",
       );
+      // An id-like input given as a number, as a model may send it, reads as its text.
+      expect((await call("labdata_list_assay_results", { run: 12 }, connection)).text).toContain(
+        "Found 6 results",
+      );
       const before = servedEndingWith(emulator, "/assay-results");
       const bad = await call("labdata_list_assay_results", { created_after: "June 2025" }, connection);
       expect(bad.isError).toBe(true);

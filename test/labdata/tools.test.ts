@@ -38,50 +38,50 @@ describe("labdata_get_current_user", () => {
   it("tells the agent to call it first when something fails with 401", async () => {
     const { tools } = await conn.client.listTools();
     const tool = tools.find((candidate) => candidate.name === "labdata_get_current_user");
-    expect(tool?.description).toMatch(/Call this first when .*Invalid API authentication/);
+    expect(tool?.description).toMatch(/Call first when .*Invalid API authentication/);
   });
 });
 
-describe("labdata_list_dna_sequences", () => {
+describe("labdata_list_entities", () => {
   it("lists what the user may see with the total from Result-Count, newest change first", async () => {
-    const page = await json("labdata_list_dna_sequences", { limit: 5 });
+    const page = await json("labdata_list_entities", { limit: 5 });
     expect(page).toMatchObject({ count: 5, offset: 0, has_more: true, next_offset: 5 });
     expect(page.total).toBeGreaterThanOrEqual(2000);
-    const times = page.dna_sequences.map((s: { modifiedAt: string }) => Date.parse(s.modifiedAt));
+    const times = page.entities.map((s: { modifiedAt: string }) => Date.parse(s.modifiedAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    expect(page.dna_sequences[0]).not.toHaveProperty("bases");
+    expect(page.entities[0]).not.toHaveProperty("bases");
   });
 
   it("filters by name, project and folder, and sorts by name", async () => {
     const { projects, folders } = emulator.demo;
-    const byName = await json("labdata_list_dna_sequences", { name: "cas9", limit: 100 });
+    const byName = await json("labdata_list_entities", { name: "cas9", limit: 100 });
     expect(byName.total).toBeGreaterThan(0);
-    for (const s of byName.dna_sequences) expect(s.name.toLowerCase()).toContain("cas9");
+    for (const s of byName.entities) expect(s.name.toLowerCase()).toContain("cas9");
 
     const folderId = folders.Backbones as string;
-    const inFolder = await json("labdata_list_dna_sequences", {
+    const inFolder = await json("labdata_list_entities", {
       folder_id: folderId,
       sort: "name_asc",
       limit: 50,
     });
-    expect(inFolder.dna_sequences.every((s: { folderId: string }) => s.folderId === folderId)).toBe(true);
-    const names = inFolder.dna_sequences.map((s: { name: string }) => s.name);
+    expect(inFolder.entities.every((s: { folderId: string }) => s.folderId === folderId)).toBe(true);
+    const names = inFolder.entities.map((s: { name: string }) => s.name);
     const caseInsensitive = (a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase(), "en");
     expect([...names].sort(caseInsensitive)).toEqual(names);
 
     const projectId = projects["Plasmid Library"] as string;
-    const inProject = await json("labdata_list_dna_sequences", { project_id: projectId, limit: 1 });
+    const inProject = await json("labdata_list_entities", { project_id: projectId, limit: 1 });
     expect(inProject.total).toBeGreaterThanOrEqual(2000);
   });
 
   it("leaves archived sequences out unless asked", async () => {
-    const without = await json("labdata_list_dna_sequences", { limit: 1 });
-    const withArchived = await json("labdata_list_dna_sequences", { archived: "include", limit: 1 });
+    const without = await json("labdata_list_entities", { limit: 1 });
+    const withArchived = await json("labdata_list_entities", { archived: "include", limit: 1 });
     expect(withArchived.total).toBeGreaterThan(without.total);
   });
 
   it("renders one short line per sequence in markdown, with the next offset", async () => {
-    const { text } = await call("labdata_list_dna_sequences", { limit: 3 });
+    const { text } = await call("labdata_list_entities", { limit: 3 });
     const lines = text.split("\n");
     expect(lines[0]).toBe("# DNA sequences");
     expect(text).toMatch(/^Found \d+ sequences \(showing 1–3\)$/m);
@@ -92,7 +92,7 @@ describe("labdata_list_dna_sequences", () => {
   });
 
   it("says so when nothing matches", async () => {
-    expect((await call("labdata_list_dna_sequences", { name: "no-such-construct-anywhere" })).text).toBe(
+    expect((await call("labdata_list_entities", { name: "no-such-construct-anywhere" })).text).toBe(
       "No DNA sequences match these filters.",
     );
   });
@@ -100,7 +100,7 @@ describe("labdata_list_dna_sequences", () => {
   it("answers 403 for a project the user may not read", async () => {
     const reader = await connectInMemory(labdataService, apiKeyEnv(emulator.demo, emulator.demo.reader));
     const forbidden = emulator.demo.projects["Plasmid Library"] as string;
-    expect(await call("labdata_list_dna_sequences", { project_id: forbidden }, reader)).toEqual({
+    expect(await call("labdata_list_entities", { project_id: forbidden }, reader)).toEqual({
       text: "Error: Permission denied. You don't have access to this resource.",
       isError: true,
     });
@@ -111,12 +111,12 @@ describe("labdata_list_dna_sequences", () => {
 describe("labdata_get_dna_sequence and labdata_export_dna_sequence", () => {
   let id: string;
   beforeAll(async () => {
-    id = (await json("labdata_list_dna_sequences", { limit: 1 })).dna_sequences[0].id;
+    id = (await json("labdata_list_entities", { limit: 1 })).entities[0].id;
   });
 
   it("reads one sequence: facts, annotation summary and the first bases with a way to get all", async () => {
-    const full = await json("labdata_get_dna_sequence", { id });
-    const { text } = await call("labdata_get_dna_sequence", { id });
+    const full = await json("labdata_get_entity", { id });
+    const { text } = await call("labdata_get_entity", { id });
     expect(text.split("\n")[0]).toBe(`# ${full.name} (${id})`);
     expect(text).toContain(`- **Length**: ${full.length.toLocaleString("en-US")} bp`);
     expect(text).toContain(`- **Topology**: ${full.isCircular ? "circular" : "linear"}`);
@@ -128,7 +128,7 @@ describe("labdata_get_dna_sequence and labdata_export_dna_sequence", () => {
   });
 
   it("exports all bases as FASTA and as GenBank with the annotations as features", async () => {
-    const full = await json("labdata_get_dna_sequence", { id });
+    const full = await json("labdata_get_entity", { id });
     const fasta = (await call("labdata_export_dna_sequence", { id })).text;
     expect(fasta.split("\n")[0]).toBe(
       `>${full.name} ${id} ${full.length} bp ${full.isCircular ? "circular" : "linear"}`,
@@ -170,12 +170,12 @@ describe("labdata_get_dna_sequence and labdata_export_dna_sequence", () => {
   });
 
   it("answers 404 for an id that does not exist, and refuses a path trick without a request", async () => {
-    expect(await call("labdata_get_dna_sequence", { id: "seq_doesnotexist" })).toEqual({
+    expect(await call("labdata_get_entity", { id: "seq_doesnotexist" })).toEqual({
       text: "Error: Resource not found. Please check the ID is correct.",
       isError: true,
     });
     emulator.requests.clear();
-    const trick = await call("labdata_get_dna_sequence", { id: "../users/me" });
+    const trick = await call("labdata_get_entity", { id: "../users/me" });
     expect(trick.isError).toBe(true);
     expect(trick.text).toContain("id: must contain only letters, digits, '_' and '-'");
     expect(emulator.requests.count()).toBe(0);
@@ -220,7 +220,7 @@ describe("labdata_create_dna_sequence", () => {
     expect(isError).toBe(false);
     const id = /^Created DNA sequence pTest-mini \((seq_\w+)\)\./.exec(text)?.[1] as string;
     expect(id).toBeTruthy();
-    const created = await json("labdata_get_dna_sequence", { id });
+    const created = await json("labdata_get_entity", { id });
     expect(created).toMatchObject({
       name: "pTest-mini",
       bases: "ATGCATGCATGCATGCATGC",
@@ -301,12 +301,12 @@ describe("structured results of the actions (a record of what was done)", () => 
     });
     expect(data).toMatchObject({ name: "pStructured", folder_id: folderId, length: 10, is_circular: true });
     expect(text.startsWith(`Created DNA sequence pStructured (${data.id}).`)).toBe(true);
-    expect(await json("labdata_get_dna_sequence", { id: data.id })).toMatchObject({ name: "pStructured" });
+    expect(await json("labdata_get_entity", { id: data.id })).toMatchObject({ name: "pStructured" });
   });
 
   it("labdata_export_dna_sequence: the sequence, the format and the size of the export", async () => {
-    const id = (await json("labdata_list_dna_sequences", { limit: 1 })).dna_sequences[0].id;
-    const sequence = await json("labdata_get_dna_sequence", { id });
+    const id = (await json("labdata_list_entities", { limit: 1 })).entities[0].id;
+    const sequence = await json("labdata_get_entity", { id });
     for (const format of ["fasta", "genbank"]) {
       const { text, data } = await structured("labdata_export_dna_sequence", { id, format });
       expect(data).toEqual({
@@ -320,9 +320,34 @@ describe("structured results of the actions (a record of what was done)", () => 
     }
   });
 
-  it("a markdown list answers the same envelope as its json text", async () => {
+  it("a markdown list answers the envelope of its json text, each item cut to what the text shows", async () => {
     const args = { project_id: emulator.demo.projects["Plasmid Library"], limit: 3 };
     const { data } = await structured("labdata_list_folders", args);
-    expect(data).toEqual(await json("labdata_list_folders", args));
+    const whole = await json("labdata_list_folders", args);
+    expect(data).toEqual({
+      ...whole,
+      folders: whole.folders.map(({ id, name, projectId, archiveRecord }: Record<string, unknown>) => ({
+        id,
+        name,
+        projectId,
+        archiveRecord,
+      })),
+    });
+  });
+
+  it("a markdown answer carries no bases: a DNA sequence, or the plasmid in a container it locates", async () => {
+    const id = (await json("labdata_list_entities", { limit: 1 })).entities[0].id;
+    const { data: sequence } = await structured("labdata_get_entity", { id });
+    expect(sequence).toMatchObject({ id, entityType: "dna_sequence" });
+    expect(JSON.stringify(sequence)).not.toMatch(/"(bases|annotations)"/);
+    const plasmid = emulator.demo.registry.shRnaPlasmids["pLKO-shRNA-3"];
+    for (const format of ["markdown", "json"]) {
+      const { data: located } = await structured("labdata_locate", {
+        entity_id: plasmid,
+        response_format: format,
+      });
+      expect(JSON.stringify(located)).toContain("pLKO-shRNA-3");
+      expect(JSON.stringify(located)).not.toContain('"bases"');
+    }
   });
 });

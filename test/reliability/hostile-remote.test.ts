@@ -110,7 +110,9 @@ describe("bodies (example_mcp over stdio, 1 MiB limit, 2 s timeout)", () => {
   it.each(CASES)(
     "%s: the exact text, the connection closed, memory bounded, then serving",
     async (_name, answer, expected) => {
-      remote.script("/api/", answer());
+      const scripted: Answer & { ready?: Promise<unknown> } = answer();
+      await scripted.ready;
+      remote.script("/api/", scripted);
       expect(await search(server.client)).toEqual({ text: expected, isError: true });
       const [request] = remote.received;
       // The remote never ends these answers by itself: only our server can have closed the connection.

@@ -164,10 +164,10 @@ export function tricklingBody(): Answer {
  * A gzip body of a few hundred KB that inflates to `inflatedBytes` of JSON-ish filler; compressed
  * once, on first use.
  */
-export function gzipBomb(inflatedBytes: number): Answer {
-  let compressed: Promise<Buffer> | undefined;
-  return async (req, res) => {
-    compressed ??= compress(inflatedBytes);
+export function gzipBomb(inflatedBytes: number): Answer & { ready: Promise<unknown> } {
+  // Compressed before any request, so that the seconds it takes are not counted as the remote's wait.
+  const compressed = compress(inflatedBytes);
+  const answer: Answer = async (req, res) => {
     const bytes = await compressed;
     res.writeHead(200, {
       "content-type": "application/json",
@@ -177,6 +177,7 @@ export function gzipBomb(inflatedBytes: number): Answer {
     res.end(bytes);
     void req;
   };
+  return Object.assign(answer, { ready: compressed });
 }
 
 async function compress(inflatedBytes: number): Promise<Buffer> {

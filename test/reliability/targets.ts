@@ -135,7 +135,11 @@ async function startLabdataTarget(): Promise<RunningTarget> {
   });
   const sequenceIds = await listSequenceIds(demo.baseUrl, demo.user.apiKey, 40);
   emulator.requests.clear();
-  const base = { LABDATA_BASE_URL: demo.baseUrl, LABDATA_CREDENTIALS_FILE: tempFile("labdata.json") };
+  const base = {
+    MCP_TOOLSETS: "all",
+    LABDATA_BASE_URL: demo.baseUrl,
+    LABDATA_CREDENTIALS_FILE: tempFile("labdata.json"),
+  };
   const env = { ...base, LABDATA_API_KEY: demo.user.apiKey };
   const appEnv = {
     ...base,
@@ -152,15 +156,14 @@ async function startLabdataTarget(): Promise<RunningTarget> {
       emulator.faults.inject(fault, { path: `/${demo.tenant}/api/v2/`, times }),
     clearFaults: () => emulator.faults.clear(),
     probe: {
-      name: "labdata_get_dna_sequence",
+      name: "labdata_get_entity",
       arguments: { id: sequenceId },
       answerStartsWith: "# ",
     },
     sampleArgs: {
       labdata_get_current_user: {},
       labdata_sign_out: {},
-      labdata_list_dna_sequences: { project_id: demo.projects["Plasmid Library"], limit: 5 },
-      labdata_get_dna_sequence: { id: sequenceId },
+      labdata_list_entities: { project_id: demo.projects["Plasmid Library"], limit: 5 },
       labdata_export_dna_sequence: { id: sequenceIds[1], format: "genbank" },
       labdata_list_projects: { limit: 5 },
       labdata_list_folders: { project_id: demo.projects["Plasmid Library"], limit: 5 },
@@ -180,11 +183,7 @@ async function startLabdataTarget(): Promise<RunningTarget> {
       labdata_list_requests: {},
       labdata_search_entities: { query: "pLKO" },
       labdata_get_entity: { id: sequenceId },
-      labdata_list_aa_sequences: { limit: 5 },
-      labdata_list_oligos: { type: "rna" },
-      labdata_list_custom_entities: {},
       labdata_search_dna_bases: { bases: demo.registry.shRna3Insert },
-      labdata_get_registered_entity: { registry_ids: ["PL09003"] },
       labdata_list_registry_schemas: {},
       labdata_locate: { entity_id: demo.registry.shRnaPlasmids["pLKO-shRNA-3"] },
       labdata_get_box_contents: { id: demo.registry.glycerolBoxId },
@@ -264,13 +263,13 @@ async function startLabdataTarget(): Promise<RunningTarget> {
       return true;
     },
     steadyCalls: [
-      ...sequenceIds.slice(0, 30).map((id) => ({ name: "labdata_get_dna_sequence", arguments: { id } })),
+      ...sequenceIds.slice(0, 30).map((id) => ({ name: "labdata_get_entity", arguments: { id } })),
       ...sequenceIds.slice(30, 35).map((id) => ({
         name: "labdata_export_dna_sequence",
         arguments: { id, format: "genbank" },
       })),
       ...[0, 10, 20, 30, 40].map((offset) => ({
-        name: "labdata_list_dna_sequences",
+        name: "labdata_list_entities",
         arguments: { limit: 10, offset, response_format: "json" },
       })),
       { name: "labdata_list_projects", arguments: {} },

@@ -36,8 +36,7 @@ interface Ids {
 }
 const CALLS: Calls = {
   labdata_get_current_user: () => ({}),
-  labdata_list_dna_sequences: () => ({ limit: 2 }),
-  labdata_get_dna_sequence: ({ sequenceId }) => ({ id: sequenceId }),
+  labdata_list_entities: () => ({ limit: 2 }),
   labdata_export_dna_sequence: ({ sequenceId }) => ({ id: sequenceId, format: "genbank" }),
   labdata_list_projects: () => ({}),
   labdata_list_folders: () => ({}),
@@ -49,11 +48,7 @@ const CALLS: Calls = {
   // Issue 17: entities, registry, inventory.
   labdata_search_entities: () => ({ query: "pLKO" }),
   labdata_get_entity: ({ sequenceId }) => ({ id: sequenceId, fasta: true }),
-  labdata_list_aa_sequences: () => ({ limit: 2 }),
-  labdata_list_oligos: () => ({ type: "rna" }),
-  labdata_list_custom_entities: () => ({}),
   labdata_search_dna_bases: () => ({ bases: "CTCGAGAAGCTTGGATCC" }),
-  labdata_get_registered_entity: () => ({ registry_ids: ["PL09003"] }),
   labdata_list_registry_schemas: () => ({}),
   labdata_locate: ({ sequenceId }) => ({ entity_id: sequenceId }),
   labdata_get_box_contents: ({ boxId }) => ({ id: boxId }),
@@ -195,7 +190,7 @@ describe("lab-sandbox", () => {
         expect(result.isError, result.text).toBe(false);
         return JSON.parse(result.text);
       };
-      const sequences = await json("lab-data", "labdata_list_dna_sequences", { limit: 1 });
+      const sequences = await json("lab-data", "labdata_list_entities", { limit: 1 });
       const folders = await json("lab-data", "labdata_list_folders", { limit: 100 });
       const protocols = await json("lab-protocols", "protocols_search", {
         keyword: "western blot",
@@ -206,7 +201,7 @@ describe("lab-sandbox", () => {
       const containers = await json("lab-data", "labdata_list_containers", { name: "glycerol stock" });
       const ids: Ids = {
         boxId: containers.containers[0].parentStorageId,
-        sequenceId: sequences.dna_sequences[0].id,
+        sequenceId: sequences.entities[0].id,
         folderId: backbones,
         protocolId: String(protocols.protocols[0].id),
         workspaceUri: (await json("lab-protocols", "protocols_list_workspaces", {})).workspaces[0].uri,

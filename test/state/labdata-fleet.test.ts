@@ -42,6 +42,7 @@ describe.skipIf(!REDIS_SERVER)("a fleet of labdata-mcp replicas sharing Redis", 
     replicas = await Promise.all(
       Array.from({ length: REPLICAS }, () =>
         startHttpBin("labdata-mcp", {
+          MCP_TOOLSETS: "all",
           LABDATA_BASE_URL: demo.baseUrl,
           LABDATA_CLIENT_ID: demo.app.clientId,
           LABDATA_CLIENT_SECRET: demo.app.clientSecret,
@@ -103,14 +104,14 @@ describe.skipIf(!REDIS_SERVER)("a fleet of labdata-mcp replicas sharing Redis", 
       emulator.requests.clear();
       const seen = new Set<string>();
       for (let offset = 0; offset < 200; offset += 20) {
-        const { text, isError } = await call("labdata_list_dna_sequences", {
+        const { text, isError } = await call("labdata_list_entities", {
           project_id: projectId,
           limit: 20,
           offset,
           response_format: "json",
         });
         expect(isError).toBe(false);
-        for (const sequence of JSON.parse(text).dna_sequences) seen.add(sequence.id);
+        for (const sequence of JSON.parse(text).entities) seen.add(sequence.id);
       }
       expect(seen.size).toBe(200);
       expect(servedEndingWith(emulator, "/api/v2/dna-sequences")).toBe(10);

@@ -11,8 +11,9 @@ export const ALL_SERVICES: Array<{ definition: ServiceDefinition<unknown>; env: 
   },
   {
     definition: labdataService as ServiceDefinition<unknown>,
-    // Destructive tools allowed (archiving): the server offers every tool it has.
+    // Every toolset, destructive tools allowed (archiving): the server offers every tool it has.
     env: {
+      MCP_TOOLSETS: "all",
       LABDATA_BASE_URL: "https://127.0.0.1:1/acme",
       LABDATA_API_KEY: "unused",
       MCP_ALLOW_DESTRUCTIVE: "true",

@@ -83,6 +83,7 @@ describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` ($
   });
 
   const env = (extra: Record<string, string> = {}) => ({
+    MCP_TOOLSETS: "all",
     LABDATA_BASE_URL: emulator.demo.baseUrl,
     LABDATA_CREDENTIALS_FILE: join(mkdtempSync(join(tmpdir(), "labdata-people-")), "labdata.json"),
     MCP_TRANSPORT: "http",
@@ -283,6 +284,7 @@ describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` ($
       const lines: string[] = [];
       const output = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
       const forgetEnv = {
+        MCP_TOOLSETS: "all",
         LABDATA_BASE_URL: emulator.demo.baseUrl,
         REDIS_URL: redis.url,
         MCP_STATE_KEY: TEST_STATE_KEY_HEX,
@@ -369,6 +371,7 @@ describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` ($
         JSON.stringify({ baseUrl: emulator.demo.baseUrl, apiKey: emulator.demo.user.apiKey }),
       );
       const connection = await connectModernInMemory(labdataService, {
+        MCP_TOOLSETS: "all",
         LABDATA_BASE_URL: emulator.demo.baseUrl,
         LABDATA_CREDENTIALS_FILE: file,
       });
@@ -474,7 +477,7 @@ describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` ($
       expect(result.text).toMatch(/^Error: LABDATA_TOKEN_EXCHANGE_AUDIENCE .*MCP_AUTH_ISSUER/);
       expect(client.asked).toHaveLength(0);
       const { MCP_AUTH_ISSUER: _issuer, MCP_AUTH_AUDIENCE: _audience, ...settings } = exchange;
-      const stdio = { LABDATA_BASE_URL: emulator.demo.baseUrl, ...settings };
+      const stdio = { MCP_TOOLSETS: "all", LABDATA_BASE_URL: emulator.demo.baseUrl, ...settings };
       expect(() => prepare(labdataService, [], stdio)).toThrow(ConfigError);
       expect(() => prepare(labdataService, [], stdio)).toThrow(
         /LABDATA_TOKEN_EXCHANGE_AUDIENCE needs MCP_TRANSPORT=http with MCP_AUTH_ISSUER/,

@@ -38,6 +38,7 @@ async function startServer(client: { id: string; secret: string }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/mcp`;
   const bin = await startHttpBin("labdata-mcp", {
+    MCP_TOOLSETS: "all",
     LABDATA_BASE_URL: emulator.demo.baseUrl,
     LABDATA_TOKEN_EXCHANGE_AUDIENCE: PLATFORM_CLIENT,
     LABDATA_TOKEN_EXCHANGE_CLIENT_ID: client.id,

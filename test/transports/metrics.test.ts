@@ -419,7 +419,7 @@ describe("in this process: a call that asks for a key, and a resource read", () 
       const { contents } = await connection.client.readResource({ uri: "labdata://users/me" });
       expect(contents).toHaveLength(1);
       const missing = await connection.client.callTool({
-        name: "labdata_get_dna_sequence",
+        name: "labdata_get_entity",
         arguments: { id: secretId },
       });
       expect(textOf(missing).text).toBe("Error: Resource not found. Please check the ID is correct.");
@@ -434,7 +434,7 @@ describe("in this process: a call that asks for a key, and a resource read", () 
     expect(
       sampleValue(after, "labmcp_tool_errors_total", {
         server: "labdata_mcp",
-        tool: "labdata_get_dna_sequence",
+        tool: "labdata_get_entity",
         error: "not_found",
       }),
     ).toBeGreaterThanOrEqual(1);

@@ -163,8 +163,8 @@ describe.skipIf(!python)("Biopython reads what we write and read", () => {
     }, 120_000);
 
     it("keeps the demo sequences' annotations, Biopython agreeing", async () => {
-      const listed = await call("labdata_list_dna_sequences", { response_format: "json", limit: 5 });
-      const ids = (listed.structured.dna_sequences as Array<{ id: string }>).map((s) => s.id);
+      const listed = await call("labdata_list_entities", { response_format: "json", limit: 5 });
+      const ids = (listed.structured.entities as Array<{ id: string }>).map((s) => s.id);
       const files: string[] = [];
       for (const id of ids) {
         const exported = await exportOf(id);

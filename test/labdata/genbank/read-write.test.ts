@@ -212,7 +212,7 @@ describe("bounded work (issue 25, item 4)", () => {
   /** The fastest of five readings, in ms: the least disturbed by other work on the machine. */
   function fastest(text: string): number {
     let best = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 9; i++) {
       const started = performance.now();
       try {
         readGenBank(text);
@@ -245,7 +245,8 @@ describe("bounded work (issue 25, item 4)", () => {
       const large = Buffer.from(make(4 * MiB)).toString();
       expect(large.length).toBeGreaterThan(3.9 * MiB);
       fastest(small); // warm up
-      const [a, b] = [fastest(small), fastest(large)];
+      // A read of 1 MiB in a millisecond or two is within a timer's and a GC's noise: 2 ms at least.
+      const [a, b] = [Math.max(2, fastest(small)), fastest(large)];
       // Linear work makes about 4 (more where 4 MiB no longer fits the caches); quadratic 16, and the
       // old reader took minutes on 1 MiB, past this test's time.
       expect(b / a, `${a.toFixed(1)} ms against ${b.toFixed(1)} ms`).toBeLessThan(12);

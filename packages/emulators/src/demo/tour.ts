@@ -161,18 +161,18 @@ async function labdataTour({ heading, call }: Tour, labdata: Session): Promise<v
 
   heading();
   const query = { name: "Cas9", limit: 5 };
-  const first = await call(labdata, "labdata_list_dna_sequences", query);
+  const first = await call(labdata, "labdata_list_entities", query);
   const id = matchOrFail(/\((seq_[A-Za-z0-9]+)\)/, first, "a sequence id in the first page");
   const nextOffset = matchOrFail(/offset=(\d+)/, first, "the next offset in the first page");
 
   heading();
-  await call(labdata, "labdata_list_dna_sequences", { ...query, offset: Number(nextOffset) });
+  await call(labdata, "labdata_list_entities", { ...query, offset: Number(nextOffset) });
 
   heading();
-  await call(labdata, "labdata_get_dna_sequence", { id }, { lines: 20 });
+  await call(labdata, "labdata_get_entity", { id }, { lines: 20 });
 
   heading();
-  await call(labdata, "labdata_list_dna_sequences", { limit: 3, offset: 1500 });
+  await call(labdata, "labdata_list_entities", { limit: 3, offset: 1500 });
 
   heading();
   await call(labdata, "labdata_export_dna_sequence", { id, format: "genbank" }, { lines: 12, tail: 2 });

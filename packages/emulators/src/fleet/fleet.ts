@@ -73,6 +73,7 @@ function replicaSettings(spec: SandboxServerSpec, emulators: SandboxEmulators): 
   if (spec.serverName !== "labdata_mcp") return spec.env(emulators);
   const { demo } = emulators.labdata;
   return {
+    MCP_TOOLSETS: "all",
     LABDATA_BASE_URL: demo.baseUrl,
     LABDATA_CLIENT_ID: demo.app.clientId,
     LABDATA_CLIENT_SECRET: demo.app.clientSecret,

@@ -24,6 +24,7 @@ export const SANDBOX_SERVERS: SandboxServerSpec[] = [
     bin: "labdata-mcp.js",
     portOffset: 0,
     env: ({ labdata }) => ({
+      MCP_TOOLSETS: "all",
       LABDATA_BASE_URL: labdata.demo.baseUrl,
       LABDATA_API_KEY: labdata.demo.user.apiKey,
     }),

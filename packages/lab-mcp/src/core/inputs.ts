@@ -5,21 +5,18 @@ import { z } from "zod";
 export const RESPONSE_FORMATS = ["markdown", "json"] as const;
 export type ResponseFormat = (typeof RESPONSE_FORMATS)[number];
 
-export const responseFormat = z
-  .enum(RESPONSE_FORMATS)
-  .default("markdown")
-  .describe("Output format: 'markdown' (default) for reading, 'json' for complete structured data.");
+export const responseFormat = z.enum(RESPONSE_FORMATS).default("markdown").describe("'json': every field.");
 
 export const limit = boundedInteger({
   min: 1,
   max: 100,
-  description: "Maximum number of results to return, 1 to 100 (default 20).",
+  description: "Page size.",
 }).default(20);
 
 export const offset = boundedInteger({
   min: 0,
   max: Number.MAX_SAFE_INTEGER,
-  description: "Number of results to skip, for paging (default 0). Use next_offset from the previous page.",
+  description: "Items to skip (next_offset).",
 }).default(0);
 
 /** The paging inputs every list tool takes. */
@@ -41,9 +38,9 @@ interface StringBounds {
 // No C0 or C1 control character, DEL included (NUL, ESC... have no business in an input and some
 // remotes choke on them); spelt with \u escapes so that any JSON Schema reader can use the pattern.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these patterns exist to refuse control characters
-const SINGLE_LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+export const SINGLE_LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: as above, tab and line breaks allowed
-const MULTILINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
+export const MULTILINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
 
 /**
  * A required string, trimmed before its bounds are checked (the tool wrapper trims too), without

@@ -14,6 +14,8 @@ export interface ResourceDefinition<Shape extends z.ZodRawShape, Service> {
   title: string;
   description: string;
   mimeType: string;
+  /** The toolset it belongs to, as a tool does: served only where that toolset is (the service id when left out). */
+  toolset?: string;
   /** Rules for the placeholder values, with the same trimming and bounds as tool inputs. */
   params: Shape;
   read(params: z.output<z.ZodObject<Shape>>, ctx: ToolContext, service: Service): Promise<ResourceBody>;

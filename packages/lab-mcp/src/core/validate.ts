@@ -23,7 +23,7 @@ export function validateInput<Shape extends z.ZodRawShape>(
   shape: Shape,
   rawArgs: unknown,
 ): z.output<z.ZodObject<Shape>> {
-  const args = trimStrings(rawArgs ?? {});
+  const args = numbersAsText(shape, trimStrings(rawArgs ?? {}));
   const parsed = inputSchemaOf(shape).safeParse(args);
   if (parsed.success) return parsed.data as z.output<z.ZodObject<Shape>>;
   const problems = parsed.error.issues.map((issue) => describeIssue(issue, args, Object.keys(shape)));
@@ -40,6 +40,22 @@ export function trimStrings(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, trimStrings(item)]));
   }
   return value;
+}
+
+/**
+ * An integer given where a field takes text (an id such as run=12) is read as its text ("12"): a
+ * model that sees a number sends one. Only where the field refuses the number and takes the text.
+ */
+function numbersAsText(shape: z.ZodRawShape, args: unknown): unknown {
+  if (args === null || typeof args !== "object" || Array.isArray(args)) return args;
+  const out: Record<string, unknown> = { ...(args as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(out)) {
+    const field = shape[key];
+    if (!field || !Number.isSafeInteger(value)) continue;
+    const takes = (candidate: unknown) => z.safeParse(field, candidate).success;
+    if (!takes(value) && takes(String(value))) out[key] = String(value);
+  }
+  return out;
 }
 
 function describeIssue(issue: z.core.$ZodIssue, args: unknown, knownFields: string[]): string {

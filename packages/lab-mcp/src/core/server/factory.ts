@@ -13,8 +13,9 @@ import type { AskState } from "../pages/url-ask.js";
 import { assertValidTool } from "../tool.js";
 import { inputSchemaOf } from "../validate.js";
 import { buildServer, type CallRecorder } from "./build-server.js";
+import { compactSchema } from "./compact-schema.js";
 import type { ServedService, ServerOptions } from "./options.js";
-import { enabledTools } from "./toolsets.js";
+import { enabledResources, enabledTools } from "./toolsets.js";
 
 /** Builds the McpServer instances of one service: one per connection, session or stateless request. */
 export type ServerFactory = (clientSession: ClientSession) => McpServer;
@@ -36,7 +37,10 @@ export function createServerFactory<S>(
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: z.toJSONSchema(inputSchemaOf(tool.input), { io: "input" }) as Tool["inputSchema"],
+    inputSchema: compactSchema(
+      z.toJSONSchema(inputSchemaOf(tool.input), { io: "input" }),
+      "input",
+    ) as Tool["inputSchema"],
     outputSchema: outputSchemaOf(tool.output),
     annotations: { title: tool.title, ...tool.annotations },
   }));
@@ -46,7 +50,8 @@ export function createServerFactory<S>(
     ttlSeconds: 15 * 60,
   });
   const parts = {
-    definition,
+    // Resources follow their toolsets: a toolset left out lists and reads none of its resources.
+    definition: { ...definition, resources: enabledResources(definition, options) },
     service,
     options,
     tools,
@@ -94,8 +99,8 @@ function compareNames(a: string, b: string): number {
  * JSON Schema (a lenient list's transform) reads as any value.
  */
 function outputSchemaOf(shape: z.ZodRawShape): Tool["outputSchema"] {
-  return z.toJSONSchema(z.looseObject(shape), {
-    io: "output",
-    unrepresentable: "any",
-  }) as Tool["outputSchema"];
+  return compactSchema(
+    z.toJSONSchema(z.looseObject(shape), { io: "output", unrepresentable: "any" }),
+    "output",
+  ) as Tool["outputSchema"];
 }

@@ -16,14 +16,26 @@ export interface ServedService<Service> {
   instructions: string;
   /** Toolset name -> what it holds, for MCP_TOOLSETS. A tool without a toolset is in the one named by `id`. */
   toolsets?: Record<string, string>;
+  /**
+   * The toolsets served when MCP_TOOLSETS is unset (or names `default`): what most users ask for, so that
+   * every conversation does not pay for every tool. All toolsets when left out.
+   */
+  defaultToolsets?: string[];
   tools: AnyTool<Service>[];
+  /**
+   * True: a markdown answer's structured content is what each tool's output schema declares (the ids,
+   * names and figures the text shows); response_format=json still carries everything. See structured-copy.ts.
+   */
+  briefStructured?: boolean;
   resources?: AnyResource<Service>[];
 }
 
 export interface ServerOptions {
   readOnly: boolean;
-  /** Only tools of these toolsets; all when empty. */
+  /** Only tools (and resources) of these toolsets; all when empty. */
   toolsets: string[];
+  /** MCP_TOOLS: single tools offered besides those of the toolsets (read-only mode and the gate still apply). */
+  tools?: string[];
   /** MCP_ALLOW_DESTRUCTIVE: offer the tools that delete or replace data (destructiveHint true). */
   allowDestructive?: boolean;
   /**

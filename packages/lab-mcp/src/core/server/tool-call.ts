@@ -1,7 +1,7 @@
 // The tool-call boundary: the one place a call's outcome is decided. Input validated before the
 // handler runs; typed errors turned into the conventions' exact texts; an ask for the user answered as
 // "input required"; a hidden or unknown tool refused with why.
-import type { CallToolResult, InputRequiredResult, ServerContext } from "@modelcontextprotocol/server";
+import type { CallToolResult, InputRequiredResult, ServerContext, Tool } from "@modelcontextprotocol/server";
 import type { ToolContext } from "../context.js";
 import { type ErrorKind, errorKind, errorText, InvalidInputError } from "../errors.js";
 import type { CallOutcome } from "../ops/metrics.js";
@@ -11,6 +11,7 @@ import type { AnyTool } from "../tool.js";
 import { validateInput } from "../validate.js";
 import { fileContent } from "./files.js";
 import type { ServedService, ServerOptions } from "./options.js";
+import { declaredPart } from "./structured-copy.js";
 import { READ_ONLY_OR_TOOLSETS, whyHidden } from "./toolsets.js";
 
 /** What tools/call answers: a result, or (first round of an ask) "input required". */
@@ -31,6 +32,8 @@ export interface CallScope<S> {
   options: ServerOptions;
   /** The tools this server offers. */
   tools: AnyTool<S>[];
+  /** The same tools as tools/list shows them (their output schemas). */
+  listedTools: Tool[];
   contextFor(request: ServerContext): ToolContext;
 }
 
@@ -54,7 +57,13 @@ export async function callTool<S>(
     const answer = await withCallLabels(labels, () => tool.handler(args, ctx, service));
     const result = textResult(answer.text, false);
     result.content.push(...(answer.files ?? []).flatMap(fileContent));
-    return { result: { ...result, structuredContent: answer.structured }, tool: tool.name, outcome: "ok" };
+    const structuredContent = briefly(scope, args)
+      ? (declaredPart(
+          scope.listedTools.find((listed) => listed.name === tool.name)?.outputSchema,
+          answer.structured,
+        ) as Record<string, unknown>)
+      : answer.structured;
+    return { result: { ...result, structuredContent }, tool: tool.name, outcome: "ok" };
   } catch (error) {
     // The ask/retry round: a handler that needs the user (a secret page, a sign-in) reaches
     // ctx.openUrl, whose first round (pages/url-ask.ts) opens the page and throws InputRequiredSignal up
@@ -71,6 +80,11 @@ export async function callTool<S>(
     const kind = errorKind(error);
     return { result: textResult(errorText(error), true), tool: tool.name, outcome: "error", error: kind };
   }
+}
+
+/** Whether the answer's structured copy is only what the output schema declares: markdown, where the service asks. */
+function briefly<S>(scope: CallScope<S>, args: Record<string, unknown>): boolean {
+  return scope.definition.briefStructured === true && args.response_format !== "json";
 }
 
 /** A tool this server does not offer: why (hidden by an option, or unknown), as the agent reads it. */

@@ -1,5 +1,7 @@
-// Which tools a server offers: read-only mode, toolsets, what the service says it cannot serve, and
-// the one destructive gate (MCP_ALLOW_DESTRUCTIVE). A hidden tool is refused with the same reason.
+// Which tools and resources a server offers: read-only mode, toolsets (the service's default ones,
+// `all`, or a list) and single tools (MCP_TOOLS), what the service says it cannot serve, and the one
+// destructive gate (MCP_ALLOW_DESTRUCTIVE). A hidden tool is refused with the same reason.
+import type { AnyResource } from "../resource.js";
 import type { AnyTool } from "../tool.js";
 import type { ServedService, ServerOptions } from "./options.js";
 
@@ -19,8 +21,8 @@ export function whyHidden<S>(
   service?: S,
 ): string | undefined {
   if (options.readOnly && !tool.annotations.readOnlyHint) return READ_ONLY_OR_TOOLSETS;
-  const toolset = tool.toolset ?? definition.id;
-  if (options.toolsets.length > 0 && !options.toolsets.includes(toolset)) return READ_ONLY_OR_TOOLSETS;
+  const selected = options.tools?.includes(tool.name) ?? false;
+  if (!selected && !inToolsets(tool.toolset ?? definition.id, options)) return READ_ONLY_OR_TOOLSETS;
   const unavailable = service === undefined ? undefined : tool.unavailable?.(service);
   if (unavailable) return unavailable;
   if (tool.annotations.destructiveHint && !options.allowDestructive) {
@@ -39,4 +41,36 @@ export function enabledTools<S>(
   service?: S,
 ): AnyTool<S>[] {
   return definition.tools.filter((tool) => whyHidden(definition, tool, options, service) === undefined);
+}
+
+/** Whether a toolset is served: every one when the options name none. */
+function inToolsets(toolset: string, options: ServerOptions): boolean {
+  return options.toolsets.length === 0 || options.toolsets.includes(toolset);
+}
+
+/** The resources a server offers: those of the toolsets it serves. */
+export function enabledResources<S>(definition: ServedService<S>, options: ServerOptions): AnyResource<S>[] {
+  return (definition.resources ?? []).filter((resource) =>
+    inToolsets(resource.toolset ?? definition.id, options),
+  );
+}
+
+/** Every toolset of a service by name (one, named by its id, when it declares none). */
+export function toolsetNames<S>(definition: ServedService<S>): string[] {
+  return Object.keys(definition.toolsets ?? { [definition.id]: "" });
+}
+
+/**
+ * The toolsets MCP_TOOLSETS asks for: unset, the service's default ones; `all`, every one; a list, those
+ * named, where `default` stands for the default ones (`default,results`). Names are checked at start-up.
+ */
+export function selectedToolsets<S>(definition: ServedService<S>, requested: string[] | undefined): string[] {
+  const all = toolsetNames(definition);
+  const defaults = definition.defaultToolsets ?? all;
+  const names = (requested ?? ["default"]).flatMap((name) =>
+    name === "all" ? all : name === "default" ? defaults : [name],
+  );
+  const selected = all.filter((name) => names.includes(name));
+  // Every toolset is no filter at all: a tool or resource without a declared toolset stays served.
+  return selected.length === all.length ? [] : selected;
 }

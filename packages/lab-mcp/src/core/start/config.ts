@@ -15,9 +15,17 @@ import {
 
 export { ConfigError } from "../config-error.js";
 
-/** The MCP_* settings every server takes; MCP_TOOLSETS knows the server's toolsets by name. */
-export function coreSettings(toolsets?: readonly string[]) {
+/**
+ * The MCP_* settings every server takes; MCP_TOOLSETS knows the server's toolsets by name (and `all`,
+ * `default`, which the server's default toolsets are), MCP_TOOLS its tools.
+ */
+export function coreSettings(
+  toolsets?: readonly string[],
+  tools?: readonly string[],
+  defaults?: readonly string[],
+) {
   const known = toolsets ? ` Known: ${toolsets.join(", ")}.` : "";
+  const byDefault = defaults ? defaults.join(",") : "all";
   return z.object({
     MCP_TRANSPORT: setting
       .enum(["stdio", "http"], {
@@ -55,7 +63,16 @@ export function coreSettings(toolsets?: readonly string[]) {
       })
       .default(false),
     MCP_TOOLSETS: setting
-      .list({ choices: toolsets, help: `Comma-separated toolsets to enable (default: all).${known}` })
+      .list({
+        choices: toolsets ? [...toolsets, "all", "default"] : undefined,
+        help: `Comma-separated toolsets to enable: 'all', or names, where 'default' is the default ones (default: ${byDefault}).${known}`,
+      })
+      .optional(),
+    MCP_TOOLS: setting
+      .list({
+        choices: tools,
+        help: "Comma-separated tool names to enable besides those of MCP_TOOLSETS (read-only mode and MCP_ALLOW_DESTRUCTIVE still apply).",
+      })
       .optional(),
     MCP_SESSION_IDLE_TIMEOUT: setting
       .integer({

@@ -8,6 +8,7 @@ import type { BrowserSignIn } from "../pages/browser-sign-in.js";
 import type { ServiceRuntime } from "../runtime.js";
 import { createServerFactory } from "../server/factory.js";
 import type { ServerOptions } from "../server/options.js";
+import { selectedToolsets, toolsetNames } from "../server/toolsets.js";
 import { MemoryState } from "../state/memory-state.js";
 import { openSharedState, type StateSettings, stateSettingsOf } from "../state/open.js";
 import { deriveKey } from "../state/secret-box.js";
@@ -50,7 +51,11 @@ export interface CoreSettings extends ServerOptions {
 
 /** The core settings of a service's bin, its toolsets known by name. */
 export function coreSettingsFor<S, Shape extends SettingsShape>(definition: ServiceDefinition<S, Shape>) {
-  return coreSettings(Object.keys(definition.toolsets ?? { [definition.id]: "" }));
+  return coreSettings(
+    toolsetNames(definition),
+    definition.tools.map((tool) => tool.name),
+    definition.defaultToolsets,
+  );
 }
 
 /** Every setting a service's bin takes, as --help shows them: the core ones, then its own. */
@@ -216,7 +221,11 @@ export function loadSettings<S, Shape extends SettingsShape>(
   const loaded = loadConfig(coreSettingsFor(definition), definition.settings, argv, env);
   if (loaded.help) return { help: true as const };
   const { values } = loaded;
-  const core = coreSettingsOf(values, env);
+  const core = {
+    ...coreSettingsOf(values, env),
+    toolsets: selectedToolsets(definition, values.MCP_TOOLSETS),
+    tools: values.MCP_TOOLS ?? [],
+  };
   const conflict = definition.checkSettings?.(values);
   if (conflict) throw new ConfigError(conflict);
   return { help: false as const, values, core };

@@ -1,5 +1,5 @@
-// What the entity list tools (AA sequences, oligos, custom entities) share: their filters as inputs,
-// and one page rendered as the envelope (json) or a list (markdown).
+// labdata_list_entities' parts: its filters as inputs, the brief item its markdown answer's structured
+// copy carries (what a line shows), and one page rendered as the envelope (json) or a list (markdown).
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../core/inputs.js";
 import { moreLine, pageReply } from "../../core/page-reply.js";
@@ -8,7 +8,8 @@ import type { Counted } from "./api/count.js";
 import type { EntityFilters } from "./api/entities.js";
 import { entityLine } from "./format/entity-markdown.js";
 import { countedPage, countedPageShape, foundLine, pastTheEnd } from "./list-page.js";
-import { type Entity, entitySchema } from "./records/registry.js";
+import { archiveRecord, flag, integer, lenient, list, text } from "./records/platform.js";
+import type { Entity } from "./records/registry.js";
 
 const SORTS = {
   modified_desc: "modifiedAt:desc",
@@ -19,23 +20,35 @@ const SORTS = {
 
 export const entityListInputs = {
   name: boundedString({
-    description: "Only those whose name, alias or registry id contains this text (case-insensitive).",
+    description: "Name, alias or registry id contains (any case).",
     max: 200,
   }).optional(),
-  folder_id: identifier("Only those in this folder (id from labdata_list_folders).").optional(),
-  project_id: identifier("Only those in this project (id from labdata_list_projects).").optional(),
-  archived: z
-    .enum(["exclude", "include"])
-    .default("exclude")
-    .describe("'exclude' (default) leaves archived ones out; 'include' lists them too."),
+  folder_id: identifier("Folder id.").optional(),
+  project_id: identifier("Project id.").optional(),
+  archived: z.enum(["exclude", "include"]).default("exclude").describe("Archived ones too: include."),
   sort: z
     .enum(["modified_desc", "modified_asc", "name_asc", "name_desc"])
     .default("modified_desc")
-    .describe("Order: by modification time or by name (default modified_desc)."),
+    .describe("Order."),
   ...pagingInputs,
 };
 
-export const entityPageShape = (key: string) => countedPageShape(key, entitySchema);
+/** What a line of the list shows of an entity: its structured copy in a markdown answer. */
+export const entityBrief = z.looseObject({
+  id: text,
+  name: text,
+  entityType: text,
+  entityRegistryId: text,
+  length: integer,
+  isCircular: flag,
+  schema: lenient(z.looseObject({ name: text }).nullable()),
+  aliases: list(z.string()),
+  folderId: text,
+  modifiedAt: text,
+  archiveRecord,
+});
+
+export const entityPageShape = <K extends string>(key: K) => countedPageShape(key, entityBrief);
 
 export function entityFilters(args: {
   name?: string;
@@ -54,8 +67,8 @@ export function entityFilters(args: {
 }
 
 /** The page as the tools answer it; `what` names the items ("AA sequences"). */
-export function entityPageReply(
-  key: string,
+export function entityPageReply<K extends string>(
+  key: K,
   what: string,
   result: Counted<Entity>,
   offset: number,

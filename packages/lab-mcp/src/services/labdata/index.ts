@@ -35,20 +35,15 @@ import { createSequencesBulk } from "./tools/create-sequences-bulk.js";
 import { exportDnaSequence } from "./tools/export-dna-sequence.js";
 import { getBoxContents } from "./tools/get-box-contents.js";
 import { getCurrentUser } from "./tools/get-current-user.js";
-import { getDnaSequence } from "./tools/get-dna-sequence.js";
 import { getEntity } from "./tools/get-entity.js";
 import { getEntry } from "./tools/get-entry.js";
-import { getRegisteredEntity } from "./tools/get-registered-entity.js";
-import { listAaSequences } from "./tools/list-aa-sequences.js";
 import { listAssayResults } from "./tools/list-assay-results.js";
 import { listAssayRuns } from "./tools/list-assay-runs.js";
 import { listContainers } from "./tools/list-containers.js";
-import { listCustomEntities } from "./tools/list-custom-entities.js";
-import { listDnaSequences } from "./tools/list-dna-sequences.js";
+import { listEntities } from "./tools/list-entities.js";
 import { listEntries } from "./tools/list-entries.js";
 import { listEntryTemplates } from "./tools/list-entry-templates.js";
 import { listFolders } from "./tools/list-folders.js";
-import { listOligos } from "./tools/list-oligos.js";
 import { listProjects } from "./tools/list-projects.js";
 import { listRegistrySchemas } from "./tools/list-registry-schemas.js";
 import { listRequests } from "./tools/list-requests.js";
@@ -115,20 +110,23 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
   settings: LABDATA_SETTINGS,
   toolsets: {
     users: "Who you are signed in as",
-    sequences: "DNA sequences, AA sequences and oligos: list, read, export, search by bases, create",
-    projects: "Projects and folders, to find ids",
+    sequences:
+      "DNA and AA sequences, oligos, custom entities: list by type, read, export, search by bases, create",
+    search: "Find any entity by name, alias or registry id, and where samples are stored",
     notebook: "Notebook entries and entry templates: list, read, create from a template",
+    projects: "Projects and folders, to find ids",
     results: "Assay runs and results, with their schemas' fields and units",
     workflows: "Workflow tasks and requests assigned to you or a team",
-    registry:
-      "The registry: search every entity type, registered entities, schemas, custom entities, archiving",
-    inventory: "Inventory: where things are stored, boxes and plates, containers and quantities",
+    inventory: "Boxes and plates, containers and quantities",
+    registry: "The registry's schemas; archiving and unarchiving entities",
   },
+  // What most questions need: who am I, the sequences, a search across entities with where they are
+  // stored, and the notebook. The rest (projects, results, workflows, inventory, registry) by name.
+  defaultToolsets: ["users", "sequences", "search", "notebook"],
   tools: [
     getCurrentUser,
     signOut,
-    listDnaSequences,
-    getDnaSequence,
+    listEntities,
     exportDnaSequence,
     listProjects,
     listFolders,
@@ -145,11 +143,7 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
     // AA sequences and oligos, the registry, inventory.
     searchEntities,
     getEntity,
-    listAaSequences,
-    listOligos,
-    listCustomEntities,
     searchDnaBases,
-    getRegisteredEntity,
     listRegistrySchemas,
     locate,
     getBoxContents,
@@ -166,6 +160,7 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
     entryResource,
     entityResource,
   ],
+  briefStructured: true,
   retiredSettings: RETIRED_LABDATA_SETTINGS,
   checkSettings: checkLabdataSettings,
   createService(values, runtime) {

@@ -7,9 +7,6 @@ import type { Counted } from "./api/count.js";
 
 export type CountedPage<K extends string, T> = Page<K, T> & { total_is_exact: boolean };
 
-const EXACT =
-  "True when total is the platform's count (or the list was read to its end); false when it is a lower bound.";
-
 /** The envelope of a counted page, with total_is_exact after the conventions' fields. */
 export function countedPage<K extends string, T>(
   itemsKey: K,
@@ -21,7 +18,7 @@ export function countedPage<K extends string, T>(
 
 /** The output schema of countedPage. */
 export function countedPageShape<K extends string, Item extends z.ZodType>(itemsKey: K, item: Item) {
-  return { ...pageShape(itemsKey, item), total_is_exact: z.boolean().describe(EXACT) };
+  return { ...pageShape(itemsKey, item), total_is_exact: z.boolean() };
 }
 
 /** "21" or "at least 11". */

@@ -25,6 +25,7 @@ export const sequenceFastaFileResource = defineResource({
   title: "DNA sequence file (FASTA)",
   description: "One DNA sequence with all its bases as a FASTA file.",
   mimeType: SEQUENCE_FILES.fasta.mimeType,
+  toolset: "sequences",
   params: { id: identifier("Id of the DNA sequence.") },
   async read({ id }, ctx, api: LabdataApi) {
     const sequence = await api.getSequence(id, ctx);
@@ -38,6 +39,7 @@ export const sequenceGenBankFileResource = defineResource({
   title: "DNA sequence file (GenBank)",
   description: "One DNA sequence with all its bases as a GenBank file, a feature per annotation.",
   mimeType: SEQUENCE_FILES.genbank.mimeType,
+  toolset: "sequences",
   params: { id: identifier("Id of the DNA sequence.") },
   async read({ id }, ctx, api: LabdataApi) {
     const sequence = await api.getSequence(id, ctx);
@@ -51,6 +53,7 @@ export const sequenceFastaResource = defineResource({
   title: "DNA sequence (FASTA)",
   description: "One DNA sequence of the lab data platform as FASTA.",
   mimeType: "text/x-fasta",
+  toolset: "sequences",
   params: { id: identifier("Id of the DNA sequence.") },
   async read({ id }, ctx, api: LabdataApi) {
     const sequence = await api.getSequence(id, ctx);
@@ -64,6 +67,7 @@ export const currentUserResource = defineResource({
   title: "Current lab data user",
   description: "Who the configured credentials sign in as, and how.",
   mimeType: "application/json",
+  toolset: "users",
   params: {},
   async read(_params, ctx, api: LabdataApi) {
     const { user, credential } = await api.me(ctx);
@@ -78,6 +82,7 @@ export const entryResource = defineResource({
   description:
     "One notebook entry of the lab data platform as markdown, whole: its days, notes, tables and links.",
   mimeType: "text/markdown",
+  toolset: "notebook",
   params: { id: identifier("Id of the notebook entry.") },
   async read({ id }, ctx, api: LabdataApi) {
     const entry = await getEntry(api, id, ctx);
@@ -92,6 +97,7 @@ export const entityResource = defineResource({
   description:
     "One entity of the lab data platform by id (DNA or AA sequence, oligo, custom entity such as a strain), as JSON.",
   mimeType: "application/json",
+  toolset: "search",
   params: { id: identifier("Id of the entity.") },
   async read({ id }, ctx, api: LabdataApi) {
     return json(await findEntity(api, id, undefined, ctx));

@@ -30,10 +30,23 @@ export const entitySchema = z.looseObject({
 });
 export type Entity = z.infer<typeof entitySchema>;
 
-/** A container's content: an entity, or the document's InaccessibleResource for one the caller may not read. */
+/**
+ * A container's content: an entity, or the document's InaccessibleResource for one the caller may not
+ * read. The entity as a reference only: the platform sends it whole (a plasmid with all its bases),
+ * which no answer about where things are stored should carry; labdata_get_entity reads it.
+ */
 const contentSchema = z.looseObject({
   entity: lenient(
-    z.looseObject({ id: text, name: text, entityType: text, inaccessibleId: text, type: text }).nullable(),
+    z
+      .object({
+        id: text,
+        name: text,
+        entityType: text,
+        entityRegistryId: text,
+        inaccessibleId: text,
+        type: text,
+      })
+      .nullable(),
   ),
   concentration: lenient(z.looseObject({ value: number, units: text }).nullable()),
 });

@@ -8,9 +8,8 @@ export const archiveEntities = defineTool({
   name: "labdata_archive_entities",
   title: "Archive Entities",
   description:
-    "Archive entities of one type (DNA sequences, AA sequences, DNA/RNA oligos, custom entities) with a reason: " +
-    "they disappear from lists and searches for everyone, though they are kept and labdata_unarchive_entities " +
-    "restores them. All or nothing: an id you may not change fails the whole call. Ids: labdata_search_entities.",
+    "Archive entities of one type with a reason: gone from lists and searches, kept, restored by " +
+    "labdata_unarchive_entities. All or nothing.",
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   toolset: "registry",
   input: {

@@ -26,9 +26,8 @@ export const createDnaSequence = defineTool({
   name: "labdata_create_dna_sequence",
   title: "Create DNA Sequence",
   description:
-    "Create a new DNA sequence in a folder you may write to, with optional aliases and annotations. Each call " +
-    "creates another sequence, even with the same name. Find folder ids with labdata_list_folders. Returns the " +
-    "new sequence with its id.",
+    "Create a DNA sequence in a folder, with optional aliases and annotations. Each call creates another " +
+    "one. Returns its id.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   toolset: "sequences",
   input: {
@@ -38,7 +37,7 @@ export const createDnaSequence = defineTool({
       max: 2 * MAX_BASES,
       multiline: true,
     }),
-    folder_id: identifier("Folder to create it in (id from labdata_list_folders)."),
+    folder_id: identifier("Folder to create it in."),
     is_circular: z
       .boolean()
       .default(false)

@@ -90,9 +90,8 @@ export const createSequencesBulk = defineTool({
   name: NAME,
   title: "Create DNA Sequences in Bulk",
   description:
-    "Create many DNA sequences at once from FASTA or GenBank text (GenBank features become annotations) in a " +
-    "folder you may write to, through the platform's bulk operation; progress is reported while it runs. All or " +
-    "nothing: one bad record creates none. Each call creates new sequences. Folder ids: labdata_list_folders.",
+    "Create many DNA sequences from FASTA or GenBank text (features become annotations) in a folder, all " +
+    "or none, with progress. Each call creates new ones.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   toolset: "sequences",
   input: {
@@ -105,7 +104,7 @@ export const createSequencesBulk = defineTool({
       .enum(["auto", "fasta", "genbank"])
       .default("auto")
       .describe("'auto' (default) tells FASTA from GenBank by the first line."),
-    folder_id: identifier("Folder to create them in (id from labdata_list_folders)."),
+    folder_id: identifier("Folder to create them in."),
     is_circular: z
       .boolean()
       .optional()

@@ -9,12 +9,11 @@ export const exportDnaSequence = defineTool({
   name: "labdata_export_dna_sequence",
   title: "Export DNA Sequence",
   description:
-    "Export one DNA sequence with all its bases as FASTA, or as GenBank with a feature per annotation, ready to " +
-    "save or paste into another tool. Find ids with labdata_list_dna_sequences.",
+    "Export one DNA sequence with all its bases as FASTA, or GenBank with its features, as a file.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "sequences",
   input: {
-    id: identifier("Id of the DNA sequence (from labdata_list_dna_sequences)."),
+    id: identifier("Id of the DNA sequence."),
     format: z
       .enum(["fasta", "genbank"])
       .default("fasta")

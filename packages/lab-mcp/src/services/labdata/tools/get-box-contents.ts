@@ -8,7 +8,8 @@ import { getStorage, listBoxContents, storageKindOf } from "../api/inventory.js"
 import type { LabdataApi } from "../client.js";
 import { cellLabel, containerLine, gridTable } from "../format/inventory-markdown.js";
 import { nameAndId } from "../format/labels.js";
-import { type Container, containerSchema, storageSchema } from "../records/registry.js";
+import { containerBrief, storageBrief } from "../records/brief.js";
+import { type Container, containerSchema } from "../records/registry.js";
 
 /** A box holds at most this many positions here (the largest common box is 10x10, plates 384). */
 const MAX_POSITIONS = 400;
@@ -17,16 +18,15 @@ export const getBoxContents = defineTool({
   name: "labdata_get_box_contents",
   title: "Get Box or Plate Contents",
   description:
-    "What a box or plate holds: a grid of its positions (rows A.., columns 1..) showing what sits where, then " +
-    "each container with its position, quantity and units, and contents. Give a box_ or plt_ id (from " +
-    "labdata_locate or labdata_list_containers).",
+    "What a box or plate (box_ or plt_ id) holds: a grid of positions, then each container with " +
+    "position, quantity and contents.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "inventory",
   input: {
     id: identifier("Id of the box (box_...) or plate (plt_...)."),
     response_format: responseFormat,
   },
-  output: { storage: z.looseObject(storageSchema.shape), containers: z.array(containerSchema) },
+  output: { storage: storageBrief, containers: z.array(containerBrief) },
   async handler({ id, response_format }, ctx, api: LabdataApi) {
     const kind = storageKindOf(id);
     if (kind !== "box" && kind !== "plate") {

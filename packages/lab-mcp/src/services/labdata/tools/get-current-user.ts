@@ -10,8 +10,8 @@ export const getCurrentUser = defineTool({
   name: "labdata_get_current_user",
   title: "Get Current Lab Data User",
   description:
-    "Verify the credentials of the lab data platform and show who they sign in as: name, email, handle and the " +
-    "authentication method in use. Call this first when any labdata tool fails with 'Invalid API authentication'.",
+    "Who the lab data platform credentials sign in as (name, email, method). Call first when a " +
+    "labdata tool fails with 'Invalid API authentication'.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "users",
   input: { response_format: responseFormat },

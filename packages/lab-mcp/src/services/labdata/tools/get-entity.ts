@@ -1,43 +1,76 @@
 import { z } from "zod";
+import { RemoteStatusError } from "../../../core/errors.js";
 import { identifier, responseFormat } from "../../../core/inputs.js";
 import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
+import { oneLine } from "../../../core/untrusted-text.js";
 import { ENTITY_TYPES, findEntity } from "../api/entities.js";
+import { registeredEntities } from "../api/registry.js";
 import type { LabdataApi } from "../client.js";
 import { entityFasta, entityMarkdown } from "../format/entity-markdown.js";
-import { entitySchema } from "../records/registry.js";
+import { sequenceMarkdown } from "../format/sequence-markdown.js";
+import type { DnaSequence } from "../records/platform.js";
+import { archiveRecord, integer, lenient, text } from "../records/platform.js";
+import type { Entity } from "../records/registry.js";
+
+/** A registry id (PL09003, STR00001): letters then digits, no '_' as the platform's own ids have. */
+const REGISTRY_ID = /^[A-Za-z]+-?\d+$/;
+
+/** The entity an id names: the platform's id (seq_, prtn_, bfi_...) or, looked up in the registry, a registry id. */
+async function entityNamed(
+  api: LabdataApi,
+  id: string,
+  type: (typeof ENTITY_TYPES)[number] | undefined,
+  registry: string | undefined,
+  ctx: Parameters<typeof findEntity>[3],
+): Promise<Entity> {
+  if (!REGISTRY_ID.test(id)) return findEntity(api, id, type, ctx);
+  const [entity] = await registeredEntities(api, [id], registry, ctx);
+  if (!entity) throw new RemoteStatusError(404);
+  return entity;
+}
 
 export const getEntity = defineTool({
   name: "labdata_get_entity",
   title: "Get Entity",
   description:
-    "Read one AA sequence, DNA or RNA oligo, custom entity (strain, cell line...) or DNA sequence by id: type, " +
-    "length, schema, registry id, aliases, fields, dates and the first residues (markdown), the complete record " +
-    "(json), or FASTA of its amino acids or bases (fasta=true). Ids come from labdata_search_entities and the lists.",
+    "Read one entity (DNA or AA sequence, oligo, custom entity such as a strain) by id or registry id (e.g. " +
+    "PL09003): its facts, fields, annotations and first bases (markdown), the whole record (json), or FASTA " +
+    "(fasta=true). Ids come from labdata_search_entities and labdata_list_entities.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "sequences",
   input: {
-    id: identifier("Id of the entity, e.g. prtn_a1B2c3d4 or seq_a1B2c3d4."),
-    type: z
-      .enum(ENTITY_TYPES)
-      .optional()
-      .describe("Its type, when known (it saves requests for seq_ ids, shared by oligos and DNA sequences)."),
-    fasta: z
-      .boolean()
-      .default(false)
-      .describe("True: answer with the FASTA of its residues instead (sequences and oligos)."),
+    id: identifier("Id (seq_..., prtn_..., bfi_...) or registry id (PL09003)."),
+    type: z.enum(ENTITY_TYPES).optional().describe("Its type, if known (saves requests for seq_ ids)."),
+    registry: identifier("Registry for a registry id (default: the first).").optional(),
+    fasta: z.boolean().default(false).describe("Answer FASTA of its residues."),
     response_format: responseFormat,
   },
-  output: entitySchema.shape,
-  async handler({ id, type, fasta, response_format }, ctx, api: LabdataApi) {
-    const entity = await findEntity(api, id, type, ctx);
+  // What the markdown shows; json carries the whole record.
+  output: {
+    id: text,
+    name: text,
+    entityType: text,
+    entityRegistryId: text,
+    length: integer,
+    folderId: text,
+    archiveRecord,
+    schema: lenient(z.looseObject({ name: text }).nullable()),
+  },
+  async handler({ id, type, registry, fasta, response_format }, ctx, api: LabdataApi) {
+    const entity = await entityNamed(api, id, type, registry, ctx);
     if (fasta) {
       const text = entityFasta(entity);
       return reply(
         entity,
-        text ?? `${entity.name ?? id} (${entity.id ?? id}) has no residues to write as FASTA.`,
+        text ?? `${oneLine(`${entity.name ?? id} (${entity.id ?? id})`)} has no residues to write as FASTA.`,
       );
     }
-    return reply(entity, response_format === "json" ? json(entity) : entityMarkdown(entity));
+    if (response_format === "json") return reply(entity, json(entity));
+    const text =
+      entity.entityType === "dna_sequence"
+        ? sequenceMarkdown(entity as DnaSequence, id)
+        : entityMarkdown(entity);
+    return reply(entity, text);
   },
 });

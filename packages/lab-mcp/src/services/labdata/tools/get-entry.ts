@@ -7,7 +7,7 @@ import { linkNames } from "../api/link-names.js";
 import * as notebook from "../api/notebook.js";
 import type { LabdataApi } from "../client.js";
 import { entryMarkdown } from "../format/entry-markdown.js";
-import { entrySchema } from "../records/notebook.js";
+import { entryBrief } from "../records/brief.js";
 
 /** Characters of markdown per answer; the rest is read with offset. */
 export const ENTRY_PART_CHARS = 8000;
@@ -35,14 +35,12 @@ export const getEntry = defineTool({
   name: "labdata_get_entry",
   title: "Get Notebook Entry",
   description:
-    "Read one notebook entry as markdown: its facts, then each day with its notes (text, lists, checklists as " +
-    "[x]/[ ], tables as markdown tables, linked sequences, assay runs and results tables as Name (id)). A long " +
-    `entry is cut after about ${ENTRY_PART_CHARS} characters: call again with the offset it gives. json gives ` +
-    "the whole record. Find entry ids with labdata_list_entries.",
+    "Read one notebook entry: its facts, then each day with its notes, checklists ([x]/[ ]), tables and " +
+    `linked records as Name (id). Cut after about ${ENTRY_PART_CHARS} characters: call again with the offset given.`,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "notebook",
   input: {
-    id: identifier("Id of the entry, e.g. etr_a1B2c3 (from labdata_list_entries)."),
+    id: identifier("Id of the entry, e.g. etr_a1B2c3."),
     offset: boundedInteger({
       description: "Character of the markdown to start at, to read on in a long entry (default 0).",
       min: 0,
@@ -50,7 +48,7 @@ export const getEntry = defineTool({
     }).default(0),
     response_format: responseFormat,
   },
-  output: { ...entrySchema.shape, next_offset: z.number().int().nullable() },
+  output: { ...entryBrief.shape, next_offset: z.number().int().nullable() },
   async handler({ id, offset, response_format }, ctx, api: LabdataApi) {
     const entry = await notebook.getEntry(api, id, ctx);
     if (response_format === "json") {

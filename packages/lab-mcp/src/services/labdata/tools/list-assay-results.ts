@@ -12,7 +12,8 @@ import { checkDayRange, dateInput } from "../date-input.js";
 import { assayTables, runLabel, runNumber, runNumberOf } from "../format/assay-markdown.js";
 import { nameAndId } from "../format/labels.js";
 import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
-import { type AssayRun, assayResultSchema, assayRunSchema, assaySchemaSchema } from "../records/notebook.js";
+import { assayBrief, assaySchemaBrief } from "../records/brief.js";
+import type { AssayRun } from "../records/notebook.js";
 
 /**
  * The runs `run` names: a run number ("12", "run 12") is looked for among the runs you may see; anything
@@ -46,10 +47,8 @@ export const listAssayResults = defineTool({
   name: "labdata_list_assay_results",
   title: "List Assay Results",
   description:
-    "List assay results (measured values) of a run (its number, e.g. '12', or id), a result schema, a project, " +
-    "an entity such as a DNA sequence, or a creation date range, as a table per result schema with units in the " +
-    "headers and each field explained once. Linked samples and runs read Name (id). Page with offset while " +
-    "has_more is true.",
+    "List assay results (measured values) of a run (its number or id), result schema, project, entity or " +
+    "creation dates: a table per schema, units in the headers.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "results",
   input: {
@@ -59,17 +58,15 @@ export const listAssayResults = defineTool({
     }).optional(),
     schema_id: identifier("Only results of this result schema (ids are shown in every answer).").optional(),
     entity_id: identifier("Only results about this entity, e.g. a DNA sequence id (seq_...).").optional(),
-    project_id: identifier("Only results of this project (id from labdata_list_projects).").optional(),
-    created_after: dateInput("Only results created on or after this date, YYYY-MM-DD (UTC).").optional(),
-    created_before: dateInput("Only results created on or before this date, YYYY-MM-DD (UTC).").optional(),
+    project_id: identifier("Only results of this project.").optional(),
+    created_after: dateInput("Created on or after, YYYY-MM-DD.").optional(),
+    created_before: dateInput("Created on or before, YYYY-MM-DD.").optional(),
     ...pagingInputs,
   },
   output: {
-    ...countedPageShape("assay_results", assayResultSchema),
-    schemas: z
-      .array(assaySchemaSchema)
-      .describe("The result schemas of these results, with fields and units."),
-    runs: z.array(assayRunSchema).describe("The runs the 'run' input named (empty without it)."),
+    ...countedPageShape("assay_results", assayBrief),
+    schemas: z.array(assaySchemaBrief),
+    runs: z.array(assayBrief),
   },
   async handler(args, ctx, api: LabdataApi) {
     const { limit, offset, response_format } = args;

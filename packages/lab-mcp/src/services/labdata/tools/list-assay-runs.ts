@@ -9,15 +9,14 @@ import type { LabdataApi } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { assayTables, runNumber, runNumberOf } from "../format/assay-markdown.js";
 import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
-import { assayRunSchema, assaySchemaSchema } from "../records/notebook.js";
+import { assayBrief, assaySchemaBrief } from "../records/brief.js";
 
 export const listAssayRuns = defineTool({
   name: "labdata_list_assay_runs",
   title: "List Assay Runs",
   description:
-    "List assay runs (instrument or experiment runs), by run number, schema, project, notebook entry or creation " +
-    "date, as a table per run schema with its fields and units explained. For the results of a run use " +
-    "labdata_list_assay_results with its run number or id. Page with offset while has_more is true.",
+    "List assay runs (instrument or experiment runs) by run number, schema, project, notebook entry or " +
+    "creation date: a table per run schema. Their results: labdata_list_assay_results.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "results",
   input: {
@@ -26,19 +25,15 @@ export const listAssayRuns = defineTool({
       max: 100,
     }).optional(),
     schema_id: identifier("Only runs of this run schema (ids are shown in every answer).").optional(),
-    project_id: identifier("Only runs of this project (id from labdata_list_projects).").optional(),
-    entry_id: identifier(
-      "Only runs recorded in this notebook entry (id from labdata_list_entries).",
-    ).optional(),
-    created_after: dateInput("Only runs created on or after this date, YYYY-MM-DD (UTC).").optional(),
-    created_before: dateInput("Only runs created on or before this date, YYYY-MM-DD (UTC).").optional(),
+    project_id: identifier("Only runs of this project.").optional(),
+    entry_id: identifier("Only runs recorded in this notebook entry.").optional(),
+    created_after: dateInput("Created on or after, YYYY-MM-DD.").optional(),
+    created_before: dateInput("Created on or before, YYYY-MM-DD.").optional(),
     ...pagingInputs,
   },
   output: {
-    ...countedPageShape("assay_runs", assayRunSchema),
-    schemas: z
-      .array(assaySchemaSchema)
-      .describe("The run schemas of these runs, with their fields and units."),
+    ...countedPageShape("assay_runs", assayBrief),
+    schemas: z.array(assaySchemaBrief),
   },
   async handler(args, ctx, api: LabdataApi) {
     const { limit, offset, response_format } = args;

@@ -7,25 +7,22 @@ import { listContainers as listRemoteContainers } from "../api/inventory.js";
 import type { LabdataApi } from "../client.js";
 import { containerLine } from "../format/inventory-markdown.js";
 import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
-import { containerSchema } from "../records/registry.js";
+import { containerBrief } from "../records/brief.js";
 
 export const listContainers = defineTool({
   name: "labdata_list_containers",
   title: "List Containers",
   description:
-    "List inventory containers (tubes, vials, glycerol stocks, wells) you may see, by name, by the entity they " +
-    "hold, or anywhere below a storage (freezer, rack, box, plate): name (id), quantity with units, contents and " +
-    "parent storage. For positions and the chain of locations use labdata_locate. Page with offset while has_more is true.",
+    "List inventory containers (tubes, vials, glycerol stocks, wells) by name, the entity they hold, or " +
+    "a storage they are in: name (id), quantity, contents, parent. Positions: labdata_locate.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "inventory",
   input: {
     name: boundedString({
-      description: "Only containers whose name contains this text (case-insensitive).",
+      description: "Name contains (any case).",
       max: 200,
     }).optional(),
-    entity_id: identifier(
-      "Only containers holding this entity (id from labdata_search_entities).",
-    ).optional(),
+    entity_id: identifier("Only containers holding this entity.").optional(),
     storage_id: identifier(
       "Only containers anywhere below this location, box or plate (loc_, box_ or plt_ id).",
     ).optional(),
@@ -35,7 +32,7 @@ export const listContainers = defineTool({
       .describe("'exclude' (default) leaves archived containers out."),
     ...pagingInputs,
   },
-  output: countedPageShape("containers", containerSchema),
+  output: countedPageShape("containers", containerBrief),
   async handler(
     { name, entity_id, storage_id, archived, limit, offset, response_format },
     ctx,

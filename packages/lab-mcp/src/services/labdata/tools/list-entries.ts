@@ -9,35 +9,33 @@ import type { LabdataApi } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { entryLine } from "../format/entry-markdown.js";
 import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
-import { entrySchema } from "../records/notebook.js";
+import { entryBrief } from "../records/brief.js";
 
 export const listEntries = defineTool({
   name: "labdata_list_entries",
   title: "List Notebook Entries",
   description:
-    "List notebook entries (what scientists recorded in their lab notebook), newest change first, by name, " +
-    "project, folder, author ('me' for your own) and date range of the last change. Returns name (id), " +
-    "authors, days and folder; read one with labdata_get_entry. Find project and folder ids with " +
-    "labdata_list_projects and labdata_list_folders. Page with offset while has_more is true.",
+    "List notebook entries (what scientists recorded), newest change first, by name, project, folder, " +
+    "author and date of the last change. Returns name (id), authors, days, folder; labdata_get_entry reads one.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "notebook",
   input: {
     name: boundedString({
-      description: "Only entries whose name contains this text (case-insensitive).",
+      description: "Name contains (any case).",
       max: 200,
     }).optional(),
-    project_id: identifier("Only entries in this project (id from labdata_list_projects).").optional(),
-    folder_id: identifier("Only entries in this folder (id from labdata_list_folders).").optional(),
+    project_id: identifier("Only entries in this project.").optional(),
+    folder_id: identifier("Only entries in this folder.").optional(),
     author: identifier("Only entries by this author: 'me' for you, or a user id.").optional(),
-    modified_after: dateInput("Only entries changed on or after this date, YYYY-MM-DD (UTC).").optional(),
-    modified_before: dateInput("Only entries changed on or before this date, YYYY-MM-DD (UTC).").optional(),
+    modified_after: dateInput("Changed on or after, YYYY-MM-DD.").optional(),
+    modified_before: dateInput("Changed on or before, YYYY-MM-DD.").optional(),
     archived: z
       .enum(["exclude", "include"])
       .default("exclude")
       .describe("'exclude' (default) leaves archived entries out; 'include' lists them too."),
     ...pagingInputs,
   },
-  output: countedPageShape("entries", entrySchema.omit({ days: true })),
+  output: countedPageShape("entries", entryBrief),
   async handler(args, ctx, api: LabdataApi) {
     const { limit, offset, response_format } = args;
     checkDayRange(

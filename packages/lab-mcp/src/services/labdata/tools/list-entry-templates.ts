@@ -7,7 +7,8 @@ import * as notebook from "../api/notebook.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
 import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
-import { type EntryTemplate, entryTemplateSchema } from "../records/notebook.js";
+import { templateBrief } from "../records/brief.js";
+import type { EntryTemplate } from "../records/notebook.js";
 
 function templateLine(template: EntryTemplate): string {
   const days = (template.days ?? []).map((day) => day.title?.trim() || `day ${day.day ?? "?"}`);
@@ -23,18 +24,18 @@ export const listEntryTemplates = defineTool({
   name: "labdata_list_entry_templates",
   title: "List Notebook Entry Templates",
   description:
-    "List the notebook entry templates you may use, by name: name (id), their days and collection. Use a " +
-    "template id with labdata_create_entry to start a new entry from it. Page with offset while has_more is true.",
+    "List notebook entry templates by name: name (id), days. Start an entry from one with " +
+    "labdata_create_entry.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "notebook",
   input: {
     name: boundedString({
-      description: "Only templates whose name contains this text (case-insensitive).",
+      description: "Name contains (any case).",
       max: 200,
     }).optional(),
     ...pagingInputs,
   },
-  output: countedPageShape("entry_templates", entryTemplateSchema),
+  output: countedPageShape("entry_templates", templateBrief),
   async handler({ name, limit, offset, response_format }, ctx, api: LabdataApi) {
     const { items, total, exact } = await notebook.listEntryTemplates(api, name, offset, limit, ctx);
     const page = countedPage("entry_templates", { items, total, exact }, offset);

@@ -5,22 +5,21 @@ import { defineTool } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
 import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
-import { folderSchema } from "../records/platform.js";
+import { folderBrief } from "../records/brief.js";
 
 export const listFolders = defineTool({
   name: "labdata_list_folders",
   title: "List Lab Data Folders",
   description:
-    "List the folders you may see, optionally of one project, with their ids: use them to filter " +
-    "labdata_list_dna_sequences or as the folder of labdata_create_dna_sequence. Project ids come from " +
-    "labdata_list_projects. Page with offset while has_more is true.",
+    "List folders, optionally of one project: name (id), project. Folder ids filter lists and " +
+    "place new sequences and entries.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "projects",
   input: {
-    project_id: identifier("Only folders of this project (id from labdata_list_projects).").optional(),
+    project_id: identifier("Only folders of this project.").optional(),
     ...pagingInputs,
   },
-  output: countedPageShape("folders", folderSchema),
+  output: countedPageShape("folders", folderBrief),
   async handler({ project_id, limit, offset, response_format }, ctx, api: LabdataApi) {
     const { items, total, exact } = await api.listFolders(project_id, offset, limit, ctx);
     const page = countedPage("folders", { items, total, exact }, offset);

@@ -6,18 +6,16 @@ import { oneLine } from "../../../core/untrusted-text.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
 import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
-import { projectSchema } from "../records/platform.js";
+import { projectBrief } from "../records/brief.js";
 
 export const listProjects = defineTool({
   name: "labdata_list_projects",
   title: "List Lab Data Projects",
-  description:
-    "List the projects you may see on the lab data platform, with their ids: use them to filter " +
-    "labdata_list_dna_sequences or labdata_list_folders. Page with offset while has_more is true.",
+  description: "List projects: name (id). Project ids filter lists and folders.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "projects",
   input: { ...pagingInputs },
-  output: countedPageShape("projects", projectSchema),
+  output: countedPageShape("projects", projectBrief),
   async handler({ limit, offset, response_format }, ctx, api: LabdataApi) {
     const { items, total, exact } = await api.listProjects(offset, limit, ctx);
     const page = countedPage("projects", { items, total, exact }, offset);

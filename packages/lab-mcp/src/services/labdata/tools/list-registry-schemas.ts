@@ -7,19 +7,18 @@ import { listEntitySchemas } from "../api/registry.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
 import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
-import { entitySchemaSchema } from "../records/registry.js";
+import { registrySchemaBrief } from "../records/brief.js";
 
 export const listRegistrySchemas = defineTool({
   name: "labdata_list_registry_schemas",
   title: "List Registry Schemas",
   description:
-    "List the registry's entity schemas (Plasmid, Strain, Primer...): each one's id, entity type, registry id " +
-    "prefix (e.g. PL for PL09003) and fields. Use it to read what a registry id's prefix means, or which fields " +
-    "an entity type carries. Page with offset while has_more is true.",
+    "List the registry's entity schemas (Plasmid, Strain, Primer...): id, entity type, registry id " +
+    "prefix (PL for PL09003), fields.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "registry",
   input: { ...pagingInputs },
-  output: countedPageShape("schemas", entitySchemaSchema),
+  output: countedPageShape("schemas", registrySchemaBrief),
   async handler({ limit, offset, response_format }, ctx, api: LabdataApi) {
     const { items, total, exact } = await listEntitySchemas(api, offset, limit, ctx);
     const page = countedPage("schemas", { items, total, exact }, offset);

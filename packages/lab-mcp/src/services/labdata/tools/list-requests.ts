@@ -10,7 +10,8 @@ import type { LabdataApi } from "../client.js";
 import { fieldText } from "../format/field.js";
 import { nameAndId } from "../format/labels.js";
 import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
-import { type LabRequest, labRequestSchema } from "../records/notebook.js";
+import { requestBrief } from "../records/brief.js";
+import type { LabRequest } from "../records/notebook.js";
 
 const STATUS: Record<string, string> = {
   REQUESTED: "requested",
@@ -52,10 +53,8 @@ export const listRequests = defineTool({
   name: "labdata_list_requests",
   title: "List Requests",
   description:
-    "List requests (work asked of a person or team, e.g. sequencing or oligo synthesis) assigned to me or my " +
-    "teams by default, or to a given user or team, or asked by someone, by status (open by default: " +
-    "requested, scheduled or in progress): what is asked, status, who asked, assignees, schedule, project. " +
-    "Page with offset while has_more is true.",
+    "List requests (work asked of a person or team, e.g. sequencing) assigned to me or my teams (default), " +
+    "a user or team, or asked by someone, by status (open by default): what, status, who asked, schedule.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "workflows",
   input: {
@@ -70,7 +69,7 @@ export const listRequests = defineTool({
       .describe("'open' (default: requested, scheduled or in progress), one status, or 'any'."),
     ...pagingInputs,
   },
-  output: countedPageShape("requests", labRequestSchema),
+  output: countedPageShape("requests", requestBrief),
   async handler(
     { assignee, team, requested_by, status, limit, offset, response_format },
     ctx,

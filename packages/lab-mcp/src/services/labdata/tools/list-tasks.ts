@@ -9,7 +9,7 @@ import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
 import { taskLine } from "../format/task-markdown.js";
 import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
-import { workflowTaskSchema } from "../records/notebook.js";
+import { taskBrief } from "../records/brief.js";
 
 const STATUS_WORDS: Record<workflows.TaskStatusFilter, string> = {
   open: "open",
@@ -25,10 +25,8 @@ export const listTasks = defineTool({
   name: "labdata_list_tasks",
   title: "List Workflow Tasks",
   description:
-    "List workflow tasks (work to do) assigned to me, to another user, or that a team is responsible for, by " +
-    "status (open by default: pending or in progress): what each task is about, its status, assignee, team, " +
-    "workflow, scheduled date and entry. Without assignee or team: your own tasks. Page with offset while " +
-    "has_more is true.",
+    "List workflow tasks assigned to me (default), another user or a team, by status (open by default): " +
+    "what each is about, status, assignee, workflow, scheduled date.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "workflows",
   input: {
@@ -43,7 +41,7 @@ export const listTasks = defineTool({
       .describe("'open' (default: pending or in progress), one status, or 'any'."),
     ...pagingInputs,
   },
-  output: countedPageShape("tasks", workflowTaskSchema),
+  output: countedPageShape("tasks", taskBrief),
   async handler({ assignee, team, status, limit, offset, response_format }, ctx, api: LabdataApi) {
     const who = assignee ?? (team ? "anyone" : "me");
     const me = who === "me" ? (await api.me(ctx)).user : undefined;

@@ -10,7 +10,7 @@ import type { LabdataApi } from "../client.js";
 import { contentsText, quantityText } from "../format/inventory-markdown.js";
 import { nameAndId } from "../format/labels.js";
 import { howMany } from "../list-page.js";
-import { containerSchema } from "../records/registry.js";
+import { containerBrief } from "../records/brief.js";
 
 /** Containers located per call at most: each costs a few requests. */
 const MAX_CONTAINERS = 10;
@@ -27,11 +27,10 @@ export const locate = defineTool({
   name: "labdata_locate",
   title: "Locate in Inventory",
   description:
-    "Where is it? For an entity (plasmid, strain, oligo... e.g. 'where is the glycerol stock of X?') or a " +
-    "container: each container holding it, its quantity, its position in its box or plate, and the chain of " +
-    "locations up to the room (rack, shelf, freezer, room). Give entity_id (from labdata_search_entities) or container_id.",
+    "Where is it? Each container holding an entity (e.g. 'where is the glycerol stock of X?') or one " +
+    "container: quantity, position in its box or plate, and locations up to the room.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  toolset: "inventory",
+  toolset: "search",
   input: {
     entity_id: identifier("Id of the entity whose containers to find, e.g. seq_a1B2c3d4.").optional(),
     container_id: identifier("Id of one container (tube, vial, well), e.g. con_a1B2c3d4.").optional(),
@@ -39,12 +38,10 @@ export const locate = defineTool({
   },
   output: {
     total: z.number().int(),
-    total_is_exact: z
-      .boolean()
-      .describe("True when total is the platform's count; false when it is a lower bound (at least)."),
+    total_is_exact: z.boolean(),
     located: z.array(
       z.object({
-        container: z.looseObject(containerSchema.shape),
+        container: containerBrief,
         position: z.string().nullable(),
         chain: z.array(placeSchema),
       }),

@@ -56,9 +56,8 @@ export const searchDnaBases = defineTool({
   name: "labdata_search_dna_bases",
   title: "Search DNA Sequences by Bases",
   description:
-    "Find the DNA sequences (plasmids, constructs) that contain a stretch of bases, e.g. an insert, primer or " +
-    "hairpin, on either strand, with the matched positions (1-based) in each. Answers 'is there a registered " +
-    "plasmid with this insert?'. At least 8 bases (A, C, G, T; U read as T). Page with offset while has_more is true.",
+    "Find DNA sequences containing a stretch of bases (an insert, primer, hairpin) on either strand, with " +
+    "the matched positions: 'is there a registered plasmid with this insert?'.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "sequences",
   input: {

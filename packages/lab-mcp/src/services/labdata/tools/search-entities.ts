@@ -5,20 +5,19 @@ import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { ENTITY_TYPES, type EntityFilters, type EntityType, listEntities } from "../api/entities.js";
 import type { LabdataApi } from "../client.js";
+import { entityBrief } from "../entity-list.js";
 import { entityLine } from "../format/entity-markdown.js";
 import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
-import { type Entity, entitySchema } from "../records/registry.js";
+import type { Entity } from "../records/registry.js";
 
 export const searchEntities = defineTool({
   name: "labdata_search_entities",
   title: "Search Entities",
   description:
-    "Search the registry and every entity type at once (DNA sequences and plasmids, AA sequences, DNA/RNA " +
-    "oligos, custom entities such as strains and cell lines) by name, alias or registry id, e.g. 'pLKO' or " +
-    "'PL09003'. Returns name (id), type, registry id and folder, grouped by type in that order. Page with offset " +
-    "while has_more is true; read one with labdata_get_entity.",
+    "Search every entity type at once (DNA sequences, plasmids, AA sequences, oligos, strains, cell lines) " +
+    "by name, alias or registry id, e.g. 'pLKO' or 'PL09003'. Returns name (id), type, registry id, grouped by type.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  toolset: "registry",
+  toolset: "search",
   input: {
     query: boundedString({
       description:
@@ -33,7 +32,7 @@ export const searchEntities = defineTool({
       .describe("Only these types (default: all five)."),
     ...pagingInputs,
   },
-  output: countedPageShape("entities", entitySchema),
+  output: countedPageShape("entities", entityBrief),
   async handler({ query, types, limit, offset, response_format }, ctx, api: LabdataApi) {
     const wanted = ENTITY_TYPES.filter((type) => types.length === 0 || types.includes(type));
     const filters: EntityFilters = { nameIncludes: query, archiveReason: "NOT_ARCHIVED", sort: "name:asc" };

@@ -17,9 +17,8 @@ export const signOut = defineTool({
   name: "labdata_sign_out",
   title: "Sign Out of the Lab Data Platform",
   description:
-    "Forget your own API key of the lab data platform on this server: the one stored for you (a team server), " +
-    "the one this session entered, or the one remembered on this computer. The next labdata call asks for a key " +
-    "again. Changes no lab data; a key configured by the server's operator stays.",
+    "Forget your own lab data API key on this server (stored, this session's or this computer's); the " +
+    "next call asks again. Lab data and an operator's key stay.",
   // Not read-only: it deletes a stored credential (so MCP_READ_ONLY hides it, as that setting hides every
   // tool that changes anything). Not destructive: no lab data is touched and entering the key again
   // restores it. Idempotent: a second sign-out finds nothing to remove. Closed world: only this server.
@@ -33,7 +32,7 @@ export const signOut = defineTool({
     next: z
       .enum(["ask", "configured", "token_exchange"])
       .describe(
-        "ask: the next call asks for a key; configured: calls act as the operator's credential; token_exchange: your sign-in to this server is exchanged at the identity provider for a platform token.",
+        "ask: the next call asks for a key; configured: the operator's credential; token_exchange: your sign-in here, exchanged for a platform token.",
       ),
     base_url: z.string(),
   },

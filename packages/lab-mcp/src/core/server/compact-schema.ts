@@ -1,0 +1,60 @@
+// The JSON Schemas tools/list shows, without what costs an agent tokens and tells it nothing: the
+// dialect URI (2020-12 is MCP's default); in inputs, the control-character patterns every text field
+// has (still enforced: core/inputs.ts); in outputs, integer bounds that are only JavaScript's safe
+// range and `additionalProperties: {}` (open is JSON Schema's default), and a value-or-null spelt as
+// one type list (`"type": ["integer", "null"]`) rather than two alternatives.
+import { MULTILINE, SINGLE_LINE } from "../inputs.js";
+
+type Schema = Record<string, unknown>;
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+const CONTROL_PATTERNS = new Set([SINGLE_LINE.source, MULTILINE.source]);
+
+/** A copy of `schema` with the noise above removed, however deep. */
+export function compactSchema<T>(schema: T, io: "input" | "output"): T {
+  return compact(schema, io) as T;
+}
+
+function dropped(key: string, item: unknown, io: "input" | "output"): boolean {
+  if (key === "$schema") return true;
+  if (io === "input") return key === "pattern" && CONTROL_PATTERNS.has(String(item));
+  if (key === "minimum" && item === -SAFE) return true;
+  if (key === "maximum" && item === SAFE) return true;
+  return key === "additionalProperties" && isEmptyObject(item);
+}
+
+function compact(value: unknown, io: "input" | "output"): unknown {
+  if (Array.isArray(value)) return value.map((item) => compact(item, io));
+  if (value === null || typeof value !== "object") return value;
+  const nullable = io === "output" ? orNull(value as Schema) : undefined;
+  if (nullable) return compact(nullable, io);
+  const out: Schema = {};
+  for (const [key, item] of Object.entries(value as Schema)) {
+    if (dropped(key, item, io)) continue;
+    out[key] = key === "properties" ? compactEach(item as Schema, io) : compact(item, io);
+  }
+  return out;
+}
+
+/** The properties by name: each a schema, whatever its name (a property may be called "$schema"). */
+function compactEach(properties: Schema, io: "input" | "output"): Schema {
+  return Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, compact(schema, io)]));
+}
+
+/** `{anyOf: [{type: "integer", ...}, {type: "null"}]}` as `{type: ["integer", "null"], ...}`; else undefined. */
+function orNull(schema: Schema): Schema | undefined {
+  const options = schema.anyOf;
+  if (!Array.isArray(options) || options.length !== 2 || Object.keys(schema).length !== 1) return undefined;
+  const [first, second] = options as Schema[];
+  const isNull = (option: Schema | undefined) => option?.type === "null" && Object.keys(option).length === 1;
+  const other = isNull(second) ? first : isNull(first) ? second : undefined;
+  if (!other || typeof other.type !== "string" || other.type === "object" || other.type === "array")
+    return undefined;
+  return { ...other, type: [other.type, "null"] };
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return (
+    typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
+  );
+}

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { heading, markdown } from "../../../core/render.js";
+import { defineTool } from "../../../core/tool.js";
+import { ENTITY_TYPES, listEntities as listRemoteEntities } from "../api/entities.js";
+import type { LabdataApi } from "../client.js";
+import { entityFilters, entityListInputs, entityPageReply, entityPageShape } from "../entity-list.js";
+import { sequenceLine } from "../format/sequence-markdown.js";
+import { countedPage, foundLine, pastTheEnd } from "../list-page.js";
+
+/** How the list calls the items of each type. */
+const PLURAL = {
+  dna_sequence: "DNA sequences",
+  aa_sequence: "AA sequences",
+  dna_oligo: "DNA oligos",
+  rna_oligo: "RNA oligos",
+  custom_entity: "custom entities",
+} as const;
+
+export const listEntities = defineTool({
+  name: "labdata_list_entities",
+  title: "List Entities",
+  description:
+    "List entities of one type: DNA sequences (default), AA sequences (proteins), DNA or RNA oligos (primers), " +
+    "custom entities (strains, cell lines). Newest change first; filter by name, alias, registry id, folder or " +
+    "project. Returns name (id), length, registry id, folder; no bases (labdata_get_entity reads one).",
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  toolset: "sequences",
+  input: {
+    type: z.enum(ENTITY_TYPES).default("dna_sequence").describe("Entity type."),
+    ...entityListInputs,
+  },
+  output: entityPageShape("entities"),
+  async handler(args, ctx, api: LabdataApi) {
+    const filters = entityFilters(args);
+    if (args.type !== "dna_sequence") {
+      const result = await listRemoteEntities(api, args.type, filters, args.offset, args.limit, ctx);
+      return entityPageReply("entities", PLURAL[args.type], result, args.offset, args.response_format);
+    }
+    // DNA sequences through their own list: their lines show topology and the modification time.
+    const { items, total, exact } = await api.listSequences(filters, args.offset, args.limit, ctx);
+    const sequences = items.map(({ bases: _bases, translations: _translations, ...rest }) => ({
+      ...rest,
+      entityType: "dna_sequence",
+    }));
+    const page = countedPage("entities", { items: sequences, total, exact }, args.offset);
+    return pageReply(page, args.response_format, () => {
+      if (total === 0) return "No DNA sequences match these filters.";
+      if (items.length === 0) return pastTheEnd("DNA sequences", page);
+      return markdown(
+        heading(1, "DNA sequences"),
+        foundLine("sequences", page),
+        items.map(sequenceLine),
+        moreLine(page),
+      );
+    });
+  },
+});

@@ -1,0 +1,51 @@
+// What every conversation pays before its first question (issue 26): how many tools labdata_mcp lists
+// by default and with MCP_TOOLSETS=all, and their o200k tokens (the JSON of the tools array, as the
+// bench counts them). Counts, not timings: a tool added to the default set, or a description that
+// grows, fails here first.
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { describe, expect, it } from "vitest";
+import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
+import { connectInMemory } from "../support/clients.js";
+
+const ENV = { LABDATA_BASE_URL: "https://127.0.0.1:1/acme", LABDATA_API_KEY: "unused" };
+
+/**
+ * The ceilings held today. Issue 26's targets are lower (a tool at most 450 tokens, the default set at
+ * most 5,000, every toolset at most 9,500): lower these as the schemas shrink, never raise them.
+ */
+const CEILINGS = {
+  defaultTools: 15,
+  allTools: 24,
+  toolTokens: 800,
+  defaultTokens: 6_300,
+  allTokens: 11_000,
+};
+
+async function listed(extra: Record<string, string>): Promise<Tool[]> {
+  const connection = await connectInMemory(labdataService, { ...ENV, ...extra });
+  try {
+    return (await connection.client.listTools()).tools;
+  } finally {
+    await connection.close();
+  }
+}
+
+const tokens = (value: unknown) => countTokens(JSON.stringify(value));
+
+describe("labdata_mcp's tools/list", () => {
+  it(`lists at most ${CEILINGS.defaultTools} tools by default and ${CEILINGS.allTools} with every toolset`, async () => {
+    expect((await listed({})).length).toBeLessThanOrEqual(CEILINGS.defaultTools);
+    expect((await listed({ MCP_TOOLSETS: "all" })).length).toBeLessThanOrEqual(CEILINGS.allTools);
+  });
+
+  it("costs at most the ceiling's tokens, per tool and per surface", async () => {
+    const all = await listed({ MCP_TOOLSETS: "all" });
+    const heavy = all
+      .filter((tool) => tokens(tool) > CEILINGS.toolTokens)
+      .map((tool) => `${tool.name}: ${tokens(tool)}`);
+    expect(heavy, "tools over the per-tool ceiling").toEqual([]);
+    expect(tokens(await listed({}))).toBeLessThanOrEqual(CEILINGS.defaultTokens);
+    expect(tokens(all)).toBeLessThanOrEqual(CEILINGS.allTokens);
+  });
+});
