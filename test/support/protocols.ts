@@ -76,6 +76,7 @@ export function tempHome() {
 
 export function clientTokenEnv(emulator: TestEmulator, extra: Record<string, string> = {}) {
   return {
+    MCP_TOOLSETS: "all",
     PROTOCOLS_BASE_URL: emulator.url,
     PROTOCOLS_ACCESS_TOKEN: emulator.demo.clientAccessToken,
     PROTOCOLS_DOWNLOAD_DIR: tempHome().downloads,
@@ -90,6 +91,7 @@ export function oauthEnv(
   extra: Record<string, string> = {},
 ) {
   return {
+    MCP_TOOLSETS: "all",
     PROTOCOLS_BASE_URL: emulator.url,
     PROTOCOLS_CLIENT_ID: app.clientId,
     PROTOCOLS_CLIENT_SECRET: app.clientSecret,

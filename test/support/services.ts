@@ -23,6 +23,7 @@ export const ALL_SERVICES: Array<{ definition: ServiceDefinition<unknown>; env: 
     definition: protocolsService as ServiceDefinition<unknown>,
     // An OAuth application, destructive tools allowed: the server offers every tool it has.
     env: {
+      MCP_TOOLSETS: "all",
       PROTOCOLS_BASE_URL: "https://127.0.0.1:1",
       PROTOCOLS_CLIENT_ID: "unused",
       PROTOCOLS_CLIENT_SECRET: "unused",

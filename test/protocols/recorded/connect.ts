@@ -37,6 +37,7 @@ export function connectWithClientToken(fake: FakeRepository): Promise<Listening>
   const dir = folder();
   return connect(
     {
+      MCP_TOOLSETS: "all",
       PROTOCOLS_BASE_URL: fake.baseUrl,
       PROTOCOLS_ACCESS_TOKEN: CLIENT_TOKEN,
       PROTOCOLS_DOWNLOAD_DIR: join(dir, "downloads"),
@@ -68,6 +69,7 @@ export function connectWithOAuth(
   );
   return connect(
     {
+      MCP_TOOLSETS: "all",
       PROTOCOLS_BASE_URL: fake.baseUrl,
       PROTOCOLS_CLIENT_ID: OAUTH_APP.clientId,
       PROTOCOLS_CLIENT_SECRET: OAUTH_APP.clientSecret,

@@ -37,6 +37,7 @@ export const SANDBOX_SERVERS: SandboxServerSpec[] = [
     bin: "protocols-mcp.js",
     portOffset: 1,
     env: ({ protocols }) => ({
+      MCP_TOOLSETS: "all",
       PROTOCOLS_BASE_URL: protocols.url,
       PROTOCOLS_ACCESS_TOKEN: protocols.demo.clientAccessToken,
     }),

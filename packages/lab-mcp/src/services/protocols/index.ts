@@ -107,6 +107,7 @@ export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> =
     "Start with protocols_search; if a tool says you are not signed in, call protocols_sign_in. Signed in with " +
     "OAuth, you can also write private drafts; nothing is ever published by a tool.",
   settings: PROTOCOLS_SETTINGS,
+  defaultToolsets: PROTOCOLS_DEFAULT_TOOLSETS,
   toolsets: {
     protocols: "Search, list and read protocols: steps, materials, versions",
     pdfs: "Download protocols as PDF files",
