@@ -11,6 +11,8 @@ const ALONE = [
   "test/packaging/install-from-tarball.test.ts",
   "test/packaging/mcpb-bundle.test.ts",
   "test/contract/labdata-generated.test.ts",
+  // Replicas racing a sign-out against a sign-in: seen to lose the race once with two other files beside.
+  "test/protocols/fleet-sign-in.test.ts",
 ];
 
 const workers = Number.parseInt(process.env.TEST_WORKERS ?? "", 10);

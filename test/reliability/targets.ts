@@ -155,9 +155,10 @@ async function startLabdataTarget(): Promise<RunningTarget> {
     injectFault: (fault, times = 1) =>
       emulator.faults.inject(fault, { path: `/${demo.tenant}/api/v2/`, times }),
     clearFaults: () => emulator.faults.clear(),
+    // One request per call (labdata_get_entity tries the next entity type after a 400).
     probe: {
-      name: "labdata_get_entity",
-      arguments: { id: sequenceId },
+      name: "labdata_get_current_user",
+      arguments: {},
       answerStartsWith: "# ",
     },
     sampleArgs: {

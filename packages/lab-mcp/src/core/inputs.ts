@@ -88,9 +88,30 @@ export function stringList({ description, maxItems = 10, itemMaxLength = 100 }: 
 
 /** An id of the remote: letters, digits, "_" and "-" only, so that no path trick reaches a URL. */
 export function identifier(description: string, max = 64) {
-  return boundedString({
-    description,
-    max,
-    pattern: { regex: /^[A-Za-z0-9_-]+$/, message: "must contain only letters, digits, '_' and '-'" },
-  });
+  return takesNumberAsText(
+    boundedString({
+      description,
+      max,
+      pattern: { regex: /^[A-Za-z0-9_-]+$/, message: "must contain only letters, digits, '_' and '-'" },
+    }),
+  );
+}
+
+/** Text fields that name something by id or number: 12 is read as "12" there (core/validate.ts). */
+const NUMBER_AS_TEXT = new WeakSet<z.core.$ZodType>();
+
+/** Marks a text field whose value may come as a number (an id, a run number): a model that sees 12 sends 12. */
+export function takesNumberAsText<T extends z.core.$ZodType>(schema: T): T {
+  NUMBER_AS_TEXT.add(schema);
+  return schema;
+}
+
+/** Whether `field` (or the field it makes optional or defaults) was marked by takesNumberAsText. */
+export function readsNumberAsText(field: z.core.$ZodType): boolean {
+  let current: z.core.$ZodType | undefined = field;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if (NUMBER_AS_TEXT.has(current)) return true;
+    current = (current._zod.def as { innerType?: z.core.$ZodType }).innerType;
+  }
+  return false;
 }

@@ -2,6 +2,7 @@
 // rejected, every bound checked, and a message the model can act on when something is wrong.
 import { z } from "zod";
 import { InvalidInputError } from "./errors.js";
+import { readsNumberAsText } from "./inputs.js";
 
 /**
  * One strict object per tool's shape, built once: zod compiles an object's fast parser on its first
@@ -43,15 +44,15 @@ export function trimStrings(value: unknown): unknown {
 }
 
 /**
- * An integer given where a field takes text (an id such as run=12) is read as its text ("12"): a
- * model that sees a number sends one. Only where the field refuses the number and takes the text.
+ * An integer given where an id-like field takes text (run=12, marked by takesNumberAsText) is read as
+ * its text ("12"): a model that sees a number sends one. Other text fields keep refusing numbers.
  */
 function numbersAsText(shape: z.ZodRawShape, args: unknown): unknown {
   if (args === null || typeof args !== "object" || Array.isArray(args)) return args;
   const out: Record<string, unknown> = { ...(args as Record<string, unknown>) };
   for (const [key, value] of Object.entries(out)) {
     const field = shape[key];
-    if (!field || !Number.isSafeInteger(value)) continue;
+    if (!field || !Number.isSafeInteger(value) || !readsNumberAsText(field)) continue;
     const takes = (candidate: unknown) => z.safeParse(field, candidate).success;
     if (!takes(value) && takes(String(value))) out[key] = String(value);
   }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { RemoteStatusError } from "../../../core/errors.js";
-import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
+import { boundedString, identifier, pagingInputs, takesNumberAsText } from "../../../core/inputs.js";
 import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
@@ -52,10 +52,12 @@ export const listAssayResults = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "results",
   input: {
-    run: boundedString({
-      description: "Only results of this run: its number ('12', 'run 12') or its id.",
-      max: 100,
-    }).optional(),
+    run: takesNumberAsText(
+      boundedString({
+        description: "Only results of this run: its number ('12', 'run 12') or its id.",
+        max: 100,
+      }),
+    ).optional(),
     schema_id: identifier("Only results of this result schema (ids are shown in every answer).").optional(),
     entity_id: identifier("Only results about this entity, e.g. a DNA sequence id (seq_...).").optional(),
     project_id: identifier("Only results of this project.").optional(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
+import { boundedString, identifier, pagingInputs, takesNumberAsText } from "../../../core/inputs.js";
 import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
@@ -20,10 +20,12 @@ export const listAssayRuns = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "results",
   input: {
-    run: boundedString({
-      description: "Only the run with this number or name, e.g. '12' or 'run 12'.",
-      max: 100,
-    }).optional(),
+    run: takesNumberAsText(
+      boundedString({
+        description: "Only the run with this number or name, e.g. '12' or 'run 12'.",
+        max: 100,
+      }),
+    ).optional(),
     schema_id: identifier("Only runs of this run schema (ids are shown in every answer).").optional(),
     project_id: identifier("Only runs of this project.").optional(),
     entry_id: identifier("Only runs recorded in this notebook entry.").optional(),
