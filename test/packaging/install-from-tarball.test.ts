@@ -4,7 +4,16 @@
 // SDK client that starts the installed bin as a Claude Desktop configuration would, against the
 // emulators. Prints the installed size (bench/RESULTS.md records it).
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { Client } from "@modelcontextprotocol/client";
@@ -41,8 +50,13 @@ function cleanCopy(target: string): void {
     mkdirSync(dirname(join(target, file)), { recursive: true });
     cpSync(from, join(target, file));
   }
-  // The dev tools (tsc) a clone gets from `npm ci`: the repository's own, linked rather than fetched again.
+  // The dev tools (tsc) a clone gets from `npm ci`: the repository's own, linked rather than fetched again,
+  // with each workspace's own node_modules (a version the root could not hoist, e.g. cookie 1 beside 0.7).
   symlinkSync(join(ROOT, "node_modules"), join(target, "node_modules"), "dir");
+  for (const workspace of ["packages/lab-mcp", "packages/emulators"]) {
+    const own = join(ROOT, workspace, "node_modules");
+    if (existsSync(own)) symlinkSync(own, join(target, workspace, "node_modules"), "dir");
+  }
 }
 
 function du(dir: string): number {

@@ -11,7 +11,9 @@ export default class SummaryReporter implements Reporter {
         else if (state === "failed") counts.failed++;
         else counts.skipped++;
       }
-      if (module.state() === "failed" && [...module.children.allTests()].length === 0) counts.failed++;
+      // A file that failed outside its tests (a beforeAll, an import) leaves them skipped: it counts as one.
+      const failedTests = [...module.children.allTests()].filter((t) => t.result().state === "failed");
+      if (module.state() === "failed" && failedTests.length === 0) counts.failed++;
     }
     counts.failed += unhandledErrors.length;
     process.stdout.write(
