@@ -1,25 +1,13 @@
 // OpenID Connect: an ID token from the user's identity provider, as a Bearer token. From a file, it
 // is read again on every use so that an outside refresher can rotate it without a restart.
-import { readFile } from "node:fs/promises";
-import { ActionableError } from "../../../core/errors.js";
 import { credentialId, type LabdataCredential } from "./credential.js";
+import { readSecretFile } from "./secret-file.js";
 
 export function idTokenCredential(source: { token: string } | { file: string }): LabdataCredential {
   let lastSent: string | undefined;
   const current = async (): Promise<string> => {
     if ("token" in source) return source.token;
-    let text: string;
-    try {
-      text = await readFile(source.file, "utf8");
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
-      throw new ActionableError(
-        `Cannot read LABDATA_ID_TOKEN_FILE (${code}). Check the path and its permissions.`,
-      );
-    }
-    const token = text.trim();
-    if (!token) throw new ActionableError("LABDATA_ID_TOKEN_FILE is empty. Write a fresh ID token into it.");
-    return token;
+    return readSecretFile(source.file, "LABDATA_ID_TOKEN_FILE", "Write a fresh ID token into it.");
   };
   return {
     method: "oidc",

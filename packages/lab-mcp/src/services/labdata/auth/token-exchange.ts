@@ -5,13 +5,13 @@
 // platform (audience LABDATA_TOKEN_EXCHANGE_AUDIENCE). The exchanged token is kept per person, sealed in
 // the shared state under a keyed name, until shortly before it expires; one the platform refuses is
 // dropped for every replica and exchanged again once.
-import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { discover } from "../../../core/auth/discovery.js";
 import type { Person } from "../../../core/caller.js";
 import { ActionableError } from "../../../core/errors.js";
 import type { SecretStore } from "../../../core/state/shared-state.js";
 import { credentialId, type LabdataCredential } from "./credential.js";
+import { readSecretFile } from "./secret-file.js";
 
 const GRANT = "urn:ietf:params:oauth:grant-type:token-exchange";
 const ACCESS_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:access_token";
@@ -188,22 +188,11 @@ export class TokenExchange {
   private async clientSecret(): Promise<string> {
     const source = this.options.clientSecret;
     if ("value" in source) return source.value;
-    let text: string;
-    try {
-      text = await readFile(source.file, "utf8");
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
-      throw new ActionableError(
-        `Cannot read LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET_FILE (${code}). The operator checks the path and its permissions`,
-      );
-    }
-    const secret = text.trim();
-    if (!secret) {
-      throw new ActionableError(
-        "LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET_FILE is empty. The operator writes the client secret into it",
-      );
-    }
-    return secret;
+    return readSecretFile(
+      source.file,
+      "LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET_FILE",
+      "The operator writes the client secret into it.",
+    );
   }
 }
 
