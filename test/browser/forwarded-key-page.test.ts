@@ -8,7 +8,7 @@ import {
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type IdentityProvider, startIdentityProvider } from "../../packages/emulators/src/idp/index.js";
-import { CHROMIUM, launchChromium, NO_CHROMIUM, newBrowserProfile, screenshot } from "../support/browser.js";
+import { CHROMIUM, launchChromium, NO_CHROMIUM, openSignedInAs, screenshot } from "../support/browser.js";
 import { type HttpServerProcess, MODERN_PROTOCOL, startHttpBin, textOf } from "../support/clients.js";
 import { testCa, useLabdataEmulator } from "../support/emulator.js";
 import { HeadlessOAuthProvider, registerServerClient, signInHeadless } from "../support/oauth-client.js";
@@ -42,13 +42,9 @@ describe.skipIf(!CHROMIUM)("a team server's key page forwarded to someone else, 
     await idp?.close();
   });
 
-  /** A person's browser opens `url`, and signs in at the identity provider as `name` on the way. */
+  /** A person's browser opens `url`, signs in at the identity provider as `name`, and comes back. */
   async function openAs(name: string, url: string): Promise<Page> {
-    const page = await (await newBrowserProfile(browser)).newPage();
-    await page.goto(url);
-    await page.getByRole("heading", { name: "Sign in to lab-mcp team server" }).waitFor();
-    await page.getByLabel(name).check();
-    await page.getByRole("button", { name: "Approve" }).click();
+    const page = await openSignedInAs(browser, name, url);
     await page.waitForURL(url);
     return page;
   }

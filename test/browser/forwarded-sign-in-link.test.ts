@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport as ModernStreamableHTTPClientTransport } 
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type IdentityProvider, startIdentityProvider } from "../../packages/emulators/src/idp/index.js";
-import { CHROMIUM, launchChromium, NO_CHROMIUM, newBrowserProfile, screenshot } from "../support/browser.js";
+import { CHROMIUM, launchChromium, NO_CHROMIUM, openSignedInAs, screenshot } from "../support/browser.js";
 import { type HttpServerProcess, newModernClient, startHttpBin, textOf } from "../support/clients.js";
 import { testCa, useProtocolsEmulator } from "../support/emulator.js";
 import { HeadlessOAuthProvider, registerServerClient, signInHeadless } from "../support/oauth-client.js";
@@ -62,15 +62,7 @@ describe.skipIf(!CHROMIUM)(
       await idp?.close();
     });
 
-    /** A person's browser opens `url`, signing in at the identity provider as `name` on the way. */
-    async function openAs(name: string, url: string): Promise<Page> {
-      const page = await (await newBrowserProfile(browser)).newPage();
-      await page.goto(url);
-      await page.getByRole("heading", { name: "Sign in to lab-mcp team server" }).waitFor();
-      await page.getByLabel(name).check();
-      await page.getByRole("button", { name: "Approve" }).click();
-      return page;
-    }
+    const openAs = (name: string, url: string) => openSignedInAs(browser, name, url);
 
     /** Signs in at the repository's own form as `username`, then waits for its consent page. */
     async function atRepository(page: Page, username: string): Promise<void> {

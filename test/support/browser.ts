@@ -77,3 +77,16 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   expect(bytes.length).toBeGreaterThan(1000);
   return file;
 }
+
+/**
+ * A person's own browser (a fresh profile) opens `url` of a team server and, sent to the identity
+ * provider emulator's page on the way, signs in there as `name`.
+ */
+export async function openSignedInAs(browser: Browser, name: string, url: string): Promise<Page> {
+  const page = await (await newBrowserProfile(browser)).newPage();
+  await page.goto(url);
+  await page.getByRole("heading", { name: "Sign in to lab-mcp team server" }).waitFor();
+  await page.getByLabel(name).check();
+  await page.getByRole("button", { name: "Approve" }).click();
+  return page;
+}
