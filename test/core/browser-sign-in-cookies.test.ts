@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { BrowserSignIn } from "../../packages/lab-mcp/src/core/pages/browser-sign-in.js";
+import { BrowserSignIn, safePath } from "../../packages/lab-mcp/src/core/pages/browser-sign-in.js";
 import { MemoryState } from "../../packages/lab-mcp/src/core/state/memory-state.js";
 
 const settings = (audience: string) => ({
@@ -49,5 +49,23 @@ describe("a team server's browser sign-in cookies", () => {
       randomBytes(32),
     );
     expect(otherFleet.hasBoundCookie(sentBack(cookie), "lab_mcp_connect", "sign-in one")).toBe(false);
+  });
+});
+
+describe("where a browser goes after signing in (?to=)", () => {
+  it("a path of this server only: another site, however written, goes to / instead", () => {
+    expect(safePath("/secret/abc?x=1")).toBe("/secret/abc?x=1");
+    for (const elsewhere of [
+      "https://evil.example/",
+      "//evil.example/",
+      "/\\evil.example/",
+      "\\\\evil.example/",
+      "/\t/evil.example/",
+      "/\n/evil.example/",
+      "/ok\r\nSet-Cookie: x=1",
+      "evil.example",
+    ]) {
+      expect(safePath(elsewhere), JSON.stringify(elsewhere)).toBe("/");
+    }
   });
 });

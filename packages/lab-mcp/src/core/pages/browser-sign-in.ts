@@ -297,9 +297,13 @@ const NOT_STARTED = textPage(
     "no one in. Open the address your own assistant gave you.",
 );
 
-/** Only a path of this server: never another site (an open redirect). */
-function safePath(to: string): string {
-  return to.startsWith("/") && !to.startsWith("//") && !to.includes("\\") ? to : "/";
+/**
+ * Only a path of this server: never another site (an open redirect). Browsers drop tabs and line
+ * breaks from a Location and read "\\" as "/", so "/\t/evil.example" would be "//evil.example".
+ */
+export function safePath(to: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  return to.startsWith("/") && !/^.[/\\]/.test(to) && !/[\\\u0000-\u001f\u007f]/.test(to) ? to : "/";
 }
 
 function redirect(res: ServerResponse, location: string, cookies: string[]): void {
