@@ -23,7 +23,7 @@ export default defineConfig({
     // NODE_EXTRA_CA_CERTS, which the global setup sets before any worker starts.
     pool: "forks",
     globalSetup: ["test/support/global-setup.ts"],
-    reporters: ["default", "./test/support/summary-reporter.ts"],
+    reporters: ["default", "./test/support/summary-reporter.ts", "./test/support/hang-reporter.ts"],
     // Generous: a limit only matters when something hangs, and three files at a time on two cores make
     // a test that takes 15 s alone take longer.
     testTimeout: 60_000,

@@ -26,6 +26,9 @@ import { ROOT } from "../support/clients.js";
 import { testCa } from "../support/emulator.js";
 
 const BINS = ["labdata-mcp", "protocols-mcp", "example-mcp"] as const;
+// A child that never exits would block this worker, where no test timeout can fire: each has a limit.
+const NPM_LIMIT = 5 * 60_000;
+const BIN_LIMIT = 30_000;
 const work = mkdtempSync(join(tmpdir(), "lab-mcp-install-"));
 const prefix = join(work, "prefix");
 let tarball = "";
@@ -76,6 +79,7 @@ beforeAll(async () => {
     cwd: clone,
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
+    timeout: NPM_LIMIT,
   });
   const [packed] = JSON.parse(out) as Array<{ filename: string }>;
   tarball = join(work, packed?.filename ?? "missing.tgz");
@@ -83,6 +87,7 @@ beforeAll(async () => {
   execFileSync("npm", ["install", "--prefix", prefix, "--omit=dev", "--no-audit", "--no-fund", tarball], {
     cwd: work,
     stdio: ["ignore", "pipe", "pipe"],
+    timeout: NPM_LIMIT,
   });
 
   const ca = testCa();
@@ -110,7 +115,9 @@ afterAll(async () => {
 
 describe("the packed product, installed into an empty prefix", () => {
   it("is complete and small: the licence and dist, no sources or maps; its size is printed", () => {
-    const listing = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).split("\n");
+    const listing = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8", timeout: BIN_LIMIT }).split(
+      "\n",
+    );
     expect(listing).toContain("package/LICENSE");
     expect(listing).toContain("package/dist/bin/labdata-mcp.js");
     expect(listing.filter((file) => /\.ts$|\.map$/.test(file))).toEqual([]);
@@ -126,14 +133,17 @@ describe("the packed product, installed into an empty prefix", () => {
   });
 
   it.each(BINS)("%s answers --version and --help", (bin) => {
-    const version = execFileSync(installedBin(bin), ["--version"], { encoding: "utf8" });
+    const version = execFileSync(installedBin(bin), ["--version"], { encoding: "utf8", timeout: BIN_LIMIT });
     expect(version.trim()).toMatch(new RegExp(`^${bin} \\d+\\.\\d+\\.\\d+`));
-    const help = execFileSync(installedBin(bin), ["--help"], { encoding: "utf8" });
+    const help = execFileSync(installedBin(bin), ["--help"], { encoding: "utf8", timeout: BIN_LIMIT });
     expect(help).toContain("MCP_TRANSPORT");
   });
 
   it("the default bin starts a server by its name (npx -y lab-mcp labdata-mcp)", () => {
-    const version = execFileSync(installedBin("lab-mcp"), ["labdata-mcp", "--version"], { encoding: "utf8" });
+    const version = execFileSync(installedBin("lab-mcp"), ["labdata-mcp", "--version"], {
+      encoding: "utf8",
+      timeout: BIN_LIMIT,
+    });
     expect(version.trim()).toMatch(/^labdata-mcp \d+\.\d+\.\d+/);
   });
 

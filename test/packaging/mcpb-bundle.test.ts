@@ -30,6 +30,8 @@ beforeAll(async () => {
   execFileSync("node", [join(ROOT, "scripts", "bundle.mjs"), join(work, "out")], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
+    // A child that never exits would block this worker, where no hook timeout can fire.
+    timeout: 10 * 60_000,
   });
   const labdata = await startLabdataEmulator({ ca: testCa() });
   const protocols = await startProtocolsEmulator({ ca: testCa() });
@@ -64,12 +66,12 @@ describe.each(["labdata-mcp", "protocols-mcp"])("the %s bundle", (bin) => {
       (name) => name.startsWith(`${bin}-`) && name.endsWith(".mcpb"),
     );
     if (!file) throw new Error(`no ${bin} bundle`);
-    execFileSync(MCPB, ["unpack", join(work, "out", file), unpacked], { stdio: "ignore" });
+    execFileSync(MCPB, ["unpack", join(work, "out", file), unpacked], { stdio: "ignore", timeout: 60_000 });
     manifest = JSON.parse(readFileSync(join(unpacked, "manifest.json"), "utf8"));
   });
 
   it("passes mcpb validate and asks for the address and a sensitive credential", () => {
-    execFileSync(MCPB, ["validate", join(unpacked, "manifest.json")], { stdio: "ignore" });
+    execFileSync(MCPB, ["validate", join(unpacked, "manifest.json")], { stdio: "ignore", timeout: 60_000 });
     const secrets = Object.entries(manifest.user_config).filter(([, field]) => field.sensitive);
     expect(Object.keys(manifest.user_config)).toContain("base_url");
     expect(secrets).toHaveLength(1);

@@ -22,7 +22,7 @@ const SCRIPT = join(import.meta.dirname, "biopython-read.py");
 function pythonWithBio(): string | undefined {
   for (const python of ["/usr/bin/python3", "python3"]) {
     try {
-      execFileSync(python, ["-c", "import Bio"], { stdio: "ignore" });
+      execFileSync(python, ["-c", "import Bio"], { stdio: "ignore", timeout: 30_000 });
       return python;
     } catch {
       // next
@@ -59,7 +59,11 @@ function biopython(texts: string[]): { records: BioRecord[][]; warnings: string[
     return path;
   });
   const out = JSON.parse(
-    execFileSync(python as string, [SCRIPT, ...paths], { encoding: "utf8", maxBuffer: 1 << 28 }),
+    execFileSync(python as string, [SCRIPT, ...paths], {
+      encoding: "utf8",
+      maxBuffer: 1 << 28,
+      timeout: 120_000,
+    }),
   );
   return { records: paths.map((path) => out[path]), warnings: out.warnings };
 }
