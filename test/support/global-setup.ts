@@ -12,12 +12,30 @@ import { createCertificateAuthority } from "../../packages/emulators/src/common/
 type TestCa = { certPem: string; keyPem: string; caFile: string };
 const SHARED = "LAB_MCP_TEST_CA_DIR";
 
+/**
+ * The certificates the machine already trusts (a company proxy that inspects TLS, as on CI's way to the
+ * npm registry), kept beside the test CA: the setting Node was given, else the system's bundle. Without
+ * them npm, run by a test under a Node that does not read the system store (the registry's Node 24),
+ * fails every fetch and retries for minutes per package.
+ */
+function machineTrust(): string {
+  const candidates = [
+    process.env.NODE_EXTRA_CA_CERTS,
+    process.env.SSL_CERT_FILE,
+    "/etc/ssl/certs/ca-certificates.crt",
+  ];
+  const file = candidates.find((path) => path && existsSync(path));
+  return file ? `\n${readFileSync(file, "utf8")}` : "";
+}
+
 async function makeCa(dir: string): Promise<TestCa> {
   const ca = await createCertificateAuthority("lab-mcp test CA");
   const caFile = join(dir, "ca.pem");
   writeFileSync(caFile, ca.certPem);
   writeFileSync(join(dir, "ca.json"), JSON.stringify({ ...ca, caFile }));
-  process.env.NODE_EXTRA_CA_CERTS = caFile;
+  const trusted = join(dir, "trusted.pem");
+  writeFileSync(trusted, ca.certPem + machineTrust());
+  process.env.NODE_EXTRA_CA_CERTS = trusted;
   return { ...ca, caFile };
 }
 
