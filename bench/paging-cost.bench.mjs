@@ -1,4 +1,4 @@
-// Paging cost: how many remote requests (cursor pages of the lab data platform) labdata_list_dna_sequences
+// Paging cost: how many remote requests (cursor pages of the lab data platform) labdata_list_entities
 // makes per tool page, reading the 2,000 live sequences of "Plasmid Library" page after page to the end,
 // and jumping straight to offset 1,900. Goal: exactly one remote page per tool page sequentially.
 // Remote requests are counted in the emulator's request log; the server runs in this process (in

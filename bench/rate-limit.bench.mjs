@@ -1,6 +1,6 @@
 // Rate-limit efficiency: eight concurrent agents (MCP clients, one streamable-HTTP session each, on one
 // labdata-mcp process) each page through all 2,000 live sequences of the demo project "Plasmid Library"
-// with labdata_list_dna_sequences, under the emulator's limit of 100 requests per 10 s per user.
+// with labdata_list_entities, under the emulator's limit of 100 requests per 10 s per user.
 // Goal: at least 95 % of the rate the limit allows, and zero 429s received.
 //
 // 429s are counted on the emulator's side, which runs in this process: a subscriber to Node's

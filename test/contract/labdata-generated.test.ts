@@ -127,7 +127,7 @@ function expectEnvelope(text: string, key: string, offset: number) {
 }
 
 describe(`${SAMPLES} generated answers per operation, read through the tools`, () => {
-  it("listDNASequences: labdata_list_dna_sequences in both formats", async () => {
+  it("listDNASequences: labdata_list_entities in both formats", async () => {
     await forEachSample(
       "GET /dna-sequences",
       "listDNASequences",
@@ -142,7 +142,7 @@ describe(`${SAMPLES} generated answers per operation, read through the tools`, (
     );
   });
 
-  it("getDNASequence: labdata_get_dna_sequence in both formats, and both exports", async () => {
+  it("getDNASequence: labdata_get_entity in both formats, and both exports", async () => {
     await forEachSample(
       "GET /dna-sequences/{id}",
       "getDNASequence",

@@ -108,7 +108,7 @@ describe("labdata_list_entities", () => {
   });
 });
 
-describe("labdata_get_dna_sequence and labdata_export_dna_sequence", () => {
+describe("labdata_get_entity on a DNA sequence, and labdata_export_dna_sequence", () => {
   let id: string;
   beforeAll(async () => {
     id = (await json("labdata_list_entities", { limit: 1 })).entities[0].id;
