@@ -1,9 +1,12 @@
 // The JSON Schemas tools/list shows, without what costs an agent tokens and tells it nothing: the
 // dialect URI (2020-12 is MCP's default); in inputs, the control-character patterns every text field
-// has (still enforced: core/inputs.ts); in outputs, integer bounds that are only JavaScript's safe
-// range and `additionalProperties: {}` (open is JSON Schema's default), and a value-or-null spelt as
-// one type list (`"type": ["integer", "null"]`) rather than two alternatives.
-import { MULTILINE, SINGLE_LINE } from "../inputs.js";
+// has and the `minLength: 1` every text field has (both still enforced: core/inputs.ts), and a day's
+// pattern spelt as `format: "date"`; in outputs, integer bounds that are only JavaScript's safe
+// range, `additionalProperties: {}` (open is JSON Schema's default), `required` (an answer's fields
+// are its description, not a contract an agent checks), keys of a record said to be strings (JSON's
+// keys are), and a value-or-null spelt as one type list (`"type": ["integer", "null"]`, an object's
+// too) rather than two alternatives.
+import { DAY, MULTILINE, SINGLE_LINE } from "../inputs.js";
 
 type Schema = Record<string, unknown>;
 
@@ -17,9 +20,12 @@ export function compactSchema<T>(schema: T, io: "input" | "output"): T {
 
 function dropped(key: string, item: unknown, io: "input" | "output"): boolean {
   if (key === "$schema") return true;
-  if (io === "input") return key === "pattern" && CONTROL_PATTERNS.has(String(item));
+  if (io === "input")
+    return (key === "pattern" && CONTROL_PATTERNS.has(String(item))) || (key === "minLength" && item === 1);
   if (key === "minimum" && item === -SAFE) return true;
   if (key === "maximum" && item === SAFE) return true;
+  if (key === "required") return true;
+  if (key === "propertyNames" && isStringType(item)) return true;
   return key === "additionalProperties" && isEmptyObject(item);
 }
 
@@ -31,7 +37,8 @@ function compact(value: unknown, io: "input" | "output"): unknown {
   const out: Schema = {};
   for (const [key, item] of Object.entries(value as Schema)) {
     if (dropped(key, item, io)) continue;
-    out[key] = key === "properties" ? compactEach(item as Schema, io) : compact(item, io);
+    if (key === "pattern" && item === DAY.source) out.format = "date";
+    else out[key] = key === "properties" ? compactEach(item as Schema, io) : compact(item, io);
   }
   return out;
 }
@@ -48,9 +55,17 @@ function orNull(schema: Schema): Schema | undefined {
   const [first, second] = options as Schema[];
   const isNull = (option: Schema | undefined) => option?.type === "null" && Object.keys(option).length === 1;
   const other = isNull(second) ? first : isNull(first) ? second : undefined;
-  if (!other || typeof other.type !== "string" || other.type === "object" || other.type === "array")
-    return undefined;
+  if (!other || typeof other.type !== "string" || other.type === "array") return undefined;
   return { ...other, type: [other.type, "null"] };
+}
+
+/** `{type: "string"}` and nothing else. */
+function isStringType(value: unknown): boolean {
+  return isObjectValue(value) && value.type === "string" && Object.keys(value).length === 1;
+}
+
+function isObjectValue(value: unknown): value is Schema {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function isEmptyObject(value: unknown): boolean {

@@ -8,7 +8,7 @@ import type { Counted } from "./api/count.js";
 import type { EntityFilters } from "./api/entities.js";
 import { entityLine } from "./format/entity-markdown.js";
 import { countedPage, countedPageShape, foundLine, pastTheEnd } from "./list-page.js";
-import { archiveRecord, flag, integer, lenient, list, text } from "./records/platform.js";
+import { archiveRecord, integer, list, text } from "./records/platform.js";
 import type { Entity } from "./records/registry.js";
 
 const SORTS = {
@@ -20,7 +20,7 @@ const SORTS = {
 
 export const entityListInputs = {
   name: boundedString({
-    description: "Name, alias or registry id contains (any case).",
+    description: "Name, alias or registry id contains.",
     max: 200,
   }).optional(),
   folder_id: identifier("Folder id.").optional(),
@@ -40,11 +40,8 @@ export const entityBrief = z.looseObject({
   entityType: text,
   entityRegistryId: text,
   length: integer,
-  isCircular: flag,
-  schema: lenient(z.looseObject({ name: text }).nullable()),
   aliases: list(z.string()),
   folderId: text,
-  modifiedAt: text,
   archiveRecord,
 });
 

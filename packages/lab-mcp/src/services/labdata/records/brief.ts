@@ -2,12 +2,14 @@
 // text shows (core/server/structured-copy.ts cuts a record down to what its tool's output declares).
 // response_format=json carries the whole record; these stay small so that tools/list does too.
 import { z } from "zod";
-import { archiveRecord, integer, lenient, list, text } from "./platform.js";
+import { archiveRecord, integer, lenient, text } from "./platform.js";
 
 /** A linked record: its id and name. */
 export const ref = lenient(z.looseObject({ id: text, name: text }).nullable());
-/** A record's fields by name, as the text shows them (each a value the json answer spells out). */
-export const anyFields = lenient(z.record(z.string(), z.unknown()).nullable());
+/** A record's fields by name, each its value (the json answer spells out type and display text). */
+export const anyFields = lenient(
+  z.record(z.string(), z.looseObject({ value: z.unknown().optional() })).nullable(),
+);
 const quantity = lenient(z.looseObject({ value: lenient(z.number().nullable()), units: text }).nullable());
 
 export const entryBrief = z.looseObject({
@@ -22,13 +24,10 @@ export const templateBrief = z.looseObject({ id: text, name: text });
 export const folderBrief = z.looseObject({ id: text, name: text, projectId: text, archiveRecord });
 export const projectBrief = z.looseObject({ id: text, name: text, archiveRecord });
 export const registrySchemaBrief = z.looseObject({ id: text, name: text, type: text, prefix: text });
-export const assayBrief = z.looseObject({
-  id: text,
-  schema: ref,
-  fields: anyFields,
-  entryId: text,
-  createdAt: text,
-});
+/** A linked record by its id alone (its name is shown beside, e.g. in a page's schemas). */
+const idRef = lenient(z.looseObject({ id: text }).nullable());
+/** A run or result: its id, schema and field values (json adds its project, times, creator...). */
+export const assayBrief = z.looseObject({ id: text, schema: idRef, fields: anyFields });
 export const assaySchemaBrief = z.looseObject({ id: text, name: text });
 export const taskBrief = z.looseObject({
   id: text,
@@ -54,6 +53,6 @@ export const containerBrief = z.looseObject({
   parentStorageId: text,
   gridPosition: text,
   quantity,
-  contents: list(z.looseObject({ entity: ref })),
+  contents: z.array(z.looseObject({ entity: ref })).optional(),
 });
 export const storageBrief = z.looseObject({ id: text, name: text, type: text, size: integer });

@@ -16,21 +16,21 @@ export const listAssayRuns = defineTool({
   title: "List Assay Runs",
   description:
     "List assay runs (instrument or experiment runs) by run number, schema, project, notebook entry or " +
-    "creation date: a table per run schema. Their results: labdata_list_assay_results.",
+    "date: a table per run schema. Results: labdata_list_assay_results.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "results",
   input: {
     run: takesNumberAsText(
       boundedString({
-        description: "Only the run with this number or name, e.g. '12' or 'run 12'.",
+        description: "Run number or name, e.g. '12' or 'run 12'.",
         max: 100,
       }),
     ).optional(),
-    schema_id: identifier("Only runs of this run schema (ids are shown in every answer).").optional(),
-    project_id: identifier("Only runs of this project.").optional(),
-    entry_id: identifier("Only runs recorded in this notebook entry.").optional(),
-    created_after: dateInput("Created on or after, YYYY-MM-DD.").optional(),
-    created_before: dateInput("Created on or before, YYYY-MM-DD.").optional(),
+    schema_id: identifier("Run schema id.").optional(),
+    project_id: identifier("Project id.").optional(),
+    entry_id: identifier("Notebook entry id.").optional(),
+    created_after: dateInput("Created on or after.").optional(),
+    created_before: dateInput("Created on or before.").optional(),
     ...pagingInputs,
   },
   output: {

@@ -13,8 +13,8 @@ export const listContainers = defineTool({
   name: "labdata_list_containers",
   title: "List Containers",
   description:
-    "List inventory containers (tubes, vials, glycerol stocks, wells) by name, the entity they hold, or " +
-    "a storage they are in: name (id), quantity, contents, parent. Positions: labdata_locate.",
+    "List inventory containers (tubes, vials, glycerol stocks, wells) by name, entity held or storage: " +
+    "quantity, contents, parent. Positions: labdata_locate.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "inventory",
   input: {
@@ -22,14 +22,9 @@ export const listContainers = defineTool({
       description: "Name contains (any case).",
       max: 200,
     }).optional(),
-    entity_id: identifier("Only containers holding this entity.").optional(),
-    storage_id: identifier(
-      "Only containers anywhere below this location, box or plate (loc_, box_ or plt_ id).",
-    ).optional(),
-    archived: z
-      .enum(["exclude", "include"])
-      .default("exclude")
-      .describe("'exclude' (default) leaves archived containers out."),
+    entity_id: identifier("Holding this entity.").optional(),
+    storage_id: identifier("Anywhere below this location, box or plate (loc_, box_, plt_ id).").optional(),
+    archived: z.enum(["exclude", "include"]).default("exclude").describe("Archived ones too: include."),
     ...pagingInputs,
   },
   output: countedPageShape("containers", containerBrief),

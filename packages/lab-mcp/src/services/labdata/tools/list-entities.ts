@@ -22,8 +22,8 @@ export const listEntities = defineTool({
   title: "List Entities",
   description:
     "List entities of one type: DNA sequences (default), AA sequences (proteins), DNA or RNA oligos (primers), " +
-    "custom entities (strains, cell lines). Newest change first; filter by name, alias, registry id, folder or " +
-    "project. Returns name (id), length, registry id, folder; no bases (labdata_get_entity reads one).",
+    "custom entities (strains, cell lines), by name, alias, registry id, folder or project. No bases: " +
+    "labdata_get_entity reads one.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "sequences",
   input: {
