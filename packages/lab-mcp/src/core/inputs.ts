@@ -16,7 +16,7 @@ export const limit = boundedInteger({
 export const offset = boundedInteger({
   min: 0,
   max: Number.MAX_SAFE_INTEGER,
-  description: "Items to skip (next_offset).",
+  description: "Skip (next_offset).",
 }).default(0);
 
 /** The paging inputs every list tool takes. */

@@ -1,8 +1,9 @@
 // The JSON Schemas tools/list shows, without what costs an agent tokens and tells it nothing: the
-// dialect URI (2020-12 is MCP's default); in inputs, the control-character patterns every text field
-// has and the `minLength: 1` every text field has (both still enforced: core/inputs.ts), and a day's
-// pattern spelt as `format: "date"`; in outputs, integer bounds that are only JavaScript's safe
-// range, `additionalProperties: {}` (open is JSON Schema's default), `required` (an answer's fields
+// dialect URI (2020-12 is MCP's default); integer bounds that are only JavaScript's safe range (an
+// offset is "at least 0" in the conventions); in inputs, the control-character patterns every text
+// field has and the `minLength: 1` every text field has (both still enforced: core/inputs.ts), and a
+// day's pattern and length spelt as `format: "date"` (still enforced: YYYY-MM-DD, a real day); in
+// outputs, `additionalProperties: {}` (open is JSON Schema's default), `required` (an answer's fields
 // are its description, not a contract an agent checks), keys of a record said to be strings (JSON's
 // keys are), and a value-or-null spelt as one type list (`"type": ["integer", "null"]`, an object's
 // too) rather than two alternatives.
@@ -20,10 +21,10 @@ export function compactSchema<T>(schema: T, io: "input" | "output"): T {
 
 function dropped(key: string, item: unknown, io: "input" | "output"): boolean {
   if (key === "$schema") return true;
-  if (io === "input")
-    return (key === "pattern" && CONTROL_PATTERNS.has(String(item))) || (key === "minLength" && item === 1);
   if (key === "minimum" && item === -SAFE) return true;
   if (key === "maximum" && item === SAFE) return true;
+  if (io === "input")
+    return (key === "pattern" && CONTROL_PATTERNS.has(String(item))) || (key === "minLength" && item === 1);
   if (key === "required") return true;
   if (key === "propertyNames" && isStringType(item)) return true;
   return key === "additionalProperties" && isEmptyObject(item);
@@ -35,9 +36,10 @@ function compact(value: unknown, io: "input" | "output"): unknown {
   const nullable = io === "output" ? orNull(value as Schema) : undefined;
   if (nullable) return compact(nullable, io);
   const out: Schema = {};
+  const day = (value as Schema).pattern === DAY.source;
   for (const [key, item] of Object.entries(value as Schema)) {
-    if (dropped(key, item, io)) continue;
-    if (key === "pattern" && item === DAY.source) out.format = "date";
+    if (dropped(key, item, io) || (day && key === "maxLength")) continue;
+    if (day && key === "pattern") out.format = "date";
     else out[key] = key === "properties" ? compactEach(item as Schema, io) : compact(item, io);
   }
   return out;

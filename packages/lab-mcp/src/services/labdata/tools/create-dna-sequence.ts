@@ -11,10 +11,7 @@ const MAX_BASES = 1_000_000;
 
 const annotation = z.strictObject({
   name: boundedString({ description: "e.g. 'GFP'.", max: 200 }),
-  type: boundedString({
-    description: "e.g. CDS, promoter, rep_origin.",
-    max: 50,
-  }),
+  type: boundedString({ description: "e.g. CDS, promoter.", max: 50 }),
   start: boundedInteger({ description: "First base, 1-based.", min: 1, max: MAX_BASES }),
   end: boundedInteger({ description: "Last base, inclusive.", min: 1, max: MAX_BASES }),
   strand: z.enum(["forward", "reverse"]).default("forward").describe("Strand."),
@@ -24,8 +21,7 @@ export const createDnaSequence = defineTool({
   name: "labdata_create_dna_sequence",
   title: "Create DNA Sequence",
   description:
-    "Create a DNA sequence in a folder, with optional aliases and annotations. Each call creates another " +
-    "one.",
+    "Create a DNA sequence (with aliases and annotations) in a folder; each call creates another one.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   toolset: "sequences",
   input: {
@@ -38,16 +34,15 @@ export const createDnaSequence = defineTool({
     folder_id: identifier("Folder id."),
     is_circular: z.boolean().default(false).describe("Circular, e.g. a plasmid."),
     aliases: stringList({ description: "Other names." }),
-    annotations: z.array(annotation).max(200).default([]).describe("Features to annotate."),
+    annotations: z.array(annotation).max(200).default([]).describe("Features."),
   },
-  // What was created: the new sequence's id and where it is (get the whole record with labdata_get_dna_sequence).
+  // What was created: the new sequence's id and where it is (its web address is in the text).
   output: {
     id: z.string().nullable(),
     name: z.string(),
     folder_id: z.string(),
     length: z.number().int(),
     is_circular: z.boolean(),
-    web_url: z.string().nullable(),
   },
   async handler({ name, bases, folder_id, is_circular, aliases, annotations }, ctx, api: LabdataApi) {
     const clean = bases.replace(/[\s\d]/g, "").toUpperCase();

@@ -13,18 +13,18 @@ export const listContainers = defineTool({
   name: "labdata_list_containers",
   title: "List Containers",
   description:
-    "List inventory containers (tubes, vials, glycerol stocks, wells) by name, entity held or storage: " +
-    "quantity, contents, parent. Positions: labdata_locate.",
+    "List inventory containers (tubes, vials, glycerol stocks, wells) by name, entity held or storage. " +
+    "Positions: labdata_locate.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "inventory",
   input: {
     name: boundedString({
-      description: "Name contains (any case).",
+      description: "Name contains.",
       max: 200,
     }).optional(),
     entity_id: identifier("Holding this entity.").optional(),
-    storage_id: identifier("Anywhere below this location, box or plate (loc_, box_, plt_ id).").optional(),
-    archived: z.enum(["exclude", "include"]).default("exclude").describe("Archived ones too: include."),
+    storage_id: identifier("In this location, box or plate.").optional(),
+    archived: z.enum(["exclude", "include"]).default("exclude").describe("'include': archived too."),
     ...pagingInputs,
   },
   output: countedPageShape("containers", containerBrief),

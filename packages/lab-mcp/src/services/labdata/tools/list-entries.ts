@@ -16,12 +16,12 @@ export const listEntries = defineTool({
   title: "List Notebook Entries",
   description:
     "List notebook entries (what scientists recorded), newest change first, by name, project, folder, " +
-    "author and date of the last change. labdata_get_entry reads one.",
+    "author or date changed. labdata_get_entry reads one.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "notebook",
   input: {
     name: boundedString({
-      description: "Name contains (any case).",
+      description: "Name contains.",
       max: 200,
     }).optional(),
     project_id: identifier("Project id.").optional(),
@@ -29,7 +29,7 @@ export const listEntries = defineTool({
     author: identifier("Author: 'me' or a user id.").optional(),
     modified_after: dateInput("Changed on or after.").optional(),
     modified_before: dateInput("Changed on or before.").optional(),
-    archived: z.enum(["exclude", "include"]).default("exclude").describe("Archived ones too: include."),
+    archived: z.enum(["exclude", "include"]).default("exclude").describe("'include': archived too."),
     ...pagingInputs,
   },
   output: countedPageShape("entries", entryBrief),

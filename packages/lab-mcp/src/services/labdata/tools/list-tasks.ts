@@ -26,7 +26,7 @@ export const listTasks = defineTool({
   title: "List Workflow Tasks",
   description:
     "List workflow tasks assigned to me (default), another user or a team, by status: what each is " +
-    "about, status, assignee, workflow, scheduled date.",
+    "about, who has it, when.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "workflows",
   input: {
