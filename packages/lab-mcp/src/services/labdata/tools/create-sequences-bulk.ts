@@ -9,7 +9,7 @@ import { nameAndId } from "../format/labels.js";
 import { detectFormat, parseFasta } from "../format/sequence-text.js";
 import { FeatureError, type ImportedSequence, importRecord } from "../genbank/platform.js";
 import { GenBankSyntaxError, readGenBank } from "../genbank/read.js";
-import { flag, integer, text } from "../records/platform.js";
+import { annotationSchema, flag, integer, list, text } from "../records/platform.js";
 
 const MAX_SEQUENCES = 1000;
 const MAX_TEXT = 8_000_000;
@@ -84,8 +84,14 @@ function readRecords(text: string, format: "fasta" | "genbank", circular: boolea
 /** Header sections that name the record itself: a created sequence gets its own id and registry id. */
 const KEPT_ELSEWHERE = new Set(["ACCESSION", "VERSION"]);
 
-/** A created sequence as its line shows it: name (id), length, topology (the annotations are counted). */
-const createdSchema = z.looseObject({ id: text, name: text, length: integer, isCircular: flag });
+/** A created sequence as its line shows it: name (id), length, topology, and the annotations it counts. */
+const createdSchema = z.looseObject({
+  id: text,
+  name: text,
+  length: integer,
+  isCircular: flag,
+  annotations: list(annotationSchema),
+});
 
 export const createSequencesBulk = defineTool({
   name: NAME,
