@@ -7,10 +7,17 @@ import { PROTOCOLS_DEFAULT_TOOLSETS } from "../../packages/lab-mcp/src/services/
 import { connectInMemory } from "../support/clients.js";
 import { ALL_SERVICES } from "../support/services.js";
 
+/**
+ * Issue 26's targets: a tool at most 450 tokens; with labdata_mcp, at most 8,000 tokens by default and
+ * 15,000 with every toolset. protocols_mcp's share as measured on 2026-11-28 with a little margin: 2,079
+ * by default, 4,302 for all 14 tools (signed in with OAuth and MCP_ALLOW_DESTRUCTIVE, as listed here;
+ * the bench's 12 without the destructive ones weigh 3,730). Lower these as the schemas shrink, never
+ * raise them.
+ */
 const PER_TOOL_TOKENS = 450;
 const BUDGETS = {
-  default: { tools: 9, tokens: 3000 },
-  all: { tools: 14, tokens: 5500 },
+  default: { tools: 7, tokens: 2_200 },
+  all: { tools: 14, tokens: 4_500 },
 };
 
 const protocols = ALL_SERVICES.find(({ definition }) => definition.id === "protocols");

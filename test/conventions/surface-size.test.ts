@@ -11,15 +11,17 @@ import { connectInMemory } from "../support/clients.js";
 const ENV = { LABDATA_BASE_URL: "https://127.0.0.1:1/acme", LABDATA_API_KEY: "unused" };
 
 /**
- * The ceilings held today. Issue 26's targets are lower (a tool at most 450 tokens, the default set at
- * most 5,000, every toolset at most 9,500): lower these as the schemas shrink, never raise them.
+ * Issue 26's targets: a tool at most 450 tokens; labdata_mcp and protocols_mcp together at most 8,000
+ * by default and 15,000 with MCP_TOOLSETS=all (bench/context-cost.bench.mjs). labdata_mcp's share, as
+ * measured on 2026-11-28 (4,878 and 8,549) with a little margin; protocols_mcp's is held in
+ * protocols-surface-size.test.ts. Lower these as the schemas shrink, never raise them.
  */
 const CEILINGS = {
-  defaultTools: 15,
+  defaultTools: 14,
   allTools: 24,
-  toolTokens: 800,
-  defaultTokens: 6_300,
-  allTokens: 11_000,
+  toolTokens: 450,
+  defaultTokens: 5_000,
+  allTokens: 8_800,
 };
 
 async function listed(extra: Record<string, string>): Promise<Tool[]> {

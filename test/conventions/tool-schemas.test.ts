@@ -12,6 +12,7 @@ type JsonSchema = {
   items?: JsonSchema;
   enum?: unknown[];
   maxLength?: number;
+  format?: string;
   maxItems?: number;
   minimum?: number;
   maximum?: number;
@@ -29,12 +30,16 @@ function fieldProblems(path: string, schema: JsonSchema, isTopLevelField: boolea
   if (types.length === 0) problems.push(`${path} has no explicit type`);
   const options = schema.anyOf ?? [schema];
   for (const option of options) {
-    if (option.type === "string" && option.enum === undefined && option.maxLength === undefined) {
+    // A day (format "date", YYYY-MM-DD) is as long as it is; an enum's values bound it too.
+    const bounded = option.enum !== undefined || option.maxLength !== undefined || option.format === "date";
+    if (option.type === "string" && !bounded) {
       problems.push(`${path} is a string without maxLength`);
     }
+    // The conventions bound an offset below only ("at least 0"); every other number both ways.
+    const isOffset = isTopLevelField && path.endsWith(".offset");
     if (
       (option.type === "integer" || option.type === "number") &&
-      (option.minimum === undefined || option.maximum === undefined)
+      (option.minimum === undefined || (option.maximum === undefined && !isOffset))
     ) {
       problems.push(`${path} is a number without minimum and maximum`);
     }
@@ -124,6 +129,8 @@ describe("the walker itself", () => {
         unbounded: { type: "string", description: "text" },
         endless: { type: "array", description: "list", items: { type: "string", maxLength: 3 } },
         number: { type: "integer", description: "n", minimum: 0 },
+        offset: { type: "integer", description: "skip", minimum: 0 },
+        day: { type: "string", description: "a day", format: "date" },
         untyped: { description: "anything" },
       },
     };

@@ -16,7 +16,7 @@ export const limit = boundedInteger({
 export const offset = boundedInteger({
   min: 0,
   max: Number.MAX_SAFE_INTEGER,
-  description: "Items to skip (next_offset).",
+  description: "Skip (next_offset).",
 }).default(0);
 
 /** The paging inputs every list tool takes. */
@@ -53,7 +53,8 @@ export function boundedString({ description, min = 1, max, pattern, multiline = 
   schema = pattern
     ? schema.regex(pattern.regex, pattern.message)
     : schema.regex(multiline ? MULTILINE : SINGLE_LINE, "must not contain control characters");
-  return schema.describe(description);
+  // An item of a list says nothing of its own: its list's description says what the items are.
+  return description ? schema.describe(description) : schema;
 }
 
 interface IntegerBounds {
@@ -80,11 +81,14 @@ interface ListBounds {
 /** An optional list of strings, empty by default, at most 10 items unless said otherwise. */
 export function stringList({ description, maxItems = 10, itemMaxLength = 100 }: ListBounds) {
   return z
-    .array(boundedString({ description: "One item of the list.", max: itemMaxLength }))
+    .array(boundedString({ description: "", max: itemMaxLength }))
     .max(maxItems, `must have at most ${maxItems} items`)
     .default([])
     .describe(description);
 }
+
+/** A day, YYYY-MM-DD: tools/list shows it as `format: "date"` (core/server/compact-schema.ts). */
+export const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** An id of the remote: letters, digits, "_" and "-" only, so that no path trick reaches a URL. */
 export function identifier(description: string, max = 64) {
@@ -92,7 +96,8 @@ export function identifier(description: string, max = 64) {
     boundedString({
       description,
       max,
-      pattern: { regex: /^[A-Za-z0-9_-]+$/, message: "must contain only letters, digits, '_' and '-'" },
+      // \w is exactly A-Z, a-z, 0-9 and _ in every JSON Schema (ECMA-262) reader: the shortest spelling.
+      pattern: { regex: /^[\w-]+$/, message: "must contain only letters, digits, '_' and '-'" },
     }),
   );
 }

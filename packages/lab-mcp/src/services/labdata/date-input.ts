@@ -1,8 +1,6 @@
 // A calendar date as a tool input: YYYY-MM-DD, a real day (not 2025-02-30).
 import { InvalidInputError } from "../../core/errors.js";
-import { boundedString } from "../../core/inputs.js";
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+import { boundedString, DAY as DATE } from "../../core/inputs.js";
 
 /** 2025-02-28 is; 2025-02-30 is not (Date would roll it over to March). */
 function isCalendarDay(value: string): boolean {

@@ -8,7 +8,7 @@ import type { Counted } from "./api/count.js";
 import type { EntityFilters } from "./api/entities.js";
 import { entityLine } from "./format/entity-markdown.js";
 import { countedPage, countedPageShape, foundLine, pastTheEnd } from "./list-page.js";
-import { archiveRecord, flag, integer, lenient, list, text } from "./records/platform.js";
+import { integer, text } from "./records/platform.js";
 import type { Entity } from "./records/registry.js";
 
 const SORTS = {
@@ -20,12 +20,12 @@ const SORTS = {
 
 export const entityListInputs = {
   name: boundedString({
-    description: "Name, alias or registry id contains (any case).",
+    description: "Name, alias or registry id contains.",
     max: 200,
   }).optional(),
   folder_id: identifier("Folder id.").optional(),
   project_id: identifier("Project id.").optional(),
-  archived: z.enum(["exclude", "include"]).default("exclude").describe("Archived ones too: include."),
+  archived: z.enum(["exclude", "include"]).default("exclude").describe("'include': archived too."),
   sort: z
     .enum(["modified_desc", "modified_asc", "name_asc", "name_desc"])
     .default("modified_desc")
@@ -40,15 +40,11 @@ export const entityBrief = z.looseObject({
   entityType: text,
   entityRegistryId: text,
   length: integer,
-  isCircular: flag,
-  schema: lenient(z.looseObject({ name: text }).nullable()),
-  aliases: list(z.string()),
-  folderId: text,
-  modifiedAt: text,
-  archiveRecord,
 });
 
-export const entityPageShape = <K extends string>(key: K) => countedPageShape(key, entityBrief);
+/** A page of one type: its items without their type (the input says it). */
+export const entityPageShape = <K extends string>(key: K) =>
+  countedPageShape(key, entityBrief.omit({ entityType: true }));
 
 export function entityFilters(args: {
   name?: string;

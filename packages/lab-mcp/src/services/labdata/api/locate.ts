@@ -8,14 +8,14 @@ import { getStorage, listBoxContents, type StorageKind, storageKindOf } from "./
 
 const MAX_DEPTH = 12;
 
-export interface Place {
+export type Place = {
   id: string;
   name: string | null;
   kind: StorageKind | "unknown";
   schema: string | null;
   /** False when the caller may not read it: only its id is known. */
   readable: boolean;
-}
+};
 
 export interface Located {
   container: Container;

@@ -9,50 +9,40 @@ import { sequenceMarkdown } from "../format/sequence-markdown.js";
 
 const MAX_BASES = 1_000_000;
 
-const annotation = z
-  .strictObject({
-    name: boundedString({ description: "Name of the feature, e.g. 'GFP'.", max: 200 }),
-    type: boundedString({
-      description: "Feature type, e.g. CDS, promoter, terminator, rep_origin.",
-      max: 50,
-    }),
-    start: boundedInteger({ description: "First base, 1-based.", min: 1, max: MAX_BASES }),
-    end: boundedInteger({ description: "Last base, 1-based, inclusive.", min: 1, max: MAX_BASES }),
-    strand: z.enum(["forward", "reverse"]).default("forward").describe("'forward' (default) or 'reverse'."),
-  })
-  .describe("One annotation (feature) on the new sequence.");
+const annotation = z.strictObject({
+  name: boundedString({ description: "e.g. 'GFP'.", max: 200 }),
+  type: boundedString({ description: "e.g. CDS, promoter.", max: 50 }),
+  start: boundedInteger({ description: "First base, 1-based.", min: 1, max: MAX_BASES }),
+  end: boundedInteger({ description: "Last base, inclusive.", min: 1, max: MAX_BASES }),
+  strand: z.enum(["forward", "reverse"]).default("forward").describe("Strand."),
+});
 
 export const createDnaSequence = defineTool({
   name: "labdata_create_dna_sequence",
   title: "Create DNA Sequence",
   description:
-    "Create a DNA sequence in a folder, with optional aliases and annotations. Each call creates another " +
-    "one. Returns its id.",
+    "Create a DNA sequence (with aliases and annotations) in a folder; each call creates another one.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   toolset: "sequences",
   input: {
-    name: boundedString({ description: "Name of the sequence, e.g. 'pUC19-GFP-v4'.", max: 200 }),
+    name: boundedString({ description: "Name, e.g. 'pUC19-GFP-v4'.", max: 200 }),
     bases: boundedString({
-      description: "The bases (A, C, G, T, or IUPAC N, R, Y...); whitespace and digits are ignored.",
+      description: "A, C, G, T or IUPAC; whitespace and digits ignored.",
       max: 2 * MAX_BASES,
       multiline: true,
     }),
-    folder_id: identifier("Folder to create it in."),
-    is_circular: z
-      .boolean()
-      .default(false)
-      .describe("True for a circular molecule such as a plasmid (default false)."),
-    aliases: stringList({ description: "Other names of the sequence (at most 10)." }),
-    annotations: z.array(annotation).max(200).default([]).describe("Features to annotate (at most 200)."),
+    folder_id: identifier("Folder id."),
+    is_circular: z.boolean().default(false).describe("Circular, e.g. a plasmid."),
+    aliases: stringList({ description: "Other names." }),
+    annotations: z.array(annotation).max(200).default([]).describe("Features."),
   },
-  // What was created: the new sequence's id and where it is (get the whole record with labdata_get_dna_sequence).
+  // What was created: the new sequence's id and where it is (its web address is in the text).
   output: {
-    id: z.string().nullable().describe("The new sequence's id; null if the platform's answer left it out."),
+    id: z.string().nullable(),
     name: z.string(),
     folder_id: z.string(),
     length: z.number().int(),
     is_circular: z.boolean(),
-    web_url: z.string().nullable(),
   },
   async handler({ name, bases, folder_id, is_circular, aliases, annotations }, ctx, api: LabdataApi) {
     const clean = bases.replace(/[\s\d]/g, "").toUpperCase();

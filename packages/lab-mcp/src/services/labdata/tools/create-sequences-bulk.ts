@@ -9,7 +9,7 @@ import { nameAndId } from "../format/labels.js";
 import { detectFormat, parseFasta } from "../format/sequence-text.js";
 import { FeatureError, type ImportedSequence, importRecord } from "../genbank/platform.js";
 import { GenBankSyntaxError, readGenBank } from "../genbank/read.js";
-import { dnaSequenceSchema } from "../records/platform.js";
+import { annotationSchema, flag, integer, list, text } from "../records/platform.js";
 
 const MAX_SEQUENCES = 1000;
 const MAX_TEXT = 8_000_000;
@@ -84,7 +84,14 @@ function readRecords(text: string, format: "fasta" | "genbank", circular: boolea
 /** Header sections that name the record itself: a created sequence gets its own id and registry id. */
 const KEPT_ELSEWHERE = new Set(["ACCESSION", "VERSION"]);
 
-const createdSchema = dnaSequenceSchema.omit({ bases: true, translations: true, primers: true });
+/** A created sequence as its line shows it: name (id), length, topology, and the annotations it counts. */
+const createdSchema = z.looseObject({
+  id: text,
+  name: text,
+  length: integer,
+  isCircular: flag,
+  annotations: list(annotationSchema),
+});
 
 export const createSequencesBulk = defineTool({
   name: NAME,
@@ -96,28 +103,23 @@ export const createSequencesBulk = defineTool({
   toolset: "sequences",
   input: {
     text: boundedString({
-      description: "FASTA (one or more '>name' records) or GenBank (one or more LOCUS ... // records) text.",
+      description: "FASTA ('>name' records) or GenBank (LOCUS ... // records) text.",
       max: MAX_TEXT,
       multiline: true,
     }),
-    format: z
-      .enum(["auto", "fasta", "genbank"])
-      .default("auto")
-      .describe("'auto' (default) tells FASTA from GenBank by the first line."),
+    format: z.enum(["auto", "fasta", "genbank"]).default("auto").describe("'auto': by the first line."),
     folder_id: identifier("Folder to create them in."),
     is_circular: z
       .boolean()
       .optional()
-      .describe("Topology of every sequence; default: GenBank's LOCUS line, else linear."),
+      .describe("Circular, for all; default: GenBank's LOCUS line, else linear."),
   },
   output: {
     count: z.number().int(),
     dna_sequences: z.array(createdSchema),
     not_kept: z
       .array(z.string())
-      .describe(
-        "What the platform cannot hold (a join of several parts, partial ends...), by sequence and feature.",
-      ),
+      .describe("What the platform cannot hold (a join of parts, partial ends...)."),
   },
   async handler({ text, format, folder_id, is_circular }, ctx, api: LabdataApi) {
     const chosen = format === "auto" ? detectFormat(text) : format;

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { RemoteStatusError } from "../../../core/errors.js";
 import { boundedString, identifier, pagingInputs, takesNumberAsText } from "../../../core/inputs.js";
@@ -12,7 +11,7 @@ import { checkDayRange, dateInput } from "../date-input.js";
 import { assayTables, runLabel, runNumber, runNumberOf } from "../format/assay-markdown.js";
 import { nameAndId } from "../format/labels.js";
 import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
-import { assayBrief, assaySchemaBrief } from "../records/brief.js";
+import { assayBrief } from "../records/brief.js";
 import type { AssayRun } from "../records/notebook.js";
 
 /**
@@ -47,29 +46,26 @@ export const listAssayResults = defineTool({
   name: "labdata_list_assay_results",
   title: "List Assay Results",
   description:
-    "List assay results (measured values) of a run (its number or id), result schema, project, entity or " +
-    "creation dates: a table per schema, units in the headers.",
+    "List assay results (measured values) by run number or id, schema, project, entity or dates; units " +
+    "in headers.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "results",
   input: {
     run: takesNumberAsText(
       boundedString({
-        description: "Only results of this run: its number ('12', 'run 12') or its id.",
+        description: "Run number ('run 12') or id.",
         max: 100,
       }),
     ).optional(),
-    schema_id: identifier("Only results of this result schema (ids are shown in every answer).").optional(),
-    entity_id: identifier("Only results about this entity, e.g. a DNA sequence id (seq_...).").optional(),
-    project_id: identifier("Only results of this project.").optional(),
-    created_after: dateInput("Created on or after, YYYY-MM-DD.").optional(),
-    created_before: dateInput("Created on or before, YYYY-MM-DD.").optional(),
+    schema_id: identifier("Schema id.").optional(),
+    entity_id: identifier("Entity id.").optional(),
+    project_id: identifier("Project id.").optional(),
+    created_after: dateInput("Created on or after.").optional(),
+    created_before: dateInput("Created on or before.").optional(),
     ...pagingInputs,
   },
-  output: {
-    ...countedPageShape("assay_results", assayBrief),
-    schemas: z.array(assaySchemaBrief),
-    runs: z.array(assayBrief),
-  },
+  // The page's schemas (their fields and units) and the runs asked for are in the json answer.
+  output: countedPageShape("assay_results", assayBrief),
   async handler(args, ctx, api: LabdataApi) {
     const { limit, offset, response_format } = args;
     checkDayRange(

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { boundedString, identifier, pagingInputs, takesNumberAsText } from "../../../core/inputs.js";
 import { moreLine, pageReply } from "../../../core/page-reply.js";
 import { heading, markdown } from "../../../core/render.js";
@@ -9,34 +8,31 @@ import type { LabdataApi } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { assayTables, runNumber, runNumberOf } from "../format/assay-markdown.js";
 import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
-import { assayBrief, assaySchemaBrief } from "../records/brief.js";
+import { assayBrief } from "../records/brief.js";
 
 export const listAssayRuns = defineTool({
   name: "labdata_list_assay_runs",
   title: "List Assay Runs",
   description:
-    "List assay runs (instrument or experiment runs) by run number, schema, project, notebook entry or " +
-    "creation date: a table per run schema. Their results: labdata_list_assay_results.",
+    "List assay runs (instrument or experiment runs) by number, schema, project, notebook entry or date.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "results",
   input: {
     run: takesNumberAsText(
       boundedString({
-        description: "Only the run with this number or name, e.g. '12' or 'run 12'.",
+        description: "Number or name, e.g. 'run 12'.",
         max: 100,
       }),
     ).optional(),
-    schema_id: identifier("Only runs of this run schema (ids are shown in every answer).").optional(),
-    project_id: identifier("Only runs of this project.").optional(),
-    entry_id: identifier("Only runs recorded in this notebook entry.").optional(),
-    created_after: dateInput("Created on or after, YYYY-MM-DD.").optional(),
-    created_before: dateInput("Created on or before, YYYY-MM-DD.").optional(),
+    schema_id: identifier("Schema id.").optional(),
+    project_id: identifier("Project id.").optional(),
+    entry_id: identifier("Notebook entry id.").optional(),
+    created_after: dateInput("Created on or after.").optional(),
+    created_before: dateInput("Created on or before.").optional(),
     ...pagingInputs,
   },
-  output: {
-    ...countedPageShape("assay_runs", assayBrief),
-    schemas: z.array(assaySchemaBrief),
-  },
+  // The page's schemas (their fields and units) are in the json answer.
+  output: countedPageShape("assay_runs", assayBrief),
   async handler(args, ctx, api: LabdataApi) {
     const { limit, offset, response_format } = args;
     checkDayRange(

@@ -13,23 +13,18 @@ export const listContainers = defineTool({
   name: "labdata_list_containers",
   title: "List Containers",
   description:
-    "List inventory containers (tubes, vials, glycerol stocks, wells) by name, the entity they hold, or " +
-    "a storage they are in: name (id), quantity, contents, parent. Positions: labdata_locate.",
+    "List inventory containers (tubes, vials, glycerol stocks, wells) by name, entity held or storage. " +
+    "Positions: labdata_locate.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "inventory",
   input: {
     name: boundedString({
-      description: "Name contains (any case).",
+      description: "Name contains.",
       max: 200,
     }).optional(),
-    entity_id: identifier("Only containers holding this entity.").optional(),
-    storage_id: identifier(
-      "Only containers anywhere below this location, box or plate (loc_, box_ or plt_ id).",
-    ).optional(),
-    archived: z
-      .enum(["exclude", "include"])
-      .default("exclude")
-      .describe("'exclude' (default) leaves archived containers out."),
+    entity_id: identifier("Holding this entity.").optional(),
+    storage_id: identifier("In this location, box or plate.").optional(),
+    archived: z.enum(["exclude", "include"]).default("exclude").describe("'include': archived too."),
     ...pagingInputs,
   },
   output: countedPageShape("containers", containerBrief),

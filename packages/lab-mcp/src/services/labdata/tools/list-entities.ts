@@ -21,9 +21,8 @@ export const listEntities = defineTool({
   name: "labdata_list_entities",
   title: "List Entities",
   description:
-    "List entities of one type: DNA sequences (default), AA sequences (proteins), DNA or RNA oligos (primers), " +
-    "custom entities (strains, cell lines). Newest change first; filter by name, alias, registry id, folder or " +
-    "project. Returns name (id), length, registry id, folder; no bases (labdata_get_entity reads one).",
+    "List entities of one type (DNA sequences by default; AA sequences, oligos, custom entities) by name, " +
+    "alias, registry id, folder or project.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "sequences",
   input: {

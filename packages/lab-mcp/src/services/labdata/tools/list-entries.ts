@@ -16,23 +16,20 @@ export const listEntries = defineTool({
   title: "List Notebook Entries",
   description:
     "List notebook entries (what scientists recorded), newest change first, by name, project, folder, " +
-    "author and date of the last change. Returns name (id), authors, days, folder; labdata_get_entry reads one.",
+    "author or date changed. labdata_get_entry reads one.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "notebook",
   input: {
     name: boundedString({
-      description: "Name contains (any case).",
+      description: "Name contains.",
       max: 200,
     }).optional(),
-    project_id: identifier("Only entries in this project.").optional(),
-    folder_id: identifier("Only entries in this folder.").optional(),
-    author: identifier("Only entries by this author: 'me' for you, or a user id.").optional(),
-    modified_after: dateInput("Changed on or after, YYYY-MM-DD.").optional(),
-    modified_before: dateInput("Changed on or before, YYYY-MM-DD.").optional(),
-    archived: z
-      .enum(["exclude", "include"])
-      .default("exclude")
-      .describe("'exclude' (default) leaves archived entries out; 'include' lists them too."),
+    project_id: identifier("Project id.").optional(),
+    folder_id: identifier("Folder id.").optional(),
+    author: identifier("Author: 'me' or a user id.").optional(),
+    modified_after: dateInput("Changed on or after.").optional(),
+    modified_before: dateInput("Changed on or before.").optional(),
+    archived: z.enum(["exclude", "include"]).default("exclude").describe("'include': archived too."),
     ...pagingInputs,
   },
   output: countedPageShape("entries", entryBrief),

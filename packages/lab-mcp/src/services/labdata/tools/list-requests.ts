@@ -54,19 +54,17 @@ export const listRequests = defineTool({
   title: "List Requests",
   description:
     "List requests (work asked of a person or team, e.g. sequencing) assigned to me or my teams (default), " +
-    "a user or team, or asked by someone, by status (open by default): what, status, who asked, schedule.",
+    "a user or team, or asked by someone.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "workflows",
   input: {
-    assignee: identifier(
-      "Assigned to: 'me' (you or your teams; default), 'anyone', or a user id.",
-    ).optional(),
-    team: boundedString({ description: "Assigned to this team: its name or id.", max: 200 }).optional(),
-    requested_by: identifier("Asked by: 'me', or a user id.").optional(),
+    assignee: identifier("'me' (default), 'anyone' or a user id.").optional(),
+    team: boundedString({ description: "Team name or id.", max: 200 }).optional(),
+    requested_by: identifier("'me' or a user id.").optional(),
     status: z
       .enum(["open", "requested", "scheduled", "in_progress", "completed", "cancelled", "any"])
       .default("open")
-      .describe("'open' (default: requested, scheduled or in progress), one status, or 'any'."),
+      .describe("'open': requested, scheduled or in progress."),
     ...pagingInputs,
   },
   output: countedPageShape("requests", requestBrief),

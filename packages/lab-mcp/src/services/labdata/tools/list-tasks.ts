@@ -25,20 +25,17 @@ export const listTasks = defineTool({
   name: "labdata_list_tasks",
   title: "List Workflow Tasks",
   description:
-    "List workflow tasks assigned to me (default), another user or a team, by status (open by default): " +
-    "what each is about, status, assignee, workflow, scheduled date.",
+    "List workflow tasks assigned to me (default), another user or a team, by status: what each is " +
+    "about, who has it, when.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "workflows",
   input: {
-    assignee: identifier("Whose tasks: 'me' (default without a team), 'anyone', or a user id.").optional(),
-    team: boundedString({
-      description: "Only tasks this team is responsible for: its name or id.",
-      max: 200,
-    }).optional(),
+    assignee: identifier("'me' (default without a team), 'anyone' or a user id.").optional(),
+    team: boundedString({ description: "Responsible team: name or id.", max: 200 }).optional(),
     status: z
       .enum(["open", "pending", "in_progress", "completed", "failed", "cancelled", "any"])
       .default("open")
-      .describe("'open' (default: pending or in progress), one status, or 'any'."),
+      .describe("'open': pending or in progress."),
     ...pagingInputs,
   },
   output: countedPageShape("tasks", taskBrief),

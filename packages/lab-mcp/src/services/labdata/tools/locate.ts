@@ -15,12 +15,11 @@ import { containerBrief } from "../records/brief.js";
 /** Containers located per call at most: each costs a few requests. */
 const MAX_CONTAINERS = 10;
 
-const placeSchema = z.object({
+/** A place as the text names it: name (id) [schema]; json adds its kind and whether you may read it. */
+const placeSchema = z.looseObject({
   id: z.string(),
   name: z.string().nullable(),
-  kind: z.string(),
   schema: z.string().nullable(),
-  readable: z.boolean(),
 });
 
 export const locate = defineTool({
@@ -32,8 +31,8 @@ export const locate = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "search",
   input: {
-    entity_id: identifier("Id of the entity whose containers to find, e.g. seq_a1B2c3d4.").optional(),
-    container_id: identifier("Id of one container (tube, vial, well), e.g. con_a1B2c3d4.").optional(),
+    entity_id: identifier("Entity whose containers to find, e.g. seq_a1B2c3d4.").optional(),
+    container_id: identifier("One container (tube, vial, well), e.g. con_a1B2c3d4.").optional(),
     response_format: responseFormat,
   },
   output: {

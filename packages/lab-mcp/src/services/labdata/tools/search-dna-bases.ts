@@ -9,7 +9,7 @@ import { searchBases } from "../api/search-bases.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
 import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
-import { dnaSequenceSchema } from "../records/platform.js";
+import { integer, text } from "../records/platform.js";
 
 const MIN_BASES = 8;
 
@@ -43,14 +43,19 @@ function reverseComplement(bases: string): string {
     .join("");
 }
 
-const matchSchema = z.object({
+const matchSchema = z.looseObject({
   start: z.number().int(),
   end: z.number().int(),
   strand: z.enum(["forward", "reverse"]),
 });
-const hitSchema = dnaSequenceSchema
-  .omit({ bases: true, translations: true, primers: true })
-  .extend({ matches: z.array(matchSchema) });
+/** A hit as its line shows it: name (id), registry id, length, where the bases match. */
+const hitSchema = z.looseObject({
+  id: text,
+  name: text,
+  entityRegistryId: text,
+  length: integer,
+  matches: z.array(matchSchema),
+});
 
 export const searchDnaBases = defineTool({
   name: "labdata_search_dna_bases",

@@ -15,13 +15,12 @@ export const searchEntities = defineTool({
   title: "Search Entities",
   description:
     "Search every entity type at once (DNA sequences, plasmids, AA sequences, oligos, strains, cell lines) " +
-    "by name, alias or registry id, e.g. 'pLKO' or 'PL09003'. Returns name (id), type, registry id, grouped by type.",
+    "by name, alias or registry id, e.g. 'pLKO' or 'PL09003'; grouped by type.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "search",
   input: {
     query: boundedString({
-      description:
-        "Text the name, an alias or the registry id contains (case-insensitive), 2 to 200 characters.",
+      description: "Name, alias or registry id contains (any case).",
       min: 2,
       max: 200,
     }),

@@ -23,6 +23,11 @@ function workspaceLine(workspace: Workspace): string {
   return `- **${nameWithId(workspace.title, workspace.id)}**: ${oneLine(parts.join("; "))}`;
 }
 
+/** A workspace as its line shows it: name (id), members, your role, uri. */
+function shownWorkspace({ id, title, uri, members, is_member, is_owner }: Workspace) {
+  return { id, title, uri, members, is_member, is_owner };
+}
+
 export const listWorkspacesTool = defineTool({
   name: "protocols_list_workspaces",
   title: "List Workspaces",
@@ -53,8 +58,11 @@ export const listWorkspacesTool = defineTool({
       limit,
       ctx,
     );
-    const page = pageOf("workspaces", items, total, offset);
-    return pageReply(page, response_format, () => {
+    if (response_format === "json")
+      return pageReply(pageOf("workspaces", items, total, offset), "json", () => "");
+    // The markdown answer's structured copy: what each line shows, not the workspace's description.
+    const page = pageOf("workspaces", items.map(shownWorkspace), total, offset);
+    return pageReply(page, "markdown", () => {
       if (total === 0) {
         return which === "mine" ? "You are not a member of any workspace." : "No workspaces found.";
       }
