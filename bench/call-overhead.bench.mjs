@@ -1,17 +1,19 @@
-// Latency of one example_search_users call (query "chen", limit 20) against the example emulator, four
+// Latency of one example_search_users call (query "chen", limit 20) against the example emulator, five
 // ways in the same run: the remote request made directly with fetch (the baseline), and the tool
-// called through the SDK's Client in memory, over stdio and over streamable HTTP.
+// called through the SDK's Client in memory, over stdio and over streamable HTTP (a 2025-11-25
+// session), and through a 2026-07-28 client over stateless HTTP (a fresh server per request).
 //
 // The example server keeps a client-side token bucket of 100 requests / 10 s per service instance
 // (one per process, or one per prepare() in memory). So calls run in sessions, each against a fresh
 // server with a fresh bucket, never spending more than SESSION_CALLS tokens of it. Sessions of the
-// four variants take turns (round-robin), so that drift of the machine hits all of them alike.
+// five variants take turns (round-robin), so that drift of the machine hits all of them alike.
 import { startExampleEmulator } from "../packages/emulators/dist/example/index.js";
 import { exampleService } from "../packages/lab-mcp/dist/services/example/index.js";
 import {
   caFromEnv,
   connectHttp,
   connectInMemory,
+  connectModern,
   connectStdio,
   percentile,
   positiveInteger,
@@ -93,6 +95,26 @@ function variants(emulator) {
         let connection;
         try {
           connection = await connectHttp(server.url);
+        } catch (error) {
+          await server.stop();
+          throw error;
+        }
+        return {
+          call: () => callTool(connection.client),
+          async close() {
+            await connection.close();
+            await server.stop();
+          },
+        };
+      },
+    },
+    {
+      name: "MCP over stateless HTTP, 2026-07-28",
+      async open() {
+        const server = await startHttpBin(BIN, serverEnv);
+        let connection;
+        try {
+          connection = await connectModern("http", server.url);
         } catch (error) {
           await server.stop();
           throw error;
@@ -188,7 +210,7 @@ async function main() {
       `sessions on a fresh server (new process, or new prepare() in memory) of at most ${SESSION_CALLS} calls:`,
       `the first with ${WARMUP} warm-up calls, the others with ${REWARM} (new process: JIT, TLS to the emulator),`,
       "then the measured calls. The baseline follows the same plan. Spawning, connecting and closing are",
-      "outside the timed region; sessions of the four variants alternate. So no call can wait for a token,",
+      "outside the timed region; sessions of the five variants alternate. So no call can wait for a token,",
       `and the emulator served exactly ${served} requests, one per call (none retried).`,
     ]);
   } finally {

@@ -163,6 +163,8 @@ export async function connectHttp(url) {
   };
 }
 
+export const MODERN_PROTOCOL = "2026-07-28";
+
 /** A 2026-07-28 client (@modelcontextprotocol/client): no session, each request on its own. */
 export async function connectModern(kind, target, env = {}) {
   const transport =
@@ -178,7 +180,11 @@ export async function connectModern(kind, target, env = {}) {
           },
           stderr: "pipe",
         });
-  const client = new ModernClient({ name: "lab-mcp-bench", version: "1.0.0" }, { capabilities: {} });
+  // Pinned: left to negotiate, this client opens with initialize and gets a 2025-11-25 session.
+  const client = new ModernClient(
+    { name: "lab-mcp-bench", version: "1.0.0" },
+    { capabilities: {}, versionNegotiation: { mode: { pin: MODERN_PROTOCOL } } },
+  );
   await client.connect(transport);
   return { client, close: () => client.close() };
 }

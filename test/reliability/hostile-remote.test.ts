@@ -8,9 +8,11 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { exampleService } from "../../packages/lab-mcp/src/services/example/index.js";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
 import { binPath, type Connected, connectInMemory, connectStdio, textOf } from "../support/clients.js";
@@ -146,6 +148,34 @@ describe("bodies (example_mcp over stdio, 1 MiB limit, 2 s timeout)", () => {
     });
     expect(isError, text.slice(0, 200)).toBe(false);
     expect(JSON.parse(text).total).toBe(2000);
+  });
+});
+
+describe("compressed answers (example_mcp in memory)", () => {
+  it("gzip, deflate, br and two codings in turn are read decompressed; the request offers them", async () => {
+    const server = await connectInMemory(exampleService, exampleEnv(remote));
+    try {
+      const body = Buffer.from(EXAMPLE_SEARCH_BODY);
+      const codings: Array<[string, Buffer]> = [
+        ["gzip", gzipSync(body)],
+        ["deflate", deflateSync(body)],
+        ["br", brotliCompressSync(body)],
+        ["deflate, gzip", gzipSync(deflateSync(body))],
+      ];
+      for (const [coding, bytes] of codings) {
+        remote.reset();
+        remote.script("/api/", async (_req, res) => {
+          res.writeHead(200, { "content-type": "application/json", "content-encoding": coding });
+          res.end(bytes);
+        });
+        const { text, isError } = await search(server.client);
+        expect(isError, `${coding}: ${text}`).toBe(false);
+        expect(text, coding).toContain("Mei Chen");
+        expect(remote.received[0]?.headers["accept-encoding"]).toBe("br, gzip, deflate");
+      }
+    } finally {
+      await server.close();
+    }
   });
 });
 

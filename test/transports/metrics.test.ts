@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { metricsText } from "../../packages/lab-mcp/src/core/ops/metrics.js";
 import { ConfigError } from "../../packages/lab-mcp/src/core/start/config.js";
@@ -368,10 +369,15 @@ describe("the subject hash across a fleet", () => {
     } finally {
       await client.close();
     }
-    const line = server
-      .stderr()
-      .split("\n")
-      .find((text) => text.includes('"tool_call"'));
+    // The line is written once the answer is out: it may reach us just after it.
+    let line: string | undefined;
+    for (let waited = 0; line === undefined && waited < 5_000; waited += 20) {
+      line = server
+        .stderr()
+        .split("\n")
+        .find((text) => text.includes('"tool_call"'));
+      if (line === undefined) await delay(20);
+    }
     return (JSON.parse(line ?? "{}") as { subject?: unknown }).subject;
   };
 

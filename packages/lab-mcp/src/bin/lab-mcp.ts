@@ -2,6 +2,8 @@
 // lab-mcp <server> [settings]: the package's default bin, so that `npx -y lab-mcp labdata-mcp` and the
 // MCP Registry's npm entry (server.json) can start a server by its name; the rest of the command line
 // is the server's own (`lab-mcp protocols-mcp check`).
+// First: the young heap kept at its first size (young-heap.ts).
+import "../core/start/young-heap.js";
 import { PRODUCT_VERSION } from "../core/start/version.js";
 
 const SERVERS = ["labdata-mcp", "protocols-mcp", "example-mcp"];

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // protocols-mcp: the MCP server of the protocol repository; `check` tries the settings, `login` and
 // `logout` sign in and out.
+// First: the young heap kept at its first size (young-heap.ts).
+import "../core/start/young-heap.js";
 import { checkHelp, runCheck } from "../core/check/run-check.js";
 import { runServer } from "../core/start/run.js";
 import { protocolsCheck } from "../services/protocols/check.js";

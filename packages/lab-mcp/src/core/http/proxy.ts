@@ -1,9 +1,10 @@
 // Company networks: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (and their lowercase forms) for every remote
 // request of this process. Node's fetch ignores them (before Node 24's NODE_USE_ENV_PROXY), so the
 // process's fetch dispatcher becomes undici's EnvHttpProxyAgent, which reads them as curl does; undici
-// is the library Node's own fetch is built on, so RemoteClient, the OAuth token endpoints and the JWKS
-// and discovery fetches (which all use fetch) go through it alike. It is loaded only when a proxy is
-// set: a direct connection costs no start-up time.
+// is the library Node's own fetch is built on, so the OAuth token endpoints and the JWKS and discovery
+// fetches go through it alike, and so does RemoteClient, which sends with fetch once a proxy is set
+// (node:https otherwise: exchange-io.ts). It is loaded only when a proxy is set: a direct connection
+// costs no start-up time.
 
 const PROXY_NAMES = ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"] as const;
 const NO_PROXY_NAMES = ["NO_PROXY", "no_proxy"] as const;
@@ -68,6 +69,11 @@ export function proxyFor(target: URL, proxies: ProxySettings): URL | undefined {
 }
 
 let installed = false;
+
+/** Whether fetch goes through a proxy: RemoteClient then sends with fetch (exchange-io.ts). */
+export function proxyInstalled(): boolean {
+  return installed;
+}
 
 /**
  * Sends every fetch of this process through the proxies the environment names, from now on; does

@@ -18,6 +18,7 @@ import { MemoryState } from "../state/memory-state.js";
 import type { RateLimit } from "../state/shared-state.js";
 import type { ApiPath } from "./api-path.js";
 import type { AuthStrategy } from "./auth.js";
+import { sendOnce, type WireAnswer } from "./exchange-io.js";
 import { classifyNetworkError, isResetBeforeAnswer, reportNetworkError } from "./network-error.js";
 import {
   DEFAULT_RETRY_POLICY,
@@ -214,13 +215,13 @@ export class RemoteClient {
     options: RequestOptions<unknown>,
     scope: RequestScope,
     signal: AbortSignal,
-  ): Promise<Response> {
+  ): Promise<WireAnswer> {
     const started = Date.now();
     let { method, body } = first;
     const headers = new Headers(first.headers);
     let target = url;
     for (let redirects = 0; ; redirects++) {
-      const response = await fetch(target, { method, headers, body, signal, redirect: "manual" });
+      const response = await sendOnce(target, { method, headers, body, signal });
       const location = response.headers.get("location");
       const followed =
         response.status >= 300 &&
@@ -237,7 +238,7 @@ export class RemoteClient {
         scope.debug?.(`${method} ${target.pathname} -> ${response.status} in ${Date.now() - started} ms`);
         return response;
       }
-      await response.body?.cancel();
+      response.discard();
       if (toGet) {
         method = "GET";
         body = undefined;
@@ -357,19 +358,16 @@ class Exchange {
  * refused before reading, and a body that grows beyond it (endless, or a compression bomb) is cut
  * there. Either way ResponseTooLargeError, and the caller closes the connection.
  */
-async function readAtMost(response: Response, limit: number): Promise<Uint8Array> {
+async function readAtMost(response: WireAnswer, limit: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get("content-length") ?? Number.NaN);
   if (declared > limit) throw new ResponseTooLargeError(limit);
   if (!response.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+  for await (const value of response.body) {
     total += value.byteLength;
     if (total > limit) {
-      reader.cancel().catch(() => undefined);
+      response.discard();
       throw new ResponseTooLargeError(limit);
     }
     chunks.push(value);
@@ -381,24 +379,23 @@ async function readAtMost(response: Response, limit: number): Promise<Uint8Array
  * The start of an error answer's body (its first few KB; the rest is not read), parsed as JSON when it
  * is; undefined when unreadable. The status is what matters, so a failure here is not an error.
  */
-async function readErrorBody(response: Response, exchange: Exchange): Promise<unknown> {
-  if (!response.body) return undefined;
-  const reader = response.body.getReader();
+async function readErrorBody(response: WireAnswer, exchange: Exchange): Promise<unknown> {
+  const { body } = response;
+  if (!body) return undefined;
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
     await exchange.run(async () => {
-      while (total < MAX_ERROR_BODY_BYTES) {
-        const { done, value } = await reader.read();
-        if (done) return;
+      for await (const value of body) {
         chunks.push(value);
         total += value.byteLength;
+        if (total >= MAX_ERROR_BODY_BYTES) return;
       }
     });
   } catch {
     return undefined;
   } finally {
-    reader.cancel().catch(() => undefined);
+    response.discard();
   }
   const text = new TextDecoder().decode(Buffer.concat(chunks, total).subarray(0, MAX_ERROR_BODY_BYTES));
   try {
@@ -409,7 +406,7 @@ async function readErrorBody(response: Response, exchange: Exchange): Promise<un
 }
 
 /** The body as the request asked for it: bytes, text, or JSON checked against its schema. */
-function decode<T>(bytes: Uint8Array, response: Response, options: RequestOptions<T>): T {
+function decode<T>(bytes: Uint8Array, response: WireAnswer, options: RequestOptions<T>): T {
   if (options.responseType === "bytes") return bytes as T;
   const text = new TextDecoder().decode(bytes);
   if (options.responseType === "text") return text as T;

@@ -53,7 +53,23 @@ export function toolCallLine(call: {
   };
 }
 
-/** Writes the line to stderr: over stdio, stdout carries JSON-RPC alone. */
+let pending: string[] = [];
+
+/**
+ * Writes the line to stderr (over stdio, stdout carries JSON-RPC alone) once the call's answer is out:
+ * a write to a pipe wakes its reader, and the caller waiting for the answer should not wait for that.
+ * The lines of one turn of the event loop go in one write; a process that exits writes what is left.
+ */
 export function writeToolCallLine(line: ToolCallLine): void {
-  process.stderr.write(`${JSON.stringify(line)}\n`);
+  if (pending.length === 0) setImmediate(flushToolCallLines);
+  pending.push(`${JSON.stringify(line)}\n`);
 }
+
+function flushToolCallLines(): void {
+  if (pending.length === 0) return;
+  const text = pending.join("");
+  pending = [];
+  process.stderr.write(text);
+}
+
+process.on("exit", flushToolCallLines);

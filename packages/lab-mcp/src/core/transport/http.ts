@@ -5,7 +5,6 @@
 // balancers' probes (ops/health.ts); GET /metrics a Prometheus scraper (ops/metrics-endpoint.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
 import {
   type AuthInfo,
   createMcpHandler,
@@ -25,6 +24,7 @@ import { type ListenAddress, serveMetricsListener } from "./metrics-listener.js"
 import { readJsonBody, sendJson, sendRpcError, sendWebResponse } from "./replies.js";
 import type { RunningTransport } from "./running.js";
 import { type Session, SessionTable } from "./sessions.js";
+import { type WebExchange, webExchange, writeWebResponse } from "./web-exchange.js";
 
 export interface HttpOptions {
   host: string;
@@ -139,8 +139,10 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
   ) => {
     const body = await readJsonBody(req, res);
     if (body === undefined) return;
-    if (!existing && !(await isLegacyRequest(await toWebRequest(req, body), body))) {
-      return modern.handle(req, res, body);
+    if (!existing) {
+      // One web Request per exchange, for the SDK's classification and its modern handler alike.
+      const exchange = webExchange(req, res);
+      if (!(await isLegacyRequest(exchange.request, body))) return modern.handle(exchange, res, body);
     }
     if (existing) return existing.transport.handleRequest(req, res, body);
     if (req.headers["mcp-session-id"] !== undefined)
@@ -210,14 +212,20 @@ function statelessHandler(
     if (!person) throw new Error("a team-mode request reached the MCP handler unverified");
     return callers.person(person);
   };
-  const handle = toNodeHandler(
-    createMcpHandler(({ authInfo }) => factory(callerOf(authInfo)), {
-      legacy: "reject",
-      onerror: (error) => process.stderr.write(`MCP request refused: ${error.message}\n`),
-    }),
-  );
+  const handler = createMcpHandler(({ authInfo }) => factory(callerOf(authInfo)), {
+    legacy: "reject",
+    onerror: (error) => process.stderr.write(`MCP request refused: ${error.message}\n`),
+  });
   return {
-    handle,
+    /** Answers a 2026-07-28 request, its body already read and parsed. */
+    async handle(exchange: WebExchange, res: ServerResponse, body: unknown): Promise<void> {
+      const authInfo = (exchange.req as IncomingMessage & { auth?: AuthInfo }).auth;
+      const response = await handler.fetch(exchange.request, {
+        ...(authInfo !== undefined && { authInfo }),
+        parsedBody: body,
+      });
+      await writeWebResponse(res, response, exchange);
+    },
     /** The person of a team-mode request, or undefined once the bearer challenge is answered. */
     async verify(req: IncomingMessage, res: ServerResponse): Promise<Person | undefined> {
       if (!resourceServer) return undefined;
