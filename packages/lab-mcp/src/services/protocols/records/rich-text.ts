@@ -2,22 +2,15 @@
 // serialised into a string or already parsed, HTML (v3 descriptions, `content_format=html`, titles and
 // section names with tags and entities), or markdown/plain text. Agents read markdown, never the raw forms.
 import { createRequire } from "node:module";
-import type { convert as Convert } from "html-to-text";
+import type { compile as Compile, HtmlToTextOptions } from "html-to-text";
 import { draftDocumentOf, draftToMarkdown } from "./draft-js.js";
 
-/** html-to-text (about 10 MiB with its parser) is loaded on the first HTML to read, not at start. */
-let converter: typeof Convert | undefined;
-function convert(...args: Parameters<typeof Convert>): string {
-  converter ??= (createRequire(import.meta.url)("html-to-text") as { convert: typeof Convert }).convert;
-  return converter(...args);
-}
-
-const HTML_OPTIONS = {
-  wordwrap: false as const,
+const HTML_OPTIONS: HtmlToTextOptions = {
+  wordwrap: false,
   selectors: [
     {
       selector: "a",
-      options: { hideLinkHrefIfSameAsText: true, linkBrackets: ["(", ")"] as [string, string] },
+      options: { hideLinkHrefIfSameAsText: true, linkBrackets: ["(", ")"] },
     },
     { selector: "img", format: "skip" },
     { selector: "ul", options: { itemPrefix: "- " } },
@@ -25,6 +18,19 @@ const HTML_OPTIONS = {
     { selector: "table", format: "dataTable", options: { uppercaseHeaderCells: false } },
   ],
 };
+
+/**
+ * html-to-text (about 10 MiB with its parser) is loaded on the first HTML to read, not at start, and its
+ * options compiled once: its own convert() compiles them anew on every call, a few milliseconds each,
+ * which a protocol with a hundred HTML fields paid a hundred times.
+ */
+let converter: ((html: string) => string) | undefined;
+function convert(html: string): string {
+  converter ??= (createRequire(import.meta.url)("html-to-text") as { compile: typeof Compile }).compile(
+    HTML_OPTIONS,
+  );
+  return converter(html);
+}
 
 /** Tags (`<p>`, `<br/>`, `</div>`...) or character references (`&amp;`, `&#39;`). */
 const LOOKS_LIKE_HTML = /<\/?[a-z][a-z0-9]*(\s[^>]*)?\/?>|&(#\d+|#x[0-9a-f]+|[a-z]+\d*);/i;
@@ -42,11 +48,11 @@ export function richText(value: unknown): string | undefined {
   if (!LOOKS_LIKE_HTML.test(value)) return nonEmpty(value);
   // An HTML document is converted whole; markdown with inline HTML (`cm<sup>2</sup>`, `&amp;`) line by
   // line, so that its own line breaks and lists survive.
-  if (HTML_BLOCK.test(value)) return nonEmpty(convert(value, HTML_OPTIONS));
+  if (HTML_BLOCK.test(value)) return nonEmpty(convert(value));
   return nonEmpty(
     value
       .split("\n")
-      .map((line) => (LOOKS_LIKE_HTML.test(line) ? convert(line, HTML_OPTIONS) : line))
+      .map((line) => (LOOKS_LIKE_HTML.test(line) ? convert(line) : line))
       .join("\n"),
   );
 }
