@@ -1,4 +1,4 @@
-// Latency of one labdata_get_dna_sequence call (markdown answer) against the lab data platform emulator,
+// Latency of one labdata_get_entity call on a DNA sequence (markdown answer) against the lab data platform emulator,
 // six ways in the same run: the remote request made directly with fetch on keep-alive HTTPS (the
 // baseline), and the tool called through the SDK's Client in memory, over stdio and over streamable
 // HTTP (a 2025-11-25 session), and through a 2026-07-28 client over stdio and over stateless HTTP

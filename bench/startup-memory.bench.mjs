@@ -64,7 +64,7 @@ async function servers(ca, cleanups) {
   list.push({
     name: "labdata_mcp",
     spawn: { bin: "labdata-mcp", env: { LABDATA_BASE_URL: demo.baseUrl, LABDATA_API_KEY: demo.user.apiKey } },
-    what: "labdata_get_dna_sequence, 100 ids in turn",
+    what: "labdata_get_entity, 100 ids in turn",
     call: async (client) => {
       const id = ids[next++ % ids.length];
       const text = textOf(await client.callTool({ name: "labdata_get_entity", arguments: { id } }));
