@@ -162,7 +162,7 @@ describe("lists shaped like the document's paginated lists", () => {
         "",
         "Found 57 sequences (showing 1–2)",
         "",
-        "- **Example sequence (seq_asQya4lk)**: 55 bp, circular, folder lib_mrZWMrft, modified 2021-07-13 13:16 UTC, archived (Made in error)",
+        "- **Example sequence (seq_asQya4lk)**: registry id sBN000, 55 bp, circular, folder lib_mrZWMrft, modified 2021-07-13 13:16 UTC, archived (Made in error)",
         "- **pUC19 (seq_second01)**: 2,686 bp, linear",
         "",
         "More: call again with offset=2.",

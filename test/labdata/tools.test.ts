@@ -86,7 +86,9 @@ describe("labdata_list_entities", () => {
     expect(lines[0]).toBe("# DNA sequences");
     expect(text).toMatch(/^Found \d+ sequences \(showing 1–3\)$/m);
     expect(
-      lines.filter((line) => /^- \*\*.+ \(seq_\w+\)\*\*: [\d,]+ bp, (circular|linear)/.test(line)),
+      lines.filter((line) =>
+        /^- \*\*.+ \(seq_\w+\)\*\*: (registry id \w+, )?[\d,]+ bp, (circular|linear)/.test(line),
+      ),
     ).toHaveLength(3);
     expect(text.endsWith("More: call again with offset=3.")).toBe(true);
   });

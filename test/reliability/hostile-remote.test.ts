@@ -28,6 +28,7 @@ import {
   pdfBody,
   redirect,
   resetConnection,
+  slowSearch,
   startHostileRemote,
   tricklingBody,
 } from "./hostile-remote.js";
@@ -204,6 +205,28 @@ describe("a connection reset before any answer", () => {
         isError: true,
       });
       expect(remote.received.filter((r) => r.path.startsWith("/api/"))).toHaveLength(2);
+    } finally {
+      remote.reset();
+      await server.close();
+    }
+  });
+
+  it("is sent again on a new connection, not on another kept one the remote may have closed too", async () => {
+    const server = await connectStdio("example-mcp", exampleEnv(remote));
+    try {
+      remote.reset();
+      // Three calls at once, answered slowly: three connections, then kept alive by the server's pool.
+      remote.script("/api/", slowSearch(300), slowSearch(300), slowSearch(300));
+      await Promise.all([1, 2, 3].map(() => expectSearchWorks(server.client)));
+      const kept = new Set(remote.received.map((r) => r.port));
+      expect(kept.size).toBe(3);
+
+      remote.reset();
+      remote.script("/api/", resetConnection());
+      await expectSearchWorks(server.client);
+      const [reset, resent] = remote.received.filter((r) => r.path.startsWith("/api/"));
+      expect(kept.has(reset?.port ?? 0)).toBe(true);
+      expect(kept.has(resent?.port ?? 0)).toBe(false);
     } finally {
       remote.reset();
       await server.close();

@@ -16,6 +16,8 @@ export interface Received {
   path: string;
   headers: IncomingMessage["headers"];
   body: string;
+  /** The client's port of the connection that carried it: which requests shared a connection. */
+  port: number;
   /** Settles when the connection that carried this request is closed (by either side). */
   closed: Promise<void>;
 }
@@ -50,7 +52,15 @@ export async function startHostileRemote(): Promise<HostileRemote> {
     async handler(req, res, url) {
       const closed = closedPromise(req.socket);
       const body = await readSmallBody(req);
-      const request = { method: req.method ?? "", path: url.pathname, headers: req.headers, body, closed };
+      const port = req.socket.remotePort ?? 0;
+      const request = {
+        method: req.method ?? "",
+        path: url.pathname,
+        headers: req.headers,
+        body,
+        port,
+        closed,
+      };
       received.push(request);
       for (const notify of waiting.splice(0)) notify(request);
       const index = scripts.findIndex((entry) => url.pathname.startsWith(entry.prefix));
@@ -203,6 +213,14 @@ export function redirect(status: number, location: string): Answer {
   return async (_req, res) => {
     res.writeHead(status, { location, "content-type": "text/plain" });
     res.end(`Moved to ${location}`);
+  };
+}
+
+/** The example search's answer after `ms`: requests asked together are then answered on connections of their own. */
+export function slowSearch(ms: number): Answer {
+  return async (req, res) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await json(200, EXAMPLE_SEARCH_BODY)(req, res);
   };
 }
 

@@ -16,6 +16,12 @@ export interface WireRequest {
   headers: Headers;
   body: string | URLSearchParams | undefined;
   signal: AbortSignal;
+  /**
+   * Sent again after a reset before any answer: on a new connection, and the kept-alive ones dropped,
+   * for a remote that reset one has most often closed the others too (seen under load: three stale
+   * connections in a row, each reset, where fetch's pool and ours keep several).
+   */
+  fresh?: boolean;
 }
 
 /** An answer up to its headers; the body is read by iterating it, decompressed. */
@@ -53,8 +59,9 @@ let agent: HttpsAgent | undefined;
 /** What fetch asks for and decodes on an https:// request. */
 const ACCEPT_ENCODING = "br, gzip, deflate";
 
-function viaHttps(target: URL, { method, headers, body, signal }: WireRequest): Promise<WireAnswer> {
+function viaHttps(target: URL, { method, headers, body, signal, fresh }: WireRequest): Promise<WireAnswer> {
   agent ??= new HttpsAgent({ keepAlive: true });
+  if (fresh) dropKeptConnections(agent);
   const outgoing: Record<string, string> = {};
   for (const [name, value] of headers) outgoing[name] = value;
   outgoing["accept-encoding"] ??= ACCEPT_ENCODING;
@@ -68,12 +75,17 @@ function viaHttps(target: URL, { method, headers, body, signal }: WireRequest): 
   }
   if (payload !== undefined) outgoing["content-length"] = String(Buffer.byteLength(payload));
   return new Promise<WireAnswer>((resolve, reject) => {
-    const req = httpsRequest(target, { method, headers: outgoing, agent, signal }, (res) => {
+    const options = { method, headers: outgoing, agent: fresh ? false : agent, signal };
+    const req = httpsRequest(target, options, (res) => {
       resolve(answerOf(res, method));
     });
     req.on("error", reject);
     req.end(payload);
   });
+}
+
+function dropKeptConnections(pool: HttpsAgent): void {
+  for (const sockets of Object.values(pool.freeSockets)) for (const socket of sockets ?? []) socket.destroy();
 }
 
 function answerOf(res: IncomingMessage, method: string): WireAnswer {

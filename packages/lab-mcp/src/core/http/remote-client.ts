@@ -135,7 +135,7 @@ export class RemoteClient {
       const exchange = new Exchange(this.timeoutMs, scope.signal, url, idempotent && !resent);
       try {
         const sent = await exchange
-          .sendWith(() => this.send(url, outgoing, options, scope, exchange.signal))
+          .sendWith(() => this.send(url, outgoing, options, scope, exchange.signal, resent))
           .catch(countRemoteFailure);
         if (sent === RESET_BEFORE_ANSWER) {
           resent = true;
@@ -215,13 +215,15 @@ export class RemoteClient {
     options: RequestOptions<unknown>,
     scope: RequestScope,
     signal: AbortSignal,
+    /** Sent again after a reset: on a new connection (exchange-io.ts). */
+    fresh = false,
   ): Promise<WireAnswer> {
     const started = Date.now();
     let { method, body } = first;
     const headers = new Headers(first.headers);
     let target = url;
     for (let redirects = 0; ; redirects++) {
-      const response = await sendOnce(target, { method, headers, body, signal });
+      const response = await sendOnce(target, { method, headers, body, signal, fresh });
       const location = response.headers.get("location");
       const followed =
         response.status >= 300 &&

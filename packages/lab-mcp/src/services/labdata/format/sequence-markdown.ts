@@ -43,10 +43,11 @@ export function sequenceMarkdown(sequence: DnaSequence, requestedId?: string): s
   );
 }
 
-/** One line of a list: name (id), length, topology, folder, modified. */
+/** One line of a list: name (id), registry id, length, topology, folder, modified. */
 export function sequenceLine(sequence: DnaSequence): string {
   const length = sequenceLength(sequence);
   const parts = [
+    sequence.entityRegistryId ? `registry id ${sequence.entityRegistryId}` : undefined,
     length === undefined ? undefined : `${length.toLocaleString("en-US")} bp`,
     topology(sequence),
     sequence.folderId ? `folder ${sequence.folderId}` : undefined,
