@@ -90,45 +90,32 @@ function variants(emulator) {
     },
     {
       name: "MCP over streamable HTTP",
-      async open() {
-        const server = await startHttpBin(BIN, serverEnv);
-        let connection;
-        try {
-          connection = await connectHttp(server.url);
-        } catch (error) {
-          await server.stop();
-          throw error;
-        }
-        return {
-          call: () => callTool(connection.client),
-          async close() {
-            await connection.close();
-            await server.stop();
-          },
-        };
-      },
+      open: () => openOverHttp(serverEnv, connectHttp),
     },
     {
       name: "MCP over stateless HTTP, 2026-07-28",
-      async open() {
-        const server = await startHttpBin(BIN, serverEnv);
-        let connection;
-        try {
-          connection = await connectModern("http", server.url);
-        } catch (error) {
-          await server.stop();
-          throw error;
-        }
-        return {
-          call: () => callTool(connection.client),
-          async close() {
-            await connection.close();
-            await server.stop();
-          },
-        };
-      },
+      open: () => openOverHttp(serverEnv, (url) => connectModern("http", url)),
     },
   ];
+}
+
+/** A fresh HTTP server process and a client connected to it by `connect`; both closed together. */
+async function openOverHttp(serverEnv, connect) {
+  const server = await startHttpBin(BIN, serverEnv);
+  let connection;
+  try {
+    connection = await connect(server.url);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return {
+    call: () => callTool(connection.client),
+    async close() {
+      await connection.close();
+      await server.stop();
+    },
+  };
 }
 
 /** Session plan shared by all variants: [warm-up calls, measured calls] per fresh server. */

@@ -23,7 +23,8 @@ export const offset = boundedInteger({
 export const pagingInputs = { limit, offset, response_format: responseFormat };
 
 interface StringBounds {
-  description: string;
+  /** Said of every input field; left out for an item of a list, which its list's description covers. */
+  description?: string;
   min?: number;
   max: number;
   /**
@@ -53,8 +54,7 @@ export function boundedString({ description, min = 1, max, pattern, multiline = 
   schema = pattern
     ? schema.regex(pattern.regex, pattern.message)
     : schema.regex(multiline ? MULTILINE : SINGLE_LINE, "must not contain control characters");
-  // An item of a list says nothing of its own: its list's description says what the items are.
-  return description ? schema.describe(description) : schema;
+  return description === undefined ? schema : schema.describe(description);
 }
 
 interface IntegerBounds {
@@ -81,7 +81,7 @@ interface ListBounds {
 /** An optional list of strings, empty by default, at most 10 items unless said otherwise. */
 export function stringList({ description, maxItems = 10, itemMaxLength = 100 }: ListBounds) {
   return z
-    .array(boundedString({ description: "", max: itemMaxLength }))
+    .array(boundedString({ max: itemMaxLength }))
     .max(maxItems, `must have at most ${maxItems} items`)
     .default([])
     .describe(description);

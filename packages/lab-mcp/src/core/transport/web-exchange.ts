@@ -3,6 +3,7 @@
 // classification and its handler share one Request), with the JSON-RPC body already parsed (the SDK
 // reads no body when given it), and a whole JSON answer written in one piece.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { sendWebResponse } from "./replies.js";
 
 export interface WebExchange {
   req: IncomingMessage;
@@ -45,17 +46,13 @@ export async function writeWebResponse(
   response: Response,
   exchange: WebExchange,
 ): Promise<void> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of response.headers) headers[name] = value;
   const streaming = response.headers.get("content-type")?.startsWith("text/event-stream") === true;
   if (response.body === null || !streaming) {
-    const body = response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
-    res.writeHead(response.status, headers);
+    await sendWebResponse(res, response);
     exchange.finished = true;
-    res.end(body);
     return;
   }
-  res.writeHead(response.status, headers);
+  res.writeHead(response.status, Object.fromEntries(response.headers));
   let drained: (() => void) | undefined;
   res.on("drain", () => {
     drained?.();

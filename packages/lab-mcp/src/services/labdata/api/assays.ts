@@ -2,6 +2,7 @@
 // schema the lists walk every schema of the kind (the first page of at most 100 schemas).
 import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { apiPath } from "../../../core/http/api-path.js";
+import { DAY } from "../../../core/inputs.js";
 import type { LabdataApi } from "../client.js";
 import {
   type AssayResult,
@@ -57,7 +58,7 @@ export interface RunFilters {
 
 const unixSeconds = (iso: string | undefined, endOfDay = false): string | undefined => {
   if (!iso) return undefined;
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(iso);
+  const dateOnly = DAY.test(iso);
   const ms = Date.parse(dateOnly ? `${iso}T${endOfDay ? "23:59:59" : "00:00:00"}Z` : iso);
   return Number.isNaN(ms) ? undefined : String(Math.floor(ms / 1000));
 };
@@ -99,7 +100,7 @@ export interface ResultFilters {
 }
 
 const dayBound = (iso: string | undefined, endOfDay: boolean): string | undefined =>
-  iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T${endOfDay ? "23:59:59" : "00:00:00"}Z` : iso;
+  iso && DAY.test(iso) ? `${iso}T${endOfDay ? "23:59:59" : "00:00:00"}Z` : iso;
 
 export function listAssayResults(
   api: LabdataApi,
