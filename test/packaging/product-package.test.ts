@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../support/clients.js";
 
@@ -38,15 +38,18 @@ function sourceFiles(dir: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-/** The modules a file imports by name ("zod", "@modelcontextprotocol/sdk/server/mcp.js"), not by path. */
-function bareImports(file: string): string[] {
+/** Every module a file imports, by name or by path. */
+function importsOf(file: string): string[] {
   const text = readFileSync(file, "utf8");
   const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^"']*?from\s*["']([^"']+)["']/g)];
   const sideEffects = [...text.matchAll(/(?:^|\n)\s*import\s*["']([^"']+)["']/g)];
   const dynamic = [...text.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)];
-  return [...specifiers, ...sideEffects, ...dynamic]
-    .map((match) => match[1] as string)
-    .filter((specifier) => !specifier.startsWith(".") && !specifier.startsWith("node:"));
+  return [...specifiers, ...sideEffects, ...dynamic].map((match) => match[1] as string);
+}
+
+/** The modules a file imports by name ("zod", "@modelcontextprotocol/sdk/server/mcp.js"), not by path. */
+function bareImports(file: string): string[] {
+  return importsOf(file).filter((specifier) => !specifier.startsWith(".") && !specifier.startsWith("node:"));
 }
 
 /** "@scope/name/sub/path.js" -> "@scope/name"; "name/sub" -> "name". */
@@ -74,12 +77,30 @@ const EMULATOR_LIBRARIES = ["pdfkit", "@peculiar/x509", "reflect-metadata"];
 describe("the product package (packages/lab-mcp)", () => {
   const files = packedFiles();
 
-  it("packs the built tool servers: their bins, core and services", () => {
+  it("packs the built tool servers: their bins, bundled, and the chunks they load", () => {
     expect(files).toContain("package.json");
     for (const bin of Object.values(manifest(PRODUCT).bin ?? {})) expect(files).toContain(bin);
-    expect(files.some((file) => file.startsWith("dist/core/"))).toBe(true);
-    expect(files.some((file) => file.startsWith("dist/services/labdata/"))).toBe(true);
-    expect(files.some((file) => file.startsWith("dist/services/protocols/"))).toBe(true);
+    expect(files.some((file) => file.startsWith("dist/bin/chunks/"))).toBe(true);
+    // The bundle holds core and the services: their one-file-per-module copies stay out.
+    expect(files.filter((file) => !file.startsWith("dist/bin/") && file.startsWith("dist/"))).toEqual([]);
+  });
+
+  it("packs every file its code imports by path, and imports by name only its dependencies", () => {
+    const declared = new Set(Object.keys(manifest(PRODUCT).dependencies ?? {}));
+    const missing: string[] = [];
+    const undeclared: string[] = [];
+    for (const file of files.filter((path) => path.endsWith(".js"))) {
+      for (const specifier of importsOf(join(PRODUCT, file))) {
+        if (specifier.startsWith(".")) {
+          const target = relative(PRODUCT, join(PRODUCT, dirname(file), specifier));
+          if (!files.includes(target)) missing.push(`${file} -> ${specifier}`);
+        } else if (!specifier.startsWith("node:") && !builtinModules.includes(specifier)) {
+          if (!declared.has(packageOf(specifier))) undeclared.push(`${file} -> ${specifier}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(undeclared).toEqual([]);
   });
 
   it("packs no emulator, sandbox or demo file, no sources, maps or tests", () => {
