@@ -29,6 +29,9 @@ import {
   watchdog,
   wireBytes,
 } from "./lib.mjs";
+import { signedInProtocols } from "./protocols-sign-in.mjs";
+import { exampleCalls, labdataCalls, protocolsCalls } from "./tool-samples.mjs";
+import { everyToolRatios, ratioRow, WIRE_GOAL } from "./wire-ratios.mjs";
 
 const EVERYTHING = join(
   ROOT,
@@ -56,16 +59,20 @@ async function servers(ca, cleanups) {
       arguments: { query: "example", limit: 20 },
     },
     records: [],
+    everyTool: {
+      env: { EXAMPLE_BASE_URL: example.url, EXAMPLE_API_KEY: example.apiKey },
+      calls: exampleCalls(),
+    },
   });
 
   const labdata = await startLabdataEmulator({ ca });
   cleanups.push(() => labdata.close());
   const { demo } = labdata;
-  const [id] = await sequenceIds(
+  const [id, spare] = await sequenceIds(
     labdata.tenant(demo.tenant).apiUrl,
     demo.user.apiKey,
     demo.projects["Plasmid Library"],
-    1,
+    2,
     ca.certPem,
   );
   list.push({
@@ -95,6 +102,16 @@ async function servers(ca, cleanups) {
         ],
       },
     ],
+    // Every tool, writes and destructive ones too; signing out forgets nothing outside a temp file.
+    everyTool: {
+      env: {
+        LABDATA_BASE_URL: demo.baseUrl,
+        LABDATA_API_KEY: demo.user.apiKey,
+        MCP_ALLOW_DESTRUCTIVE: "true",
+        LABDATA_CREDENTIALS_FILE: join(scratch(cleanups), "labdata.json"),
+      },
+      calls: labdataCalls(demo, spare),
+    },
   });
 
   if (existsSync(join(ROOT, "packages", "lab-mcp", "dist", "services", "protocols", "index.js"))) {
@@ -134,6 +151,16 @@ async function servers(ca, cleanups) {
           arguments: { protocol, part: "steps" },
         },
       ],
+      everyTool: {
+        env: {
+          PROTOCOLS_BASE_URL: protocols.url,
+          PROTOCOLS_TOKEN_FILE: join(downloads, "tokens.json"),
+          PROTOCOLS_DOWNLOAD_DIR: downloads,
+          MCP_ALLOW_DESTRUCTIVE: "true",
+        },
+        calls: protocolsCalls(protocols.demo),
+        signIn: true,
+      },
     });
   } else {
     notes.push("protocols_mcp: not measured, not built yet (needs protocols_mcp).");
@@ -142,6 +169,12 @@ async function servers(ca, cleanups) {
 }
 
 const notes = [];
+/** A temp folder removed at the end. */
+function scratch(cleanups) {
+  const dir = mkdtempSync(join(tmpdir(), "lab-mcp-bench-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 const size = (text) => ({ bytes: Buffer.byteLength(text), tokens: countTokens(text) });
 const pct = (part, whole) => `${((100 * part) / whole).toFixed(1)} %`;
 
@@ -212,6 +245,21 @@ const listRow = (server, surface, cost) => [
   cost.tools ? Math.round(cost.tokens / cost.tools) : 0,
   cost.heaviest ? `${cost.heaviest.name} (${cost.heaviest.tokens})` : "-",
 ];
+
+/** The ratio rows of every tool of `server`, on its whole surface (signed in, for protocols_mcp). */
+async function everyTool(server) {
+  const { env, calls, signIn } = server.everyTool;
+  const settings = { ...env, MCP_TOOLSETS: "all" };
+  const connection = signIn
+    ? await signedInProtocols(server.definition, settings, server.emulator)
+    : await connectInMemory(server.definition, settings);
+  try {
+    const done = signIn ? [ratioRow(server.name, "protocols_sign_in", connection.signIn)] : [];
+    return await everyToolRatios(server.name, connection.client, calls, done);
+  } finally {
+    await connection.close();
+  }
+}
 
 async function main() {
   watchdog("context-cost", 120_000);
@@ -312,6 +360,9 @@ async function main() {
       }
       for (const record of server.records.filter(known)) await forms(record, record.label, record.exports);
     }
+    // Last: every tool, whose writes change the emulators' data that the answers above measured.
+    const toolRows = [];
+    for (const server of list) toolRows.push(...(await everyTool(server)));
 
     const everything = await connectStdio({
       command: process.execPath,
@@ -350,6 +401,18 @@ async function main() {
         "A markdown answer on the wire (the whole result as JSON) against its text. Goal: <= 3x for every tool.",
       ],
       3,
+    );
+    process.stdout.write("\n");
+    const over = toolRows.filter((row) => String(row[4]).includes("over")).map((row) => row[1]);
+    print(
+      ["server", "tool", "markdown text bytes", "wire bytes", "wire / text"],
+      toolRows,
+      [
+        "Every tool of every server (MCP_TOOLSETS=all, destructive tools allowed, protocols_mcp signed in with",
+        "OAuth): one typical successful markdown call each (bench/tool-samples.mjs), its whole result as JSON",
+        `against its text. Goal: <= ${WIRE_GOAL}x for every tool: ${over.length === 0 ? "met" : `NOT met (${over.join(", ")})`}.`,
+      ],
+      2,
     );
     process.stdout.write("\n");
     print(

@@ -69,13 +69,16 @@ export function newClient(capabilities = {}) {
   return new Client({ name: "lab-mcp-bench", version: "1.0.0" }, { capabilities });
 }
 
-/** The server of `definition` in this process, a client linked in memory; settings as the bin reads them. */
-export async function connectInMemory(definition, env) {
+/**
+ * The server of `definition` in this process, a client linked in memory; settings as the bin reads them;
+ * `capabilities` of the client (e.g. URL elicitation, to sign in).
+ */
+export async function connectInMemory(definition, env, capabilities = {}) {
   const prepared = prepare(definition, [], env);
   const server = createMcpServer(definition, prepared.service, prepared.core);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
-  const client = newClient();
+  const client = newClient(capabilities);
   await client.connect(clientSide);
   return {
     client,

@@ -1,6 +1,6 @@
 import { boundedString, pagingInputs } from "../../../core/inputs.js";
 import { pageReply } from "../../../core/page-reply.js";
-import { pageOf, pageShape } from "../../../core/paging.js";
+import { briefPage, pageOf, pageShape } from "../../../core/paging.js";
 import { fieldList, heading, markdown, nameWithId } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { type ExampleApi, type ExampleUser, exampleUserSchema } from "../client.js";
@@ -26,10 +26,12 @@ export const searchUsers = defineTool({
     const result = await api.searchUsers(query, limit, offset, ctx);
     const users = result.users.map(withoutEmptyTeam);
     const page = pageOf("users", users, result.total, offset);
-    if (result.total === 0) return reply(page, `No users found matching '${query}'`);
+    // The sentences below answer both formats; only json's structured copy takes the whole envelope.
+    const copy = response_format === "json" ? page : briefPage(page);
+    if (result.total === 0) return reply(copy, `No users found matching '${query}'`);
     if (result.users.length === 0) {
       return reply(
-        page,
+        copy,
         `No users at offset ${offset} for '${query}': there are ${result.total} matches. Use a smaller offset.`,
       );
     }

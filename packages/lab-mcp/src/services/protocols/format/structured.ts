@@ -10,9 +10,10 @@ export function pageOutput<K extends string, Item extends z.ZodType>(key: K, ite
   return {
     total: z.number(),
     count: z.number(),
-    offset: z.number(),
-    has_more: z.boolean(),
-    next_offset: z.number().nullable(),
+    // Optional as core's briefPage leaves them out of a markdown answer's copy at 0, false, null.
+    offset: z.number().optional(),
+    has_more: z.boolean().optional(),
+    next_offset: z.number().nullable().optional(),
     ...({ [key]: z.array(item) } as { [k in K]: z.ZodArray<Item> }),
   };
 }

@@ -33,7 +33,7 @@ export const downloadPdf = defineTool({
     bytes: z.number(),
     pages: z.number().nullable(),
     protocol_id: z.number().nullable(),
-    uri: z.string(),
+    uri: z.string().optional(),
     title: z.string().nullable(),
     downloaded_as: z.enum(["client_token", "oauth", "anonymous"]),
     view: z.string().optional(),
@@ -65,10 +65,10 @@ export const downloadPdf = defineTool({
     const pages = pdfPageCount(bytes) ?? null;
     const resourceUri = pdfResourceUri(uri, view);
     const partial = view.only !== undefined || view.compact;
+    // No title on the link: the answer's heading and structured copy name the protocol already.
     const file = {
       uri: resourceUri,
       name: `${stem}.pdf`,
-      title: about?.title ?? uri,
       mimeType: "application/pdf",
       body: bytes,
       // A link, not the bytes: the client reads the resource when it wants the PDF itself.
@@ -88,8 +88,10 @@ export const downloadPdf = defineTool({
     if (response_format === "json") return reply(structured, json(structured), [file]);
     const downloadedAs = credential ? credential.description : "anonymously (public protocols only)";
     const name = about ? nameWithId(about.title, about.id) : uri;
+    // Named by its id, the protocol's uri shows only inside resource_uri: the copy leaves it there.
+    const { uri: _shownInResource, ...named } = structured;
     return reply(
-      structured,
+      about ? named : structured,
       markdown(
         heading(1, path ? `PDF saved: ${name}` : `PDF: ${name}`),
         fieldList({
