@@ -25,7 +25,7 @@ const labdata = useLabdataEmulator();
 const protocols = useProtocolsEmulator();
 const exampleClient = useInMemoryClient(exampleService, () => exampleEnv(example));
 const labdataClient = useInMemoryClient(labdataService, () =>
-  apiKeyEnv(labdata.demo, undefined, { MCP_TOOLSETS: "all" }),
+  apiKeyEnv(labdata.demo, undefined, { MCP_TOOLSETS: "all", MCP_ALLOW_DESTRUCTIVE: "true" }),
 );
 const protocolsClient = useInMemoryClient(protocolsService, () => clientTokenEnv(protocols));
 
@@ -64,6 +64,28 @@ describe("a short markdown answer on the wire", () => {
   ] as const)("%s: at most 3x", async (name, connection, args) => {
     const { ratio } = await measure(connection(), name, typeof args === "function" ? args() : args);
     expect(ratio).toBeLessThanOrEqual(GOAL);
+  });
+
+  it("labdata_archive_entities and labdata_unarchive_entities on one sequence: at most 3x", async () => {
+    const page = (await callJson(labdataClient, "labdata_list_entities", {
+      type: "dna_sequence",
+      limit: 1,
+    })) as {
+      entities: { id: string }[];
+    };
+    const ids = [page.entities[0]?.id as string];
+    const archive = await measure(labdataClient, "labdata_archive_entities", {
+      type: "dna_sequence",
+      ids,
+      reason: "Other",
+    });
+    expect(archive.ratio).toBeLessThanOrEqual(GOAL);
+    const unarchive = await measure(labdataClient, "labdata_unarchive_entities", {
+      type: "dna_sequence",
+      ids,
+    });
+    expect(unarchive.structured).toMatchObject({ unarchived: ids });
+    expect(unarchive.ratio).toBeLessThanOrEqual(GOAL);
   });
 });
 

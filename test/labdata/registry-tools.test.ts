@@ -466,7 +466,7 @@ describe("labdata_archive_entities, labdata_unarchive_entities", () => {
         .total,
     ).toBe(1);
     expect((await call("labdata_unarchive_entities", { type: "dna_oligo", ids: [id] })).text).toBe(
-      `Unarchived 1 DNA oligo: ${id}.`,
+      `Unarchived 1 DNA oligo: ${id}. It is back in lists and searches.`,
     );
     expect((await json("labdata_list_entities", { type: "dna_oligo", name: "T7-promoter" })).total).toBe(1);
     expect(

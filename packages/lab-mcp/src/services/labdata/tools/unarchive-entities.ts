@@ -24,6 +24,10 @@ export const unarchiveEntities = defineTool({
   async handler({ type, ids }, ctx, api: LabdataApi) {
     const unarchived = await changeArchive(api, type, ids, undefined, ctx);
     const what = `${unarchived.length} ${ENTITY_LABELS[type]}${unarchived.length === 1 ? "" : "s"}`;
-    return reply({ unarchived, type }, `Unarchived ${what}: ${unarchived.join(", ")}.`);
+    const back = unarchived.length === 1 ? "It is" : "They are";
+    return reply(
+      { unarchived, type },
+      `Unarchived ${what}: ${unarchived.join(", ")}. ${back} back in lists and searches.`,
+    );
   },
 });
