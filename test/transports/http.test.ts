@@ -218,6 +218,42 @@ describe("without a token", () => {
   });
 });
 
+describe("a 2026-07-28 request whose client goes away", () => {
+  it("cancels the call: it ends in error, not with an answer the remote gives later", async () => {
+    const server = await start();
+    emulator.requests.clear();
+    emulator.faults.inject({ kind: "delay", ms: 3_000 }, { path: SEARCH_PATH });
+    const envelope = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1.0.0" },
+      "io.modelcontextprotocol/clientCapabilities": {},
+    };
+    const call = searchCall(7, "chen");
+    const req = request(server.url, {
+      method: "POST",
+      headers: {
+        accept: ACCEPT,
+        "content-type": "application/json",
+        "mcp-protocol-version": "2026-07-28",
+        "mcp-method": "tools/call",
+        "mcp-name": "example_search_users",
+      },
+    });
+    req.on("error", () => undefined);
+    req.end(JSON.stringify({ ...call, params: { ...call.params, _meta: envelope } }));
+    // The remote holds the answer back; once it has the request, the client goes.
+    while (emulator.requests.count() === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    req.destroy();
+    const logged = () =>
+      server
+        .stderr()
+        .split("\n")
+        .find((line) => line.includes('"tool_call"'));
+    while (!logged()) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(JSON.parse(logged() as string)).toMatchObject({ tool: "example_search_users", outcome: "error" });
+  });
+});
+
 describe("with MCP_HTTP_TOKEN", () => {
   const token = `tok_${randomUUID().replaceAll("-", "")}`;
   let server: HttpServerProcess;

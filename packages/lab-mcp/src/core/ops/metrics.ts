@@ -50,6 +50,9 @@ const currentCall = new AsyncLocalStorage<CallLabels>();
 
 /** Runs `work` as part of the call `labels` names: the remote requests it makes count for that call. */
 export function withCallLabels<T>(labels: CallLabels, work: () => Promise<T>): Promise<T> {
+  // Labels are read only where something is counted. Without the registry (stdio) the call runs bare:
+  // an AsyncLocalStorage in use turns on Node's promise hooks, a cost on every await of the process.
+  if (loading === undefined) return work();
   return currentCall.run(labels, work);
 }
 

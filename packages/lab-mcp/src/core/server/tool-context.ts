@@ -1,7 +1,12 @@
 // The ToolContext of one call (the contract is core/context.ts): progress and logs tied to the request,
 // so that over HTTP they travel on the call's own stream; asks through a page in the client's era;
 // waits reported while they last.
-import type { LoggingLevel, ServerContext, ServerNotification } from "@modelcontextprotocol/server";
+import {
+  LOG_LEVEL_META_KEY,
+  type LoggingLevel,
+  type ServerContext,
+  type ServerNotification,
+} from "@modelcontextprotocol/server";
 import type { ClientSession } from "../caller.js";
 import type { ToolContext } from "../context.js";
 import type { PublicSecretPages } from "../pages/public-secret-page.js";
@@ -51,6 +56,7 @@ export function createToolContext(options: {
   const { serverName, request } = options;
   const { signal } = request.mcpReq;
   const progressToken = request.mcpReq._meta?.progressToken;
+  const envelope = request.mcpReq.envelope as Record<string, unknown> | undefined;
   let lastProgress = -1;
 
   // Notifications go out tied to the request, so that over HTTP they travel on the call's own stream.
@@ -82,6 +88,8 @@ export function createToolContext(options: {
       // The SDK applies the level the client chose: per session (logging/setLevel) in the 2025 era,
       // per request (the _meta log level) in the 2026 era, where no level means no logs.
       if (signal.aborted || (options.sessionLogLevel && !options.sessionLogLevel.allows(level))) return;
+      // 2026: the SDK drops it when the request names no level; known here, no promise is made for it.
+      if (!options.sessionLogLevel && envelope?.[LOG_LEVEL_META_KEY] === undefined) return;
       await request.mcpReq
         .log(level, data ? { message, ...data } : message, serverName)
         .catch(() => undefined);

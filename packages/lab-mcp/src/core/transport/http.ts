@@ -5,12 +5,7 @@
 // balancers' probes (ops/health.ts); GET /metrics a Prometheus scraper (ops/metrics-endpoint.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import {
-  type AuthInfo,
-  createMcpHandler,
-  isInitializeRequest,
-  isLegacyRequest,
-} from "@modelcontextprotocol/server";
+import { type AuthInfo, createMcpHandler, isInitializeRequest } from "@modelcontextprotocol/server";
 import { personOf, ResourceServer, type ResourceServerSettings } from "../auth/resource-server.js";
 import type { ClientSession, Person } from "../caller.js";
 import { answerProbe, isProbe, type ReadinessCheck } from "../ops/health.js";
@@ -19,6 +14,7 @@ import { answerMetrics, isMetricsRequest } from "../ops/metrics-endpoint.js";
 import type { HttpRoute } from "../route.js";
 import type { ServerFactory } from "../server/factory.js";
 import { statelessCallers } from "./callers.js";
+import { isModernPost } from "./era.js";
 import { allowedHostsOf, bearerMatches, digest, hostAllowed, hostForUrl, isLocalOrigin } from "./guards.js";
 import { type ListenAddress, serveMetricsListener } from "./metrics-listener.js";
 import { readJsonBody, sendJson, sendRpcError, sendWebResponse } from "./replies.js";
@@ -142,7 +138,7 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
     if (!existing) {
       // One web Request per exchange, for the SDK's classification and its modern handler alike.
       const exchange = webExchange(req, res);
-      if (!(await isLegacyRequest(exchange.request, body))) return modern.handle(exchange, res, body);
+      if (await isModernPost(exchange.request, body)) return modern.handle(exchange, res, body);
     }
     if (existing) return existing.transport.handleRequest(req, res, body);
     if (req.headers["mcp-session-id"] !== undefined)
