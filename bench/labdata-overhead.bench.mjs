@@ -79,6 +79,42 @@ function printRows(rows, notes) {
   );
 }
 
+/**
+ * The 2026-07-28 client's tools/call POST, recorded once and sent again by fetch with another id: the
+ * server's share of a stateless call without the SDK client's (which parses, validates and checks the
+ * result against the tool's output schema on every call).
+ */
+async function replayedPost(url, firstId) {
+  let recorded;
+  const recorder = (input, init) => {
+    if (init?.method === "POST" && String(init.body).includes('"tools/call"')) {
+      recorded = { headers: Object.fromEntries(new Headers(init.headers)), body: JSON.parse(init.body) };
+    }
+    return fetch(input, init);
+  };
+  const session = await connectModern("http", url, {}, { fetch: recorder });
+  await session.client.callTool({ name: TOOL, arguments: { id: firstId } });
+  await session.close();
+  if (!recorded) throw new Error("the 2026-07-28 client sent no tools/call POST");
+  let next = 0;
+  return async (id) => {
+    const body = {
+      ...recorded.body,
+      id: `replay-${++next}`,
+      params: { ...recorded.body.params, arguments: { id } },
+    };
+    const response = await fetch(url, {
+      method: "POST",
+      headers: recorded.headers,
+      body: JSON.stringify(body),
+    });
+    const answer = await response.json();
+    const text = answer.result?.content?.[0]?.text ?? "";
+    if (!text.includes(`(${id})`))
+      throw new Error(`unexpected answer: ${JSON.stringify(answer).slice(0, 200)}`);
+  };
+}
+
 async function main() {
   watchdog("labdata-overhead", 300_000);
   const ca = caFromEnv();
@@ -129,6 +165,7 @@ async function main() {
       { name: "MCP over streamable HTTP", call: callTool(overHttp.client) },
       { name: "MCP over stdio, 2026-07-28", call: callTool(modernStdio.client) },
       { name: "MCP over stateless HTTP, 2026-07-28", call: callTool(stateless.client) },
+      { name: "stateless HTTP, the same POST by fetch", call: await replayedPost(http.url, ids[0]) },
     ];
 
     const reference = [
@@ -168,7 +205,8 @@ async function main() {
       "(HTTP Basic), body read as JSON, fetch's keep-alive pool. Emulator in this process; stdio and HTTP",
       `servers are child processes. ${WARMUP} warm-up calls per variant, then blocks of ${BLOCK} that alternate;`,
       `every tool call was exactly one remote request (${remoteCalls} on loopback). "ref" rows: the tool with an`,
-      "id it refuses (no remote request): the cost of the MCP layers alone.",
+      'id it refuses (no remote request): the cost of the MCP layers alone. "the same POST by fetch": the',
+      "2026-07-28 client's tools/call request, recorded once and sent by fetch (the server's share alone).",
       `Goals of issue 26, on loopback: stdio p50 ${goal(stdioRatio, 2.5)}, stdio 2026-07-28`,
       `${goal(ratio("MCP over stdio, 2026-07-28"), 2.5)}, stateless HTTP ${goal(ratio("MCP over stateless HTTP, 2026-07-28"), 4)}.`,
       `Issue 7's goal, stdio within 1.30x: ${stdioRatio.toFixed(2)}x on loopback, ${delayedRatio.toFixed(2)}x with ${DELAY_MS} ms of remote latency.`,

@@ -169,10 +169,10 @@ export async function connectHttp(url) {
 export const MODERN_PROTOCOL = "2026-07-28";
 
 /** A 2026-07-28 client (@modelcontextprotocol/client): no session, each request on its own. */
-export async function connectModern(kind, target, env = {}) {
+export async function connectModern(kind, target, env = {}, { fetch } = {}) {
   const transport =
     kind === "http"
-      ? new ModernStreamableHTTPClientTransport(new URL(target))
+      ? new ModernStreamableHTTPClientTransport(new URL(target), fetch ? { fetch } : undefined)
       : new ModernStdioClientTransport({
           command: process.execPath,
           args: [binPath(target)],
