@@ -2,10 +2,12 @@
 // objects must not grow it to 32 MiB that an idle server then keeps. Every bin loads that module
 // first, before anything that builds them.
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../support/clients.js";
+import { connectStdio, ROOT } from "../support/clients.js";
+import { closedPort } from "../support/processes.js";
 
 const PRODUCT = join(ROOT, "packages", "lab-mcp");
 
@@ -39,5 +41,31 @@ describe("the young heap", () => {
       const first = /^import\s+(?:[^;]*?from\s+)?"([^"]+)";?$/m.exec(source)?.[1];
       expect(first, bin).toBe("../core/start/young-heap.js");
     }
+  });
+
+  // The bins ship bundled (rolldown.config.mjs): the flag must still be set before start-up builds.
+  // Measured after tools/list: 8 MiB with it, 16 to 32 without (a bundle that lost it).
+  it.each(["labdata-mcp", "protocols-mcp"])("stays small in the built %s, bundled", async (bin) => {
+    const dir = mkdtempSync(join(tmpdir(), "young-heap-"));
+    const report = join(dir, "report.cjs");
+    writeFileSync(
+      report,
+      `process.on("exit", () => {
+  const young = require("node:v8").getHeapSpaceStatistics().find((space) => space.space_name === "new_space");
+  process.stderr.write("new_space_mib=" + young.space_size / 1024 / 1024 + "\\n");
+});`,
+    );
+    const remote = `https://127.0.0.1:${await closedPort()}`;
+    const connection = await connectStdio(bin, {
+      LABDATA_BASE_URL: remote,
+      LABDATA_API_KEY: "sk_unused",
+      PROTOCOLS_BASE_URL: remote,
+      PROTOCOLS_ACCESS_TOKEN: "unused",
+      NODE_OPTIONS: `--require=${report}`,
+    });
+    await connection.client.listTools();
+    await connection.close();
+    const size = Number(/new_space_mib=([\d.]+)/.exec(connection.stderr())?.[1] ?? Number.NaN);
+    expect(size).toBeLessThan(16);
   });
 });

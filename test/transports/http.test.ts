@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { request } from "node:http";
 import { connect, createServer, type Server } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   binPath,
   connectHttp,
@@ -242,15 +242,18 @@ describe("a 2026-07-28 request whose client goes away", () => {
     req.on("error", () => undefined);
     req.end(JSON.stringify({ ...call, params: { ...call.params, _meta: envelope } }));
     // The remote holds the answer back; once it has the request, the client goes.
-    while (emulator.requests.count() === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    const bounded = { timeout: 5_000, interval: 20 };
+    await vi.waitFor(() => expect(emulator.requests.count()).toBeGreaterThan(0), bounded);
     req.destroy();
-    const logged = () =>
-      server
+    const logged = await vi.waitFor(() => {
+      const line = server
         .stderr()
         .split("\n")
-        .find((line) => line.includes('"tool_call"'));
-    while (!logged()) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(JSON.parse(logged() as string)).toMatchObject({ tool: "example_search_users", outcome: "error" });
+        .find((text) => text.includes('"tool_call"'));
+      if (!line) throw new Error("no tool_call line yet");
+      return line;
+    }, bounded);
+    expect(JSON.parse(logged)).toMatchObject({ tool: "example_search_users", outcome: "error" });
   });
 });
 

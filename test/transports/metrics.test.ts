@@ -6,8 +6,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as delay } from "node:timers/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { metricsText } from "../../packages/lab-mcp/src/core/ops/metrics.js";
 import { ConfigError } from "../../packages/lab-mcp/src/core/start/config.js";
 import { loadSettings } from "../../packages/lab-mcp/src/core/start/run.js";
@@ -370,15 +369,18 @@ describe("the subject hash across a fleet", () => {
       await client.close();
     }
     // The line is written once the answer is out: it may reach us just after it.
-    let line: string | undefined;
-    for (let waited = 0; line === undefined && waited < 5_000; waited += 20) {
-      line = server
-        .stderr()
-        .split("\n")
-        .find((text) => text.includes('"tool_call"'));
-      if (line === undefined) await delay(20);
-    }
-    return (JSON.parse(line ?? "{}") as { subject?: unknown }).subject;
+    const line = await vi.waitFor(
+      () => {
+        const found = server
+          .stderr()
+          .split("\n")
+          .find((text) => text.includes('"tool_call"'));
+        if (!found) throw new Error("no tool_call line yet");
+        return found;
+      },
+      { timeout: 5_000, interval: 20 },
+    );
+    return (JSON.parse(line) as { subject?: unknown }).subject;
   };
 
   it("names one caller alike on every replica with the same MCP_STATE_KEY, and otherwise not", async () => {
