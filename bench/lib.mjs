@@ -128,14 +128,20 @@ export async function startHttpBin(bin, env) {
   let stderr = "";
   const url = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no "listening" line; stderr: ${stderr}`)), 15_000);
-    child.stderr.on("data", (chunk) => {
+    // Until the server says where it listens. After that its stderr (a call log line per tool call over
+    // HTTP) is read and dropped: kept and searched whole, it cost this process more CPU per call the
+    // longer a benchmark ran, on the path of every HTTP row.
+    const untilListening = (chunk) => {
       stderr += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(stderr);
       if (match) {
         clearTimeout(timer);
+        child.stderr.off("data", untilListening);
+        child.stderr.resume();
         resolve(match[1]);
       }
-    });
+    };
+    child.stderr.on("data", untilListening);
     child.once("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`${bin} exited with ${code} before listening; stderr: ${stderr}`));
