@@ -9,6 +9,10 @@
 // x-rate-limit-* headers, so no call ever waits for a token, and the direct requests go through the
 // same rate accounting on the emulator as the tool's. Calls run in blocks that alternate between the
 // variants (rotating which goes first), so drift of the machine hits all of them alike.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { startLabdataEmulator } from "../packages/emulators/dist/labdata/index.js";
 import { labdataService } from "../packages/lab-mcp/dist/services/labdata/index.js";
 import {
@@ -18,6 +22,7 @@ import {
   connectInMemory,
   connectModern,
   connectStdio,
+  liveChildren,
   percentile,
   positiveInteger,
   print,
@@ -115,6 +120,61 @@ async function replayedPost(url, firstId) {
   };
 }
 
+/**
+ * bare-server.mjs, the floor: the same remote request made by a process with nothing of MCP or of ours,
+ * called over stdio (a line each way) or over HTTP (a POST by fetch). `call(id)` checks the answer.
+ */
+async function startBare(mode, env) {
+  const child = spawn(process.execPath, [join(import.meta.dirname, "bare-server.mjs"), mode], {
+    env: { PATH: process.env.PATH ?? "", NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "", ...env },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  liveChildren.add(child);
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = once(child, "exit");
+      child.kill("SIGTERM");
+      await exited;
+    }
+    liveChildren.delete(child);
+  };
+  const checked = (id, answer) => {
+    if (!answer.result?.content?.[0]?.text?.includes(`(${id})`))
+      throw new Error(`unexpected answer: ${JSON.stringify(answer).slice(0, 200)}`);
+  };
+  let next = 0;
+  const message = (id) => ({
+    jsonrpc: "2.0",
+    id: ++next,
+    method: "tools/call",
+    params: { name: TOOL, arguments: { id } },
+  });
+  if (mode === "stdio") {
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    return {
+      stop,
+      call: async (id) => {
+        child.stdin.write(`${JSON.stringify(message(id))}\n`);
+        checked(id, JSON.parse((await lines.next()).value));
+      },
+    };
+  }
+  const [chunk] = await once(child.stderr, "data");
+  const url = /listening on (\S+)/.exec(String(chunk))?.[1];
+  if (!url) throw new Error(`bare-server said: ${chunk}`);
+  return {
+    stop,
+    call: async (id) => {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(message(id)),
+      });
+      checked(id, await response.json());
+    },
+  };
+}
+
 async function main() {
   watchdog("labdata-overhead", 300_000);
   const ca = caFromEnv();
@@ -133,6 +193,7 @@ async function main() {
       ca.certPem,
     );
     const env = { LABDATA_BASE_URL: demo.baseUrl, LABDATA_API_KEY: demo.user.apiKey };
+    const bareEnv = { REMOTE_URL: api, REMOTE_AUTHORIZATION: basicAuth(demo.user.apiKey) };
     const headers = { authorization: basicAuth(demo.user.apiKey), accept: "application/json" };
 
     const callTool = (client) => async (id) => {
@@ -150,6 +211,9 @@ async function main() {
     const overHttp = await connectHttp(http.url);
     const modernStdio = await connectModern("stdio", "labdata-mcp", env);
     const stateless = await connectModern("http", http.url);
+    const bareStdio = await startBare("stdio", bareEnv);
+    const bareHttp = await startBare("http", bareEnv);
+    servers.push(bareStdio, bareHttp);
     sessions.push(inMemory, stdio, overHttp, modernStdio, stateless);
     const variants = [
       {
@@ -166,6 +230,8 @@ async function main() {
       { name: "MCP over stdio, 2026-07-28", call: callTool(modernStdio.client) },
       { name: "MCP over stateless HTTP, 2026-07-28", call: callTool(stateless.client) },
       { name: "stateless HTTP, the same POST by fetch", call: await replayedPost(http.url, ids[0]) },
+      { name: "floor: bare process over stdio, no MCP", call: bareStdio.call },
+      { name: "floor: bare node:http server, POST by fetch", call: bareHttp.call },
     ];
 
     const reference = [
@@ -207,6 +273,8 @@ async function main() {
       `every tool call was exactly one remote request (${remoteCalls} on loopback). "ref" rows: the tool with an`,
       'id it refuses (no remote request): the cost of the MCP layers alone. "the same POST by fetch": the',
       "2026-07-28 client's tools/call request, recorded once and sent by fetch (the server's share alone).",
+      '"floor" rows: bench/bare-server.mjs, a process with no MCP SDK and no code of ours making the same',
+      "remote request (node:https) and answering a line or a POST: what two processes cost before any MCP.",
       `Goals of issue 26, on loopback: stdio p50 ${goal(stdioRatio, 2.5)}, stdio 2026-07-28`,
       `${goal(ratio("MCP over stdio, 2026-07-28"), 2.5)}, stateless HTTP ${goal(ratio("MCP over stateless HTTP, 2026-07-28"), 4)}.`,
       `Issue 7's goal, stdio within 1.30x: ${stdioRatio.toFixed(2)}x on loopback, ${delayedRatio.toFixed(2)}x with ${DELAY_MS} ms of remote latency.`,
