@@ -2,17 +2,12 @@
 // keep-alive agent per process, which costs half the CPU of fetch per request (no WHATWG Request,
 // Response and streams around the socket). With HTTPS_PROXY or HTTP_PROXY: fetch, whose global
 // dispatcher is then undici's EnvHttpProxyAgent (proxy.ts). Either way the caller sees the same
-// answer: status, headers, and the body decompressed as fetch decompresses it.
-//
-// On the node:https path the hot steps are plain listeners: the cancellation destroys the request
-// itself (the `signal` option adds stream watchers, ~60 us of CPU a request) and the body is read by
-// 'data' events (an async iterator over the stream costs ~30 us more), measured in bench/RESULTS.md.
+// answer: status, headers, and the body decompressed as fetch decompresses it, read by iteration.
 
 import type { IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { pipeline, type Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
-import { ResponseTooLargeError } from "../errors.js";
 import { proxyInstalled } from "./proxy.js";
 
 /** What a request sends: already with its credential. */
@@ -29,17 +24,12 @@ export interface WireRequest {
   fresh?: boolean;
 }
 
-/** An answer up to its headers; the body, decompressed, is read whole or by iterating it. */
+/** An answer up to its headers; the body is read by iterating it, decompressed. */
 export interface WireAnswer {
   status: number;
   ok: boolean;
   headers: Headers;
   body: AsyncIterable<Uint8Array> | null;
-  /**
-   * The whole body, as long as it stays within `limit` bytes; past it, ResponseTooLargeError and the
-   * rest is not read (the connection goes with it).
-   */
-  readAll(limit: number): Promise<Uint8Array>;
   /** The rest of the body is not wanted: stop reading it (the connection goes with it). */
   discard(): void;
 }
@@ -52,35 +42,15 @@ export function sendOnce(target: URL, request: WireRequest): Promise<WireAnswer>
 async function viaFetch(target: URL, { method, headers, body, signal }: WireRequest): Promise<WireAnswer> {
   const response = await fetch(target, { method, headers, body, signal, redirect: "manual" });
   const stream = response.body;
-  const discard = () => {
-    stream?.cancel().catch(() => undefined);
-  };
   return {
     status: response.status,
     ok: response.ok,
     headers: response.headers,
     body: stream,
-    readAll: (limit) => (stream ? iteratedAtMost(stream, limit, discard) : Promise.resolve(new Uint8Array())),
-    discard,
+    discard: () => {
+      stream?.cancel().catch(() => undefined);
+    },
   };
-}
-
-async function iteratedAtMost(
-  body: AsyncIterable<Uint8Array>,
-  limit: number,
-  discard: () => void,
-): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const value of body) {
-    total += value.byteLength;
-    if (total > limit) {
-      discard();
-      throw new ResponseTooLargeError(limit);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, total);
 }
 
 /** Kept-alive connections to the remotes, as fetch's own pool keeps them. */
@@ -105,23 +75,10 @@ function viaHttps(target: URL, { method, headers, body, signal, fresh }: WireReq
   }
   if (payload !== undefined) outgoing["content-length"] = String(Buffer.byteLength(payload));
   return new Promise<WireAnswer>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    let res: IncomingMessage | undefined;
-    const options = { method, headers: outgoing, agent: fresh ? false : agent };
-    const req = httpsRequest(target, options, (answer) => {
-      res = answer;
-      resolve(answerOf(answer, method));
+    const options = { method, headers: outgoing, agent: fresh ? false : agent, signal };
+    const req = httpsRequest(target, options, (res) => {
+      resolve(answerOf(res, method));
     });
-    // Cancelled or timed out, connecting, waiting or part way through the body: the connection goes.
-    signal.addEventListener(
-      "abort",
-      () => {
-        const reason = signal.reason instanceof Error ? signal.reason : new Error("The exchange was aborted");
-        res?.destroy(reason);
-        req.destroy(reason);
-      },
-      { once: true },
-    );
     req.on("error", reject);
     req.end(payload);
   });
@@ -140,48 +97,16 @@ function answerOf(res: IncomingMessage, method: string): WireAnswer {
   res.on("error", () => undefined);
   const noBody = method === "HEAD" || status === 204 || status === 304;
   const body = noBody ? null : decoded(res, headers.get("content-encoding"));
-  const discard = () => {
-    if (body && body !== res) body.destroy();
-    res.destroy();
-  };
   return {
     status,
     ok: status >= 200 && status < 300,
     headers,
     body,
-    readAll: (limit) => (body ? readAtMost(body, limit, discard) : Promise.resolve(new Uint8Array())),
-    discard,
+    discard: () => {
+      if (body && body !== res) (body as Readable).destroy();
+      res.destroy();
+    },
   };
-}
-
-/** A stream read whole by its events, cut (and the connection dropped) past `limit` bytes. */
-function readAtMost(stream: Readable, limit: number, discard: () => void): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    let settled = false;
-    const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      stream.off("data", onData);
-      outcome();
-    };
-    const onData = (chunk: Buffer) => {
-      total += chunk.length;
-      if (total <= limit) {
-        chunks.push(chunk);
-        return;
-      }
-      settle(() => reject(new ResponseTooLargeError(limit)));
-      discard();
-    };
-    stream.on("data", onData);
-    stream.once("end", () => settle(() => resolve(Buffer.concat(chunks, total))));
-    stream.once("error", (error) => settle(() => reject(error)));
-    stream.once("close", () =>
-      settle(() => reject(new Error("The connection closed before the answer was read whole"))),
-    );
-  });
 }
 
 /** The body as fetch gives it: each content coding undone, last applied first; unknown ones left as they are. */

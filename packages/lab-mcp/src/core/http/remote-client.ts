@@ -363,7 +363,18 @@ class Exchange {
 async function readAtMost(response: WireAnswer, limit: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get("content-length") ?? Number.NaN);
   if (declared > limit) throw new ResponseTooLargeError(limit);
-  return response.readAll(limit);
+  if (!response.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const value of response.body) {
+    total += value.byteLength;
+    if (total > limit) {
+      response.discard();
+      throw new ResponseTooLargeError(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total);
 }
 
 /**
