@@ -16,7 +16,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult, ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { serveStdio as serveSdkStdio } from "@modelcontextprotocol/server/stdio";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import type { ClientSession } from "../../packages/lab-mcp/src/core/caller.js";
 import {
   createMcpServer,
@@ -153,10 +153,13 @@ export async function startListeningBin(
   let stderr = "";
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no "listening" line; stderr: ${stderr}`)), 15_000);
+    let listening = false;
     child.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(stderr);
+      // Searched only until found: the whole stderr grows with a call-log line per call.
+      const match = listening ? null : /listening on (http:\/\/\S+)/.exec(stderr);
       if (match) {
+        listening = true;
         clearTimeout(timer);
         resolve(match[1] as string);
       }
@@ -179,6 +182,21 @@ export async function startListeningBin(
       return code as number | null;
     },
   };
+}
+
+/** The first tool-call line of a server's call log, parsed; waited for (it is written once the answer is out). */
+export function firstToolCallLine(server: { stderr(): string }): Promise<Record<string, unknown>> {
+  return vi.waitFor(
+    () => {
+      const line = server
+        .stderr()
+        .split("\n")
+        .find((text) => text.includes('"tool_call"'));
+      if (!line) throw new Error("no tool_call line yet");
+      return JSON.parse(line) as Record<string, unknown>;
+    },
+    { timeout: 5_000, interval: 20 },
+  );
 }
 
 /** Asserts that a search for "chen" answers the markdown results, as a user would check it works. */

@@ -10,6 +10,7 @@ import {
   binPath,
   connectHttp,
   expectSearchWorks,
+  firstToolCallLine,
   type HttpServerProcess,
   startHttpBin,
   textOf,
@@ -242,18 +243,12 @@ describe("a 2026-07-28 request whose client goes away", () => {
     req.on("error", () => undefined);
     req.end(JSON.stringify({ ...call, params: { ...call.params, _meta: envelope } }));
     // The remote holds the answer back; once it has the request, the client goes.
-    const bounded = { timeout: 5_000, interval: 20 };
-    await vi.waitFor(() => expect(emulator.requests.count()).toBeGreaterThan(0), bounded);
+    await vi.waitFor(() => expect(emulator.requests.count()).toBeGreaterThan(0), {
+      timeout: 5_000,
+      interval: 20,
+    });
     req.destroy();
-    const logged = await vi.waitFor(() => {
-      const line = server
-        .stderr()
-        .split("\n")
-        .find((text) => text.includes('"tool_call"'));
-      if (!line) throw new Error("no tool_call line yet");
-      return line;
-    }, bounded);
-    expect(JSON.parse(logged)).toMatchObject({ tool: "example_search_users", outcome: "error" });
+    expect(await firstToolCallLine(server)).toMatchObject({ tool: "example_search_users", outcome: "error" });
   });
 });
 

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { metricsText } from "../../packages/lab-mcp/src/core/ops/metrics.js";
 import { ConfigError } from "../../packages/lab-mcp/src/core/start/config.js";
 import { loadSettings } from "../../packages/lab-mcp/src/core/start/run.js";
@@ -17,6 +17,7 @@ import {
   connectModernHttp,
   connectModernInMemory,
   connectStdio,
+  firstToolCallLine,
   type HttpServerProcess,
   startHttpBin,
   textOf,
@@ -368,19 +369,7 @@ describe("the subject hash across a fleet", () => {
     } finally {
       await client.close();
     }
-    // The line is written once the answer is out: it may reach us just after it.
-    const line = await vi.waitFor(
-      () => {
-        const found = server
-          .stderr()
-          .split("\n")
-          .find((text) => text.includes('"tool_call"'));
-        if (!found) throw new Error("no tool_call line yet");
-        return found;
-      },
-      { timeout: 5_000, interval: 20 },
-    );
-    return (JSON.parse(line) as { subject?: unknown }).subject;
+    return (await firstToolCallLine(server)).subject;
   };
 
   it("names one caller alike on every replica with the same MCP_STATE_KEY, and otherwise not", async () => {
