@@ -9,8 +9,6 @@
 // x-rate-limit-* headers, so no call ever waits for a token, and the direct requests go through the
 // same rate accounting on the emulator as the tool's. Calls run in blocks that alternate between the
 // variants (rotating which goes first), so drift of the machine hits all of them alike.
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { startLabdataEmulator } from "../packages/emulators/dist/labdata/index.js";
@@ -22,12 +20,14 @@ import {
   connectInMemory,
   connectModern,
   connectStdio,
-  liveChildren,
   percentile,
   positiveInteger,
   print,
   sequenceIds,
+  spawnScript,
   startHttpBin,
+  startListening,
+  stopChild,
   textOf,
   watchdog,
 } from "./lib.mjs";
@@ -125,19 +125,7 @@ async function replayedPost(url, firstId) {
  * called over stdio (a line each way) or over HTTP (a POST by fetch). `call(id)` checks the answer.
  */
 async function startBare(mode, env) {
-  const child = spawn(process.execPath, [join(import.meta.dirname, "bare-server.mjs"), mode], {
-    env: { PATH: process.env.PATH ?? "", NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "", ...env },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  liveChildren.add(child);
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = once(child, "exit");
-      child.kill("SIGTERM");
-      await exited;
-    }
-    liveChildren.delete(child);
-  };
+  const script = join(import.meta.dirname, "bare-server.mjs");
   const checked = (id, answer) => {
     if (!answer.result?.content?.[0]?.text?.includes(`(${id})`))
       throw new Error(`unexpected answer: ${JSON.stringify(answer).slice(0, 200)}`);
@@ -150,22 +138,21 @@ async function startBare(mode, env) {
     params: { name: TOOL, arguments: { id } },
   });
   if (mode === "stdio") {
+    const child = spawnScript(script, ["stdio"], env, ["pipe", "pipe", "inherit"]);
     const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
     return {
-      stop,
+      stop: () => stopChild(child),
       call: async (id) => {
         child.stdin.write(`${JSON.stringify(message(id))}\n`);
         checked(id, JSON.parse((await lines.next()).value));
       },
     };
   }
-  const [chunk] = await once(child.stderr, "data");
-  const url = /listening on (\S+)/.exec(String(chunk))?.[1];
-  if (!url) throw new Error(`bare-server said: ${chunk}`);
+  const server = await startListening(script, ["http"], env);
   return {
-    stop,
+    stop: server.stop,
     call: async (id) => {
-      const response = await fetch(url, {
+      const response = await fetch(server.url, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(message(id)),

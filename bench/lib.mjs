@@ -111,20 +111,23 @@ export async function connectStdio({ bin, command = process.execPath, args, env 
   return { client, pid, stderr: () => stderr, close: () => client.close() };
 }
 
-/** A bin of ours serving streamable HTTP on a free loopback port, once it says it listens. */
-export async function startHttpBin(bin, env) {
-  const child = track(
-    spawn(process.execPath, [binPath(bin)], {
-      env: {
-        PATH: process.env.PATH ?? "",
-        NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "",
-        MCP_TRANSPORT: "http",
-        MCP_PORT: "0",
-        ...env,
-      },
-      stdio: ["ignore", "ignore", "pipe"],
-    }),
-  );
+/** A Node script as a child process that trusts the benchmark's CA, killed with the benchmark. */
+export function spawnScript(path, args, env, stdio) {
+  const trust = { PATH: process.env.PATH ?? "", NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "" };
+  return track(spawn(process.execPath, [path, ...args], { env: { ...trust, ...env }, stdio }));
+}
+
+/** Stops a child and waits for it to exit. */
+export async function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/** A script serving HTTP, once it says on stderr "listening on <url>". */
+export async function startListening(path, args, env) {
+  const child = spawnScript(path, args, env, ["ignore", "ignore", "pipe"]);
   let stderr = "";
   const url = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no "listening" line; stderr: ${stderr}`)), 15_000);
@@ -144,19 +147,15 @@ export async function startHttpBin(bin, env) {
     child.stderr.on("data", untilListening);
     child.once("exit", (code) => {
       clearTimeout(timer);
-      reject(new Error(`${bin} exited with ${code} before listening; stderr: ${stderr}`));
+      reject(new Error(`${path} exited with ${code} before listening; stderr: ${stderr}`));
     });
   });
-  return {
-    url,
-    child,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, "exit");
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  return { url, child, stop: () => stopChild(child) };
+}
+
+/** A bin of ours serving streamable HTTP on a free loopback port, once it says it listens. */
+export function startHttpBin(bin, env) {
+  return startListening(binPath(bin), [], { MCP_TRANSPORT: "http", MCP_PORT: "0", ...env });
 }
 
 export async function connectHttp(url) {
