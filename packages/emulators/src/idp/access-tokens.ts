@@ -13,6 +13,8 @@ export interface AccessTokenGrant {
   resource: string;
   scope: string;
   lifetimeSec: number;
+  /** Whether the token carries the person's email (many providers' access tokens do not). */
+  withEmail: boolean;
 }
 
 export interface MintedAccessToken {
@@ -34,7 +36,7 @@ export async function mintAccessToken(
   const token = await new SignJWT({
     client_id: grant.clientId,
     scope: grant.scope,
-    email: grant.person.email,
+    ...(grant.withEmail ? { email: grant.person.email } : {}),
     name: grant.person.name,
   })
     .setProtectedHeader({ alg: ALG, kid: keys.current.kid, typ: "at+jwt" })

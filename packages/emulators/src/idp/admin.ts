@@ -24,6 +24,11 @@ export interface IdentityProviderAdmin {
   /** The access tokens issued so far, oldest first, with whether each is still active. */
   issuedTokens(): IssuedToken[];
   people(): readonly Person[];
+  /**
+   * Where the person's email is given from now on: in access tokens and introspection (off: `sub`
+   * only, as Auth0, Okta and Entra ID issue them by default), in ID tokens. Both on at start.
+   */
+  emailClaims(where: { accessToken: boolean; idToken: boolean }): void;
 }
 
 export function createAdmin(ctx: AuthorizationServerContext): IdentityProviderAdmin {
@@ -43,6 +48,9 @@ export function createAdmin(ctx: AuthorizationServerContext): IdentityProviderAd
         active: ctx.grants.isActive(token.jti),
       })),
     people: () => ctx.people.all(),
+    emailClaims(where) {
+      ctx.settings.emailClaims = { ...where };
+    },
   };
 }
 

@@ -21,6 +21,8 @@ export interface MintIdTokenOptions {
   name?: string;
   /** Echoes the authorization request's nonce (OpenID Connect Core section 3.1.2.1). */
   nonce?: string;
+  /** Leaves out email and email_verified (a provider that gives none): `sub` names the person alone. */
+  omitEmail?: boolean;
 }
 
 export async function mintIdToken(
@@ -31,7 +33,9 @@ export async function mintIdToken(
 ): Promise<string> {
   const now = Math.floor(clock.now() / 1000);
   const subject = options.subject ?? subjectOf(options.email);
-  const claims: Record<string, unknown> = { email: options.email, email_verified: true };
+  const claims: Record<string, unknown> = options.omitEmail
+    ? {}
+    : { email: options.email, email_verified: true };
   if (options.name !== undefined) claims.name = options.name;
   if (options.nonce !== undefined) claims.nonce = options.nonce;
   const jwt = new SignJWT(claims)

@@ -126,6 +126,7 @@ export async function startIdentityProvider(options: IdentityProviderOptions): P
     tickets: new FormTickets(clock),
     settings: {
       accessTokenLifetimeSec: options.accessTokenLifetimeSec ?? 600,
+      emailClaims: { accessToken: true, idToken: true },
       codeLifetimeSec: options.codeLifetimeSec ?? 60,
       refreshTokenLifetimeSec: options.refreshTokenLifetimeSec ?? 86_400,
       scopes: options.scopes ?? DEFAULT_SCOPES,

@@ -11,6 +11,11 @@ import type { Grants } from "./grants.js";
 
 export interface AuthorizationServerSettings {
   accessTokenLifetimeSec: number;
+  /**
+   * Where the person's email is given: access tokens and introspection (many providers' are `sub`
+   * only: Auth0, Okta, Entra ID), and ID tokens (only with the `email` scope at some).
+   */
+  emailClaims: { accessToken: boolean; idToken: boolean };
   codeLifetimeSec: number;
   refreshTokenLifetimeSec: number;
   /** scopes_supported; a request for any other scope is refused (invalid_scope). */

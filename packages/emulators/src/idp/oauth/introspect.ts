@@ -34,7 +34,7 @@ export async function answerIntrospection(
       exp: Math.floor(token.expiresAt / 1000),
       iat: Math.floor(token.issuedAt / 1000),
       jti: token.jti,
-      ...(person ? { email: person.email } : {}),
+      ...(person && ctx.settings.emailClaims.accessToken ? { email: person.email } : {}),
     },
     NO_STORE,
   );

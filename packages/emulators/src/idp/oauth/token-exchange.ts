@@ -74,6 +74,7 @@ export async function exchangeToken(
     resource: audience,
     scope: subject.scope,
     lifetimeSec,
+    withEmail: ctx.settings.emailClaims.accessToken,
   });
   ctx.grants.recordAccessToken({
     jti: access.jti,

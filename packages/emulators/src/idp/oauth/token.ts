@@ -50,6 +50,7 @@ async function tokensFor(
     resource: family.resource,
     scope,
     lifetimeSec,
+    withEmail: ctx.settings.emailClaims.accessToken,
   });
   ctx.grants.recordAccessToken({
     jti: access.jti,
@@ -68,6 +69,7 @@ async function tokensFor(
         email: person.email,
         name: person.name,
         subject: person.subject,
+        omitEmail: !ctx.settings.emailClaims.idToken,
         audience: family.clientId,
         expiresInSec: lifetimeSec,
         ...(nonce === undefined ? {} : { nonce }),
