@@ -2,7 +2,8 @@
 // link and he forwards it to Mei. Her browser signs in at the identity provider as her and the link
 // refuses her, saying whose it is, before the repository is reached. He then forwards the repository's
 // own address (from his browser's address bar): she approves it there as herself, and the server's
-// callback refuses her browser, which lacks the cookie his link set. His own browser then signs him in.
+// callback refuses her browser, which lacks the cookie his link set, and ends the sign-in: her code is
+// discarded, so her callback address opened in his browser signs no one in. A new link signs him in.
 
 import { StreamableHTTPClientTransport as ModernStreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { Browser, Page } from "playwright-core";
@@ -72,7 +73,7 @@ describe.skipIf(!CHROMIUM)(
       await page.getByRole("heading", { name: "lab-mcp team server wants to access your account" }).waitFor();
     }
 
-    it("refuses Mei's browser on Tomás's link and on the repository address behind it; his own browser signs him in", async () => {
+    it("refuses Mei's browser on Tomás's link and on the repository address behind it, which ends that sign-in; a new link signs him in", async () => {
       idp.admin.autoApprove(TOM);
       const provider = new HeadlessOAuthProvider({ redirectUrl: "http://127.0.0.1:9/callback" });
       await signInHeadless(provider, endpoint);
@@ -109,15 +110,31 @@ describe.skipIf(!CHROMIUM)(
         expect(await hers.locator("body").textContent()).toContain(
           "came back to a browser that did not start it",
         );
+        const herCallback = hers.url();
+        expect(new URL(herCallback).searchParams.get("code")).toBeTruthy();
         await hers.context().close();
         expect(textOf(await client.callTool({ name: "protocols_get_profile", arguments: {} })).text).toMatch(
           /Not signed in/,
         );
 
-        await atRepository(his, "tomas-garcia");
-        await his.getByRole("button", { name: "Approve" }).click();
-        await his.getByRole("heading", { name: "Signed in" }).waitFor();
+        // The refused callback ended the sign-in: her callback address (with her code), opened in his
+        // browser, which holds the cookie of his link, finds nothing.
+        await his.goto(herCallback);
+        await his.getByRole("heading", { name: "Sign-in refused" }).waitFor();
+        expect(await his.locator("body").textContent()).toContain("belongs to no sign-in in progress");
         await his.context().close();
+        expect(textOf(await client.callTool({ name: "protocols_get_profile", arguments: {} })).text).toMatch(
+          /Not signed in/,
+        );
+
+        const again = await client.callTool({ name: "protocols_sign_in", arguments: {} });
+        const newLink = (again.structuredContent as { sign_in_url: string | null }).sign_in_url ?? "";
+        expect(newLink).not.toBe(link);
+        const own = await openAs("Tom Becker", newLink);
+        await atRepository(own, "tomas-garcia");
+        await own.getByRole("button", { name: "Approve" }).click();
+        await own.getByRole("heading", { name: "Signed in" }).waitFor();
+        await own.context().close();
         const profile = textOf(await client.callTool({ name: "protocols_get_profile", arguments: {} }));
         expect(profile.text).toContain("tomas-garcia");
         expect(profile.text).not.toContain("mei-chen");

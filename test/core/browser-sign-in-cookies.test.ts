@@ -1,7 +1,8 @@
 // The cookies of a team server's browser sign-in (core/pages/browser-sign-in.ts) as a browser gets them:
-// HttpOnly, SameSite=Lax, only under their path, Secure where the public origin is https (the flows
-// themselves, on plain-http loopback, are in test/team and test/browser); a cookie bound to one
-// pending sign-in is no good for another, nor under another server's key.
+// `__Host-` (Secure, Path=/, no Domain: no sibling site can write one), HttpOnly, SameSite=Lax, on an
+// https origin and on plain-http loopback alike (the flows themselves are in test/team and
+// test/browser); a cookie binds one browser to one pending sign-in by a random value whose digest the
+// shared state keeps: no good for another sign-in, nor in another fleet, nor once unbound.
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
@@ -22,33 +23,40 @@ const sentBack = (setCookie: string): IncomingMessage =>
 describe("a team server's browser sign-in cookies", () => {
   const key = randomBytes(32);
 
-  it("are Secure on an https origin, and HttpOnly, SameSite=Lax, short-lived and under their path", () => {
-    const signIn = new BrowserSignIn(settings("https://mcp.lab.example/mcp"), new MemoryState(), key);
-    const cookie = signIn.bindCookie("lab_mcp_connect", "sign-in one", 300, "/oauth/protocols/");
-    expect(cookie).toMatch(
-      /^lab_mcp_connect=[A-Za-z0-9_-]{43}; Max-Age=300; Path=\/oauth\/protocols\/; HttpOnly; Secure; SameSite=Lax$/,
-    );
-  });
+  for (const audience of ["https://mcp.lab.example/mcp", "http://127.0.0.1:8080/mcp"]) {
+    it(`are __Host- cookies on ${new URL(audience).protocol}, HttpOnly, SameSite=Lax and short-lived`, async () => {
+      const signIn = new BrowserSignIn(settings(audience), new MemoryState(), key);
+      const cookie = await signIn.bindCookie("lab_mcp_connect", "sign-in one", 300);
+      expect(cookie).toMatch(
+        /^__Host-lab_mcp_connect=[A-Za-z0-9_-]{43}; Max-Age=300; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+      );
+      expect(cookie).not.toMatch(/Domain=/i);
+    });
+  }
 
-  it("are not Secure on a plain-http loopback origin, where a browser would drop them", () => {
-    const signIn = new BrowserSignIn(settings("http://127.0.0.1:8080/mcp"), new MemoryState(), key);
-    expect(signIn.bindCookie("lab_mcp_connect", "sign-in one", 300, "/")).not.toContain("Secure");
-  });
+  it("bind one browser to one pending sign-in, by a random value (not one derived from the sign-in)", async () => {
+    const state = new MemoryState();
+    const signIn = new BrowserSignIn(settings("https://mcp.lab.example/mcp"), state, key);
+    const first = await signIn.bindCookie("lab_mcp_connect", "sign-in one", 300);
+    expect(await signIn.hasBoundCookie(sentBack(first), "lab_mcp_connect", "sign-in one")).toBe(true);
+    expect(await signIn.hasBoundCookie(sentBack(first), "lab_mcp_connect", "sign-in two")).toBe(false);
+    // Without the prefix, the name a sibling site can write under the parent domain, it counts for nothing.
+    const unprefixed = first.replace("__Host-", "");
+    expect(await signIn.hasBoundCookie(sentBack(unprefixed), "lab_mcp_connect", "sign-in one")).toBe(false);
 
-  it("bind to one pending sign-in, under this fleet's key only", () => {
-    const signIn = new BrowserSignIn(settings("https://mcp.lab.example/mcp"), new MemoryState(), key);
-    const cookie = signIn.bindCookie("lab_mcp_connect", "sign-in one", 300, "/");
-    expect(signIn.hasBoundCookie(sentBack(cookie), "lab_mcp_connect", "sign-in one")).toBe(true);
-    expect(signIn.hasBoundCookie(sentBack(cookie), "lab_mcp_connect", "sign-in two")).toBe(false);
-    expect(signIn.hasBoundCookie(sentBack("lab_mcp_connect=x"), "lab_mcp_connect", "sign-in one")).toBe(
-      false,
+    // The same sign-in bound again (another browser): a new value, and the first browser's is no good.
+    const second = await signIn.bindCookie("lab_mcp_connect", "sign-in one", 300);
+    expect(second.split(";")[0]).not.toBe(first.split(";")[0]);
+    expect(await signIn.hasBoundCookie(sentBack(first), "lab_mcp_connect", "sign-in one")).toBe(false);
+    expect(await signIn.hasBoundCookie(sentBack(second), "lab_mcp_connect", "sign-in one")).toBe(true);
+
+    const otherFleet = new BrowserSignIn(settings("https://mcp.lab.example/mcp"), new MemoryState(), key);
+    expect(await otherFleet.hasBoundCookie(sentBack(second), "lab_mcp_connect", "sign-in one")).toBe(false);
+
+    expect(await signIn.unbind("lab_mcp_connect", "sign-in one")).toMatch(
+      /^__Host-lab_mcp_connect=; Max-Age=0;/,
     );
-    const otherFleet = new BrowserSignIn(
-      settings("https://mcp.lab.example/mcp"),
-      new MemoryState(),
-      randomBytes(32),
-    );
-    expect(otherFleet.hasBoundCookie(sentBack(cookie), "lab_mcp_connect", "sign-in one")).toBe(false);
+    expect(await signIn.hasBoundCookie(sentBack(second), "lab_mcp_connect", "sign-in one")).toBe(false);
   });
 });
 

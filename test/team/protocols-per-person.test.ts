@@ -427,22 +427,30 @@ describe.skipIf(!REDIS_SERVER)("each person signs in to the protocol repository 
     idp.admin.autoApprove(TOM);
     const onward = await followRedirects(new CookieJar(), link, emulator.url);
     expect(onward.url.startsWith(`${emulator.url}/api/v3/oauth/authorize?`)).toBe(true);
-    const bound = onward.setCookies.find((cookie) => cookie.startsWith("lab_mcp_connect="));
-    expect(bound).toMatch(/; Max-Age=\d+; Path=\/oauth\/protocols\/; HttpOnly; SameSite=Lax$/);
-    expect(bound).not.toContain("Secure"); // a plain-http (loopback) public origin
-    const person = onward.setCookies.find((cookie) => cookie.startsWith("lab_mcp_person="));
-    expect(person).toMatch(/; HttpOnly; SameSite=Lax$/);
+    const bound = onward.setCookies.find((cookie) => cookie.startsWith("__Host-lab_mcp_connect="));
+    expect(bound).toMatch(/; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    const person = onward.setCookies.find((cookie) => cookie.startsWith("__Host-lab_mcp_person="));
+    expect(person).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
 
     // He forwards the repository's address instead: Mira approves it there, and her browser comes back
-    // to the callback without the cookie. Nothing is signed in, and his sign-in is not used up.
+    // to the callback without the cookie. Nothing is signed in, and the sign-in is over: its code was
+    // discarded, so whoever holds that address cannot finish it in another browser either.
     const forwarded = await playBrowser(emulator, onward.url, { user: "mei-chen" });
     expect(forwarded.listenerStatus).toBe(403);
     expect(forwarded.listenerPage).toContain("came back to a browser that did not start it");
     expect(forwarded.listenerPage).not.toContain("mei-chen");
     expect(await storedPair(asker.subject)).toBeUndefined();
     expect((await asker.call("protocols_get_profile")).text).toMatch(/Not signed in/);
+    const ended = await playBrowser(emulator, link, { user: "tomas-garcia" });
+    expect(ended.serverStatus).toBe(400);
+    expect(ended.serverPage).toContain("belongs to no sign-in in progress");
+    expect(await storedPair(asker.subject)).toBeUndefined();
 
-    const own = await playBrowser(emulator, link, { user: "tomas-garcia" });
+    // A new sign-in, in his own browser, signs him in.
+    const again = await asker.client.callTool({ name: "protocols_sign_in", arguments: {} });
+    const newLink = (again.structuredContent as { sign_in_url: string | null }).sign_in_url ?? "";
+    expect(newLink).not.toBe(link);
+    const own = await playBrowser(emulator, newLink, { user: "tomas-garcia" });
     expect(own.listenerStatus).toBe(200);
     expect(own.listenerPage).toContain("(tomas-garcia)");
     expect((await asker.call("protocols_get_profile")).text).toContain("tomas-garcia");

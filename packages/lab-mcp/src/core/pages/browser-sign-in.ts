@@ -3,9 +3,13 @@
 // authorization server (MCP_AUTH_ISSUER), with this server as its confidential client
 // (MCP_AUTH_CLIENT_ID, MCP_AUTH_CLIENT_SECRET): authorization code with PKCE and a nonce, the ID token
 // checked with jose. The person it names is kept in a short-lived sealed cookie; a page then acts only
-// for the person it was opened for (the MCP specification's URL elicitation, "Phishing"). The pending
-// sign-ins are in the shared state and the cookies are sealed with a key from MCP_STATE_KEY, so the
-// browser may come back to any replica.
+// for the person it was opened for (the MCP specification's URL elicitation, "Phishing"). A sign-in in
+// progress is sealed in the browser's own cookie (nothing is stored for a browser nobody knows yet), and
+// the cookies are sealed with a key from MCP_STATE_KEY, so the browser may come back to any replica.
+// Every cookie is `__Host-` (Secure, Path=/, no Domain): no sibling site under the same parent domain
+// can write one, so none can plant its own sign-in or binding in a colleague's browser. Browsers keep
+// such cookies on https and on plain-http loopback alike (Chromium, Firefox); a value bound to one
+// sign-in is random per browser and kept in the shared state, never derived from the sign-in itself.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parse as parseCookies, serialize as serializeCookie } from "cookie";
@@ -34,8 +38,10 @@ export interface BrowserPerson {
 export const BROWSER_CALLBACK_PATH = "/auth/browser/callback";
 /** Starts a new sign-in of the browser (e.g. as someone else), back to `to`, a path of this server. */
 export const BROWSER_START_PATH = "/auth/browser/start";
-const PERSON_COOKIE = "lab_mcp_person";
-const LOGIN_COOKIE = "lab_mcp_sign_in";
+/** The prefix browsers keep for cookies only this host can set: Secure, Path=/, no Domain. */
+const HOST_ONLY = "__Host-";
+const PERSON_COOKIE = `${HOST_ONLY}lab_mcp_person`;
+const LOGIN_COOKIE = `${HOST_ONLY}lab_mcp_sign_in`;
 /** How long a browser's sign-in is good for this server's pages. */
 const PERSON_TTL_S = 15 * 60;
 /** How long the browser has at the identity provider. */
@@ -50,7 +56,9 @@ interface Endpoints {
   jwks: ReturnType<typeof createRemoteJWKSet>;
 }
 
+/** A sign-in at the identity provider in progress, sealed in the browser's cookie. */
 interface PendingLogin {
+  state: string;
   verifier: string;
   nonce: string;
   to: string;
@@ -58,10 +66,8 @@ interface PendingLogin {
 
 export class BrowserSignIn {
   readonly origin: string;
-  /** Cookies are Secure where the public origin is https (plain http only on loopback). */
-  readonly secure: boolean;
   private readonly sealKey: Uint8Array;
-  private readonly bindKey: Buffer;
+  private readonly loginKey: Uint8Array;
   private endpoints: Promise<Endpoints> | undefined;
 
   constructor(
@@ -71,9 +77,8 @@ export class BrowserSignIn {
     key: Buffer,
   ) {
     this.origin = new URL(settings.audience).origin;
-    this.secure = this.origin.startsWith("https:");
     this.sealKey = createHmac("sha256", key).update("person cookie").digest();
-    this.bindKey = createHmac("sha256", key).update("bound cookies").digest();
+    this.loginKey = createHmac("sha256", key).update("sign-in cookie").digest();
   }
 
   get redirectUri(): string {
@@ -108,46 +113,57 @@ export class BrowserSignIn {
         ),
       );
     }
-    const state = randomBytes(32).toString("base64url");
     const login: PendingLogin = {
+      state: randomBytes(32).toString("base64url"),
       verifier: randomBytes(32).toString("base64url"),
       nonce: randomBytes(16).toString("base64url"),
       to: safePath(to),
     };
-    await this.state.secrets.write(loginName(state), JSON.stringify(login), {
-      ttlMs: LOGIN_TTL_S * 1000,
-      ifVersion: null,
-    });
     const url = new URL(endpoints.authorize);
     url.search = new URLSearchParams({
       response_type: "code",
       client_id: this.settings.clientId,
       redirect_uri: this.redirectUri,
       scope: "openid email",
-      state,
+      state: login.state,
       nonce: login.nonce,
       code_challenge: createHash("sha256").update(login.verifier).digest("base64url"),
       code_challenge_method: "S256",
       resource: this.settings.audience,
     }).toString();
-    // The state is bound to this browser too: a sign-in someone else started cannot land here.
-    redirect(res, url.href, [
-      this.cookie(LOGIN_COOKIE, this.bound(`login\n${state}`), LOGIN_TTL_S, "/auth/browser/"),
-    ]);
+    // The sign-in lives in this browser alone: a sign-in someone else started cannot land here, and
+    // nothing is kept for a browser that never comes back.
+    const sealed = await new EncryptJWT({ ...login })
+      .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
+      .setIssuedAt()
+      .setExpirationTime(`${LOGIN_TTL_S}s`)
+      .encrypt(this.loginKey);
+    redirect(res, url.href, [this.cookie(LOGIN_COOKIE, sealed, LOGIN_TTL_S)]);
   }
 
   /**
-   * A short-lived cookie bound to `binding` (e.g. one pending sign-in): HttpOnly, SameSite=Lax, Secure
-   * on https, only under `path`. Only this server can make its value.
+   * A short-lived `__Host-` cookie `name` (HttpOnly, SameSite=Lax) that binds this browser to `binding`
+   * (e.g. one pending sign-in): its value is random, and only its digest is kept, in the shared state,
+   * for as long. Binding another browser to the same `binding` unbinds the first.
    */
-  bindCookie(name: string, binding: string, maxAgeS: number, path: string): string {
-    return this.cookie(name, this.bound(binding), maxAgeS, path);
+  async bindCookie(name: string, binding: string, maxAgeS: number): Promise<string> {
+    const value = randomBytes(32).toString("base64url");
+    await this.state.secrets.write(bindingName(name, binding), digestOf(value), { ttlMs: maxAgeS * 1000 });
+    return this.cookie(hostCookie(name), value, maxAgeS);
   }
 
-  /** Whether the browser brought the cookie `name` bound to `binding`. */
-  hasBoundCookie(req: IncomingMessage, name: string, binding: string): boolean {
-    const value = parseCookies(req.headers.cookie ?? "")[name];
-    return value !== undefined && sameText(value, this.bound(binding));
+  /** Whether this browser is the one bound to `binding` by its cookie `name`. */
+  async hasBoundCookie(req: IncomingMessage, name: string, binding: string): Promise<boolean> {
+    const value = parseCookies(req.headers.cookie ?? "")[hostCookie(name)];
+    if (!value) return false;
+    const stored = await this.state.secrets.read(bindingName(name, binding));
+    return stored !== undefined && sameText(stored.value, digestOf(value));
+  }
+
+  /** Forgets the binding (its sign-in is over), and the cookie for this browser. */
+  async unbind(name: string, binding: string): Promise<string> {
+    await this.state.secrets.remove(bindingName(name, binding));
+    return this.cookie(hostCookie(name), "", 0);
   }
 
   /** The routes: the identity provider's callback, and a fresh sign-in (as someone else). */
@@ -168,10 +184,10 @@ export class BrowserSignIn {
   private async callback(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (req.method === "HEAD") return sendPage(res, textPage(200, "Sign-in", "Open this address with GET."));
     const state = url.searchParams.get("state") ?? "";
-    if (!state || !this.hasBoundCookie(req, LOGIN_COOKIE, `login\n${state}`))
-      return sendPage(res, NOT_STARTED);
-    const login = await this.takeLogin(state);
-    if (!login) return sendPage(res, NOT_STARTED);
+    const login = await this.loginOf(req);
+    // This browser's sign-in cookie is spent whatever the answer: a refused callback ends it.
+    const spent = this.cookie(LOGIN_COOKIE, "", 0);
+    if (!state || !login || !sameText(state, login.state)) return sendPage(res, NOT_STARTED, false, [spent]);
     const code = url.searchParams.get("code");
     if (!code) {
       return sendPage(
@@ -181,6 +197,8 @@ export class BrowserSignIn {
           "Sign-in not completed",
           "You did not sign in at the identity provider, so this server does not know who you are. Nothing was done.",
         ),
+        false,
+        [spent],
       );
     }
     const person = await this.personOfCode(code, login).catch(() => undefined);
@@ -192,6 +210,8 @@ export class BrowserSignIn {
           "Sign-in failed",
           "The identity provider's answer could not be checked, so this server does not know who you are. Nothing was done. Open the address again to retry.",
         ),
+        false,
+        [spent],
       );
     }
     const sealed = await new EncryptJWT({ email: person.email })
@@ -200,10 +220,7 @@ export class BrowserSignIn {
       .setIssuedAt()
       .setExpirationTime(`${PERSON_TTL_S}s`)
       .encrypt(this.sealKey);
-    redirect(res, `${this.origin}${login.to}`, [
-      this.cookie(PERSON_COOKIE, sealed, PERSON_TTL_S, "/"),
-      this.cookie(LOGIN_COOKIE, "", 0, "/auth/browser/"),
-    ]);
+    redirect(res, `${this.origin}${login.to}`, [this.cookie(PERSON_COOKIE, sealed, PERSON_TTL_S), spent]);
   }
 
   /** Trades the code for tokens as the confidential client, and checks the ID token (issuer, audience, nonce). */
@@ -240,16 +257,27 @@ export class BrowserSignIn {
     }
     return {
       subject: personSubject(this.settings.issuer, payload.sub),
-      email: typeof payload.email === "string" && payload.email !== "" ? payload.email : undefined,
+      // An address the provider says it did not verify names no one: never compared with a key's owner.
+      email:
+        typeof payload.email === "string" && payload.email !== "" && payload.email_verified !== false
+          ? payload.email
+          : undefined,
     };
   }
 
-  private async takeLogin(state: string): Promise<PendingLogin | undefined> {
-    const stored = await this.state.secrets.read(loginName(state));
-    if (!stored || !(await this.state.secrets.remove(loginName(state), stored.version))) return undefined;
+  /** The sign-in this browser started, from its sealed cookie, while it is good. */
+  private async loginOf(req: IncomingMessage): Promise<PendingLogin | undefined> {
+    const sealed = parseCookies(req.headers.cookie ?? "")[LOGIN_COOKIE];
+    if (!sealed) return undefined;
     try {
-      const login = JSON.parse(stored.value) as PendingLogin;
-      return typeof login.verifier === "string" && typeof login.nonce === "string" ? login : undefined;
+      const { payload } = await jwtDecrypt(sealed, this.loginKey, { maxTokenAge: LOGIN_TTL_S });
+      const { state, verifier, nonce, to } = payload;
+      return typeof state === "string" &&
+        typeof verifier === "string" &&
+        typeof nonce === "string" &&
+        typeof to === "string"
+        ? { state, verifier, nonce, to: safePath(to) }
+        : undefined;
     } catch {
       return undefined;
     }
@@ -275,16 +303,13 @@ export class BrowserSignIn {
     return this.endpoints;
   }
 
-  private bound(binding: string): string {
-    return createHmac("sha256", this.bindKey).update(binding).digest("base64url");
-  }
-
-  private cookie(name: string, value: string, maxAgeS: number, path: string): string {
+  /** A `__Host-` cookie: Secure, Path=/, no Domain (what the prefix requires), HttpOnly, SameSite=Lax. */
+  private cookie(name: string, value: string, maxAgeS: number): string {
     return serializeCookie(name, value, {
       httpOnly: true,
-      secure: this.secure,
+      secure: true,
       sameSite: "lax",
-      path,
+      path: "/",
       maxAge: maxAgeS,
     });
   }
@@ -322,6 +347,15 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-function loginName(state: string): string {
-  return `browser-sign-in:${createHash("sha256").update(state).digest("base64url")}`;
+function digestOf(value: string): string {
+  return createHash("sha256").update(value).digest("base64url");
+}
+
+function hostCookie(name: string): string {
+  return name.startsWith(HOST_ONLY) ? name : `${HOST_ONLY}${name}`;
+}
+
+/** Where the digest of the value bound to `binding` is kept: a digest names it, never the binding. */
+function bindingName(name: string, binding: string): string {
+  return `browser-binding:${digestOf(`${hostCookie(name)}\n${binding}`)}`;
 }

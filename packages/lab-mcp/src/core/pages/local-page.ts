@@ -158,12 +158,13 @@ export async function openLocalPage<T>(options: LocalPageOptions<T>): Promise<Lo
 }
 
 /** Writes a page with this file's style and security headers (also for a service's own HTTP route). */
-export function sendPage(res: ServerResponse, reply: PageReply, last = false): void {
+export function sendPage(res: ServerResponse, reply: PageReply, last = false, cookies: string[] = []): void {
   if (res.headersSent) return;
   res.writeHead(reply.status, {
     "content-type": "text/html; charset=utf-8",
     ...SECURITY_HEADERS,
     ...(last ? { connection: "close" } : {}),
+    ...(cookies.length > 0 ? { "set-cookie": cookies } : {}),
   });
   res.end(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(reply.title)} · lab-mcp</title>` +

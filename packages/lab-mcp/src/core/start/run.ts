@@ -13,7 +13,7 @@ import { MemoryState } from "../state/memory-state.js";
 import { openSharedState, type StateSettings, stateSettingsOf } from "../state/open.js";
 import { deriveKey } from "../state/secret-box.js";
 import type { SharedState } from "../state/shared-state.js";
-import { isLoopbackHost } from "../transport/loopback.js";
+import { isLoopbackHost, isLoopbackName } from "../transport/loopback.js";
 import { type ListenAddress, metricsListenOf } from "../transport/metrics-listener.js";
 import type { RunningTransport } from "../transport/running.js";
 import { ConfigError, type CoreValues, coreSettings, helpText, loadConfig } from "./config.js";
@@ -184,7 +184,7 @@ function authSettingsOf(values: CoreValues, transport: string): ResourceServerSe
 function isSecureUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname));
+    return url.protocol === "https:" || (url.protocol === "http:" && isLoopbackName(url.hostname));
   } catch {
     return false;
   }

@@ -2,11 +2,13 @@
 // records the pending sign-in in the shared state and gives the person a connect link of this server
 // (never the repository's authorize URL, which anyone it is forwarded to could approve as themselves):
 // the link signs the browser in at the MCP authorization server, checks it is the person who started
-// the sign-in, sets a short-lived cookie bound to that sign-in, and only then sends the browser to the
-// repository. The repository sends their browser back to this server's public callback route, on whichever replica
-// the load balancer picks, which requires that cookie, takes the pending sign-in (once: a forged or
-// replayed state finds nothing), trades the code for tokens, stores them for that person alone, and leaves the outcome for
-// the waiting tool call to find, on whichever replica it waits.
+// the sign-in, binds that browser to the sign-in (a random `__Host-` cookie whose digest the shared
+// state keeps), and only then sends the browser to the repository. The repository sends their browser
+// back to this server's public callback route, on whichever replica the load balancer picks, which takes
+// the pending sign-in (once: a forged or replayed state finds nothing); from a browser not bound to it
+// the sign-in ends there, its code unused, so whoever holds that address cannot finish it elsewhere.
+// Otherwise it trades the code for tokens, stores them for that person alone, and leaves the outcome
+// for the waiting tool call to find, on whichever replica it waits.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ActionableError } from "../../../core/errors.js";
@@ -25,9 +27,8 @@ import { describeOAuthError } from "./token-endpoint.js";
 const CALLBACK_PATH = TEAM_CALLBACK_PATH;
 /** The connect link each person is given: `<public origin>` + this + the sign-in's state. */
 const CONNECT_PREFIX = "/oauth/protocols/connect/";
-/** The cookie that ties a browser to the sign-in it started, for the callback; sent only under this path. */
+/** The cookie that ties a browser to the sign-in it started, for the callback (`__Host-` prefixed). */
 const CONNECT_COOKIE = "lab_mcp_connect";
-const COOKIE_PATH = "/oauth/protocols/";
 /** How often a waiting call looks for its sign-in's outcome in the shared state. */
 const POLL_EVERY_MS = 250;
 
@@ -101,11 +102,10 @@ export function connectRoute(api: ProtocolsApi, pending: PendingSignIns): HttpRo
       );
       res.writeHead(303, {
         location: repository,
-        "set-cookie": browser.bindCookie(
+        "set-cookie": await browser.bindCookie(
           CONNECT_COOKIE,
           connectBinding(state),
           Math.ceil(pending.ttlMs / 1000),
-          COOKIE_PATH,
         ),
         "cache-control": "no-store",
         "referrer-policy": "no-referrer",
@@ -153,12 +153,24 @@ async function answerCallback(
   params: URLSearchParams,
 ): Promise<PageReply> {
   const state = params.get("state");
-  if (!state || !(await pending.peek(state))) return WRONG_STATE;
-  // Only the browser that went through the connect link as the person (a repository link forwarded to
-  // someone else comes back without the cookie); the sign-in stays for its own browser.
-  if (!pending.browser?.hasBoundCookie(req, CONNECT_COOKIE, connectBinding(state))) return NOT_THIS_BROWSER;
+  if (!state || !pending.browser) return WRONG_STATE;
+  const bound = await pending.browser.hasBoundCookie(req, CONNECT_COOKIE, connectBinding(state));
+  // Taken whatever the browser: the state and its code are good once, here and now.
   const signIn = await pending.take(state);
   if (!signIn) return WRONG_STATE;
+  await pending.browser.unbind(CONNECT_COOKIE, connectBinding(state)).catch(() => undefined);
+  // Only the browser that went through the connect link as the person (a repository link forwarded to
+  // someone else comes back without the cookie): elsewhere the sign-in ends, its code never used.
+  if (!bound) {
+    await pending.settle(state, {
+      status: "failed",
+      why:
+        "The repository's approval came back to a browser that did not start it through the sign-in link " +
+        "(an address forwarded to someone else?), so it was discarded. Call protocols_sign_in again and " +
+        "open the new link in your own browser.",
+    });
+    return NOT_THIS_BROWSER;
+  }
   const error = params.get("error");
   const code = params.get("code");
   if (error || !code) {
@@ -215,8 +227,8 @@ const NOT_THIS_BROWSER = textPage(
   403,
   "Sign-in refused",
   "This sign-in came back to a browser that did not start it through its own sign-in link, so nothing was " +
-    "signed in. If someone sent you a repository address, do not approve it; to sign in yourself, ask your " +
-    "own assistant (protocols_sign_in) and open the link it gives you.",
+    "signed in, and the sign-in is over. If someone sent you a repository address, do not approve it; to " +
+    "sign in yourself, ask your own assistant (protocols_sign_in) and open the link it gives you.",
 );
 
 const WRONG_STATE = textPage(
