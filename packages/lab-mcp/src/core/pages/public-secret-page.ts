@@ -68,7 +68,7 @@ export class PublicSecretPages {
         const posted = await this.state.secrets.read(`secret-page-answer:${key}`);
         if (posted) {
           await this.state.secrets.remove(`secret-page-answer:${key}`);
-          return { secret: posted.value, remember: false };
+          return parseAnswer(posted.value);
         }
         await sleep(POLL_MS);
       }
@@ -126,7 +126,11 @@ export class PublicSecretPages {
     if (!secret) return sendPage(res, formPage(text, path, "Please enter a value."));
     // One answer: whoever removes the pending page first (on any replica) is the one.
     if (!(await this.state.secrets.remove(name, pending.version))) return sendPage(res, EXPIRED);
-    await this.state.secrets.write(`secret-page-answer:${digest(id)}`, secret, { ttlMs: PAGE_LIFETIME_MS });
+    // With the sender's email from their browser's sign-in: whose key it is gets checked against it.
+    const answer: PostedAnswer = { secret, ...(visitor.email ? { senderEmail: visitor.email } : {}) };
+    await this.state.secrets.write(`secret-page-answer:${digest(id)}`, JSON.stringify(answer), {
+      ttlMs: PAGE_LIFETIME_MS,
+    });
     return sendPage(
       res,
       textPage(200, "Thank you", "You can close this window and go back to your assistant."),
@@ -157,6 +161,21 @@ function notSignedIn(path: string): PageReply {
     body:
       `<h1>Sign in first</h1><p>This page takes a key only from the person it was opened for, once they ` +
       `have signed in. Nothing was sent.</p><p><a href="${escapeHtml(path)}">Sign in</a></p>`,
+  };
+}
+
+/** What a posted form leaves in the shared state for the waiting call. */
+interface PostedAnswer {
+  secret: string;
+  senderEmail?: string;
+}
+
+function parseAnswer(value: string): SecretAnswer {
+  const posted = JSON.parse(value) as PostedAnswer;
+  return {
+    secret: String(posted.secret),
+    remember: false,
+    ...(typeof posted.senderEmail === "string" ? { senderEmail: posted.senderEmail } : {}),
   };
 }
 

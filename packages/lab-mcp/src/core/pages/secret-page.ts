@@ -8,6 +8,11 @@ export interface SecretAnswer {
   secret: string;
   /** The user ticked "remember": store it for the next start. */
   remember: boolean;
+  /**
+   * On a team server's page, the email of the person whose browser sent it, from the ID token of
+   * the browser's sign-in (absent when the identity provider gave none).
+   */
+  senderEmail?: string;
 }
 
 export interface SecretPage {

@@ -184,10 +184,20 @@ export class LabdataCredentialSource {
     }
     const credential = apiKeyCredential(answer.secret);
     const user = await verify(credential); // a wrong key is never stored
-    // Someone else's key (typed on a page forwarded to them) must not make this person act as them.
-    if (person.email && user.email?.toLowerCase() !== person.email.toLowerCase()) {
+    // Someone else's key (typed on a page forwarded to them, or in a browser someone else signed in)
+    // must not make this person act as them: the key's owner must be the person, by the email of the
+    // browser's sign-in (its ID token), else of their access token; with neither, nothing is kept.
+    const email = answer.senderEmail ?? person.email;
+    if (!email) {
       throw new ActionableError(
-        `The API key entered on the page belongs to another user of the lab data platform than ${person.email} ` +
+        "The API key entered on the page could not be matched to you: your sign-in at the identity provider " +
+          "carries no email to compare with the key's user, so it was not kept. The server's operator must let " +
+          "the identity provider put the email in the ID token (scope email; see docs/deployment.md)",
+      );
+    }
+    if (user.email?.toLowerCase() !== email.toLowerCase()) {
+      throw new ActionableError(
+        `The API key entered on the page belongs to another user of the lab data platform than ${email} ` +
           "(your sign-in), so it was not kept. Call the tool again and enter your own API key",
       );
     }
