@@ -1,7 +1,11 @@
 // The pages opened for a user across the rounds of a multi-round-trip request: only the caller who
 // opened one may wait for it, and a page is closed when its ask ends, times out or gives way.
 import { describe, expect, it } from "vitest";
-import { MAX_PENDING_PER_CALLER, PendingAsks } from "../../packages/lab-mcp/src/core/pages/pending-asks.js";
+import {
+  MAX_PENDING,
+  MAX_PENDING_PER_CALLER,
+  PendingAsks,
+} from "../../packages/lab-mcp/src/core/pages/pending-asks.js";
 
 function page() {
   let closed = 0;
@@ -57,5 +61,19 @@ describe("PendingAsks", () => {
     expect(bobs.closed()).toBe(0);
     expect(asks.get(bobsId, "person:bob")).toBeDefined();
     expect(alices.filter((opened) => opened.closed() === 0)).toHaveLength(MAX_PENDING_PER_CALLER);
+  });
+
+  it("counts a person's asks across all their sessions: abandoned sessions by the thousand leave room for everyone else", () => {
+    const asks = new PendingAsks();
+    const toms = Array.from({ length: MAX_PENDING + 100 }, () => page());
+    // One session per ask, each abandoned after opening its page, all of them Tom's.
+    toms.forEach((opened, n) => {
+      asks.add(`session:${n}`, opened, 60_000, "person:tom");
+    });
+    expect(toms.filter((opened) => opened.closed() === 0)).toHaveLength(MAX_PENDING_PER_CALLER);
+    const miras = page();
+    const id = asks.add("session:mira", miras, 60_000, "person:mira");
+    expect(asks.get(id, "session:mira")).toBeDefined();
+    expect(miras.closed()).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import {
   Client as ModernClient,
   StreamableHTTPClientTransport as ModernStreamableHTTPClientTransport,
 } from "@modelcontextprotocol/client";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type IdentityProvider, startIdentityProvider } from "../../packages/emulators/src/idp/index.js";
 import { type HttpServerProcess, MODERN_PROTOCOL, startHttpBin, textOf } from "../support/clients.js";
@@ -282,6 +283,54 @@ describe.skipIf(!REDIS_SERVER)("a team server's key page, on its public URL, ans
       expect(answer.text).not.toContain(mira.name);
     } finally {
       await client.close();
+    }
+  });
+
+  it("stores nothing for browsers that start a sign-in and never come back; one that does is signed in on the other replica", async () => {
+    const raw = new Redis(redis.url);
+    try {
+      const before = (await raw.keys("lab-mcp:key-page:*")).length;
+      const origin = new URL(publicUrl).origin;
+      const starts = await Promise.all(
+        Array.from({ length: 200 }, () =>
+          fetch(`${origin}/auth/browser/start?to=/`, { redirect: "manual" }).then(async (response) => {
+            await response.body?.cancel();
+            return response;
+          }),
+        ),
+      );
+      expect(starts.every((response) => response.status === 303)).toBe(true);
+      expect((await raw.keys("lab-mcp:key-page:*")).length).toBe(before);
+
+      // The sign-in lives in the browser's own sealed cookie: it comes back through replica B.
+      idp.admin.autoApprove(emulator.demo.user.email);
+      const jar = new CookieJar();
+      const started = await fetch(`${origin}/auth/browser/start?to=/`, { redirect: "manual" });
+      jar.take(started.headers);
+      await started.body?.cancel();
+      const atProvider = await fetch(started.headers.get("location") ?? "", { redirect: "manual" });
+      await atProvider.body?.cancel();
+      const callback = new URL(atProvider.headers.get("location") ?? "");
+      const back = await fetch(`${replicaB.url.replace("/mcp", "")}${callback.pathname}${callback.search}`, {
+        headers: jar.header(),
+        redirect: "manual",
+      });
+      await back.body?.cancel();
+      expect(back.status).toBe(303);
+      expect(back.headers.getSetCookie().some((cookie) => cookie.startsWith("__Host-lab_mcp_person="))).toBe(
+        true,
+      );
+      // The same answer again (a replay) signs no one in: the browser's sign-in cookie is spent.
+      jar.take(back.headers);
+      const replay = await fetch(`${origin}${callback.pathname}${callback.search}`, {
+        headers: jar.header(),
+        redirect: "manual",
+      });
+      expect(replay.status).toBe(400);
+      await replay.body?.cancel();
+    } finally {
+      raw.disconnect();
+      idp.admin.autoApprove(null);
     }
   });
 

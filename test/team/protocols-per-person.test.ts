@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type IdentityProvider, startIdentityProvider } from "../../packages/emulators/src/idp/index.js";
 import { subjectOf } from "../../packages/emulators/src/idp/people.js";
 import type { ApplicationInfo } from "../../packages/emulators/src/protocols/index.js";
+import { MAX_SIGN_INS_PER_PERSON } from "../../packages/lab-mcp/src/services/protocols/auth/pending-sign-ins.js";
 import {
   personDigest,
   protocolsPersonNamesKey,
@@ -454,6 +455,37 @@ describe.skipIf(!REDIS_SERVER)("each person signs in to the protocol repository 
     expect(own.listenerStatus).toBe(200);
     expect(own.listenerPage).toContain("(tomas-garcia)");
     expect((await asker.call("protocols_get_profile")).text).toContain("tomas-garcia");
+  });
+
+  it("one person's sign-ins in progress are capped: a flood of his ends his own oldest, never Mira's", async () => {
+    const mira = await personClient(MIRA, "mei-chen", false);
+    const tom = await personClient(TOM, "tomas-garcia", false);
+    const linkOf = async (person: { client: ModernClient }) => {
+      const asked = await person.client.callTool({ name: "protocols_sign_in", arguments: {} });
+      return (asked.structuredContent as { sign_in_url: string | null }).sign_in_url ?? "";
+    };
+    const pendingOf = async (link: string) => {
+      const state = link.slice(link.lastIndexOf("/") + 1);
+      const digest = createHash("sha256").update(state).digest("hex").slice(0, 32);
+      const shared = await openRedisState(redis, { prefix: PREFIX, key: TEST_STATE_KEY });
+      try {
+        return {
+          pending: await shared.secrets.read(`protocols:pending:${digest}`),
+          outcome: await shared.secrets.read(`protocols:pending:${digest}:outcome`),
+        };
+      } finally {
+        await shared.close();
+      }
+    };
+    const hers = await linkOf(mira);
+    const his: string[] = [];
+    for (let n = 0; n < 12; n++) his.push(await linkOf(tom));
+    expect((await pendingOf(hers)).pending).toBeDefined();
+    const kept = [];
+    for (const link of his) if ((await pendingOf(link)).pending) kept.push(link);
+    expect(kept).toEqual(his.slice(-MAX_SIGN_INS_PER_PERSON));
+    const ended = await pendingOf(his[0] ?? "");
+    expect(ended.outcome?.value).toContain("A newer sign-in of yours replaced this one");
   });
 
   it("while Redis is away, a sign-out is an error that says so, and the replica stops using the sign-in it read", async () => {

@@ -1,8 +1,10 @@
 // Pages opened for the user (a secret page, a sign-in listener) that outlive one round of a
 // multi-round-trip request. The first round opens the page and answers "input required" with its URL;
 // the client shows it, then retries with a signed requestState naming the ask, and the retry waits
-// here for what the user did on the page. Pages are local to the process that opened them. Each caller
-// has a quota: their own oldest ask gives way to their new one, never another caller's (issue 25, item 11).
+// here for what the user did on the page. Pages are local to the process that opened them. Each owner
+// (a signed-in person across all their sessions, else the caller) has a quota well under the server's:
+// their own oldest ask gives way to their new one, never another owner's, so no one person's abandoned
+// sessions can fill the server's cap for everyone.
 import { randomUUID } from "node:crypto";
 import { ActionableError } from "../errors.js";
 
@@ -21,23 +23,28 @@ export interface OpenedPage<T> {
 interface PendingAsk {
   /** Who opened it: only the same caller may wait for it. */
   caller: string;
+  /** Whose quota it counts against: the person (subject) in team mode, else the caller. */
+  owner: string;
   page: OpenedPage<unknown>;
   /** When the user's time is up (epoch ms). */
   deadline: number;
   timer: NodeJS.Timeout;
 }
 
-/** The most asks one caller (a person, a session) has open at once: their own oldest gives way. */
+/** The most asks one owner (a person, else a caller) has open at once: their own oldest gives way. */
 export const MAX_PENDING_PER_CALLER = 16;
-/** The most asks open at once, all callers together: each may hold a listening socket. */
-const MAX_PENDING = 1024;
+/** The most asks open at once, all owners together: each may hold a listening socket. */
+export const MAX_PENDING = 1024;
 
 export class PendingAsks {
   private readonly asks = new Map<string, PendingAsk>();
 
-  /** Keeps an opened page for `timeoutMs`, then closes it; returns the id the requestState names. */
-  add(caller: string, page: OpenedPage<unknown>, timeoutMs: number): string {
-    const mine = [...this.asks].filter(([, ask]) => ask.caller === caller);
+  /**
+   * Keeps an opened page for `timeoutMs`, then closes it; returns the id the requestState names.
+   * `owner` is whose quota it counts against (the person, whichever session asks), by default the caller.
+   */
+  add(caller: string, page: OpenedPage<unknown>, timeoutMs: number, owner = caller): string {
+    const mine = [...this.asks].filter(([, ask]) => ask.owner === owner);
     const oldestOfMine = mine[0]?.[0];
     if (
       oldestOfMine !== undefined &&
@@ -55,7 +62,7 @@ export class PendingAsks {
     if (!page.resumeToken) page.until.catch(() => undefined);
     const timer = setTimeout(() => this.finish(id), timeoutMs);
     timer.unref();
-    this.asks.set(id, { caller, page, deadline: Date.now() + timeoutMs, timer });
+    this.asks.set(id, { caller, owner, page, deadline: Date.now() + timeoutMs, timer });
     return id;
   }
 

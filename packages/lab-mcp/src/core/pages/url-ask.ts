@@ -44,6 +44,8 @@ export interface AskState {
 export interface AskRound {
   /** Who is asking (ClientSession.caller); an ask opened for another caller is never resumed. */
   caller: string;
+  /** Whose quota of open pages the ask counts against: the signed-in person (subject), else the caller. */
+  owner: string;
   /** The verified requestState the client echoed, when this is a retry. */
   state: AskState | undefined;
   /** The answers the client sent with the retry. */
@@ -94,7 +96,7 @@ export async function askForUrl<T>(
       : (round.pending.get<T>(askId, round.caller) ?? resumeElsewhere(ask, round.state));
   if (askId === undefined || !resumed) {
     const page = await ask.open();
-    const id = round.pending.add(round.caller, page, timeoutMs);
+    const id = round.pending.add(round.caller, page, timeoutMs, round.owner);
     const request = inputRequired.elicitUrl({ message: ask.message, url: page.url });
     // The 2025 era identifies a URL elicitation, so that its completion can be told.
     const elicitationId = round.legacy ? randomUUID() : undefined;

@@ -95,6 +95,7 @@ function callContext<S>(
     secretPages: parts.options.secretPages,
     askRound: {
       caller: clientSession.caller,
+      owner: clientSession.person ? `person ${clientSession.person.subject}` : clientSession.caller,
       state: state && typeof state === "object" ? state : undefined,
       inputResponses: request.mcpReq.inputResponses,
       pending: parts.pending,

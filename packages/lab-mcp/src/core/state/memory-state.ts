@@ -19,11 +19,13 @@ export const MAX_CURSOR_QUERIES = 500;
 export const MAX_CURSORS_PER_QUERY = 200;
 /** Budgets kept: far above the credentials in use at once; an idle budget past its window is empty anyway. */
 const MAX_BUDGETS = 2000;
+/** How often expired secrets no one reads again are dropped (at the next write), so that they free memory. */
+const SWEEP_EVERY_MS = 60_000;
 
 export class MemoryState implements SharedState {
   readonly kind = "memory" as const;
   private readonly windows = new Map<string, WindowRecord>();
-  readonly secrets: SecretStore;
+  readonly secrets: MemorySecrets;
   readonly cursors: CursorStore;
 
   constructor(
@@ -69,11 +71,19 @@ interface HeldSecret extends StoredSecret {
   expiresAt: number;
 }
 
-class MemorySecrets implements SecretStore {
+export class MemorySecrets implements SecretStore {
   private readonly values = new Map<string, HeldSecret>();
   private readonly locks = new Map<string, { token: symbol; expiresAt: number }>();
+  private nextSweepAt: number;
 
-  constructor(private readonly now: () => number) {}
+  constructor(private readonly now: () => number) {
+    this.nextSweepAt = now() + SWEEP_EVERY_MS;
+  }
+
+  /** How many secrets (and locks) are held in memory, expired ones not yet swept included. */
+  get held(): number {
+    return this.values.size + this.locks.size;
+  }
 
   async read(name: string): Promise<StoredSecret | undefined> {
     const held = this.values.get(name);
@@ -86,6 +96,7 @@ class MemorySecrets implements SecretStore {
   }
 
   async write(name: string, value: string, options: SecretWrite = {}): Promise<boolean> {
+    this.sweepNowAndThen();
     if (options.ifVersion !== undefined) {
       const current = await this.read(name);
       if ((current?.version ?? null) !== options.ifVersion) return false;
@@ -108,6 +119,7 @@ class MemorySecrets implements SecretStore {
   }
 
   async tryLock(name: string, ttlMs: number): Promise<Lock | undefined> {
+    this.sweepNowAndThen();
     const held = this.locks.get(name);
     if (held && this.now() < held.expiresAt) return undefined;
     const token = Symbol(name);
@@ -117,6 +129,15 @@ class MemorySecrets implements SecretStore {
         if (this.locks.get(name)?.token === token) this.locks.delete(name);
       },
     };
+  }
+
+  /** Drops what expired, once a minute at most: a secret nobody reads again must not stay forever. */
+  private sweepNowAndThen(): void {
+    const now = this.now();
+    if (now < this.nextSweepAt) return;
+    this.nextSweepAt = now + SWEEP_EVERY_MS;
+    for (const [name, held] of this.values) if (now >= held.expiresAt) this.values.delete(name);
+    for (const [name, lock] of this.locks) if (now >= lock.expiresAt) this.locks.delete(name);
   }
 }
 

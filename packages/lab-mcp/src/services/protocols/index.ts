@@ -73,7 +73,14 @@ export function createProtocolsApi(values: ProtocolsValues, runtime: ServiceRunt
       ? (owner, person) =>
           new SharedTokenStore(state, owner, where, timeoutMs + RENEWAL_LOCK_MARGIN_MS, person)
       : undefined,
-    team ? new PendingSignIns(state, SIGN_IN_TIMEOUT_MS, runtime.browserSignIn) : undefined,
+    team
+      ? new PendingSignIns(
+          state,
+          SIGN_IN_TIMEOUT_MS,
+          runtime.browserSignIn,
+          protocolsPersonNamesKey(stateSettings?.key),
+        )
+      : undefined,
     protocolsPersonNamesKey(stateSettings?.key),
   );
   return new ProtocolsApi(credentials, timeoutMs, state, limits);

@@ -6,10 +6,13 @@
 // outcome is kept under the same digest for the waiting tool call, on whichever replica it waits.
 // The person's browser reaches the repository only through this server's connect link, which first
 // signs the browser in (core's BrowserSignIn) and checks it is the person who started the sign-in.
+// One person holds a few sign-ins in progress at most (their clients, each signing in): a new one
+// ends their own oldest, never anyone else's, so no one fills the store by starting sign-ins.
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { BrowserSignIn } from "../../../core/pages/browser-sign-in.js";
 import type { SharedState } from "../../../core/state/shared-state.js";
+import { personDigest } from "./shared-token-store.js";
 
 export interface PendingSignIn {
   /** The person's subject (`<issuer> <sub>`), in the sealed value only, never in a name. */
@@ -35,6 +38,10 @@ const outcomeSchema = z.union([
 
 /** How long a finished sign-in's outcome stays for its waiting call to read. */
 const OUTCOME_TTL_MS = 10 * 60 * 1000;
+/** The most sign-ins one person has in progress at once: a new one ends their own oldest. */
+export const MAX_SIGN_INS_PER_PERSON = 4;
+/** Tries at the compare-and-set of a person's list of sign-ins before giving up on keeping it exact. */
+const LIST_TRIES = 5;
 
 export class PendingSignIns {
   constructor(
@@ -43,6 +50,8 @@ export class PendingSignIns {
     readonly ttlMs: number,
     /** Who is at the browser (MCP_AUTH_CLIENT_ID); without it no sign-in starts. */
     readonly browser: BrowserSignIn | undefined,
+    /** Keys the digest that names a person's list of sign-ins (protocolsPersonNamesKey). */
+    private readonly namesKey: Buffer = randomBytes(32),
   ) {}
 
   /** Records a new sign-in for `subject`; returns its OAuth state and PKCE verifier. */
@@ -54,7 +63,37 @@ export class PendingSignIns {
       ttlMs: this.ttlMs,
       ifVersion: null,
     });
+    for (const ended of await this.listed(subject, digestOf(state))) {
+      if (await this.state.secrets.remove(pendingNameOf(ended))) {
+        await this.state.secrets.write(outcomeNameOf(ended), JSON.stringify(REPLACED), {
+          ttlMs: OUTCOME_TTL_MS,
+        });
+      }
+    }
     return { state, codeVerifier };
+  }
+
+  /**
+   * Adds the sign-in `digest` to the person's list of sign-ins in progress; answers those that must
+   * end for it (their oldest beyond the cap). Ended and expired ones leave the list.
+   */
+  private async listed(subject: string, digest: string): Promise<string[]> {
+    const name = `protocols:pending-of:${personDigest(this.namesKey, subject)}`;
+    for (let attempt = 0; attempt < LIST_TRIES; attempt++) {
+      const stored = await this.state.secrets.read(name);
+      const listed = parseList(stored?.value);
+      const live: string[] = [];
+      for (const other of listed) if (await this.state.secrets.read(pendingNameOf(other))) live.push(other);
+      live.push(digest);
+      const ended = live.slice(0, Math.max(0, live.length - MAX_SIGN_INS_PER_PERSON));
+      const kept = live.slice(ended.length);
+      const written = await this.state.secrets.write(name, JSON.stringify(kept), {
+        ttlMs: this.ttlMs,
+        ifVersion: stored?.version ?? null,
+      });
+      if (written) return ended;
+    }
+    return [];
   }
 
   /** The sign-in `state` belongs to, left in place (the connect link's look); else undefined. */
@@ -107,5 +146,21 @@ function digestOf(state: string): string {
   return createHash("sha256").update(state).digest("hex").slice(0, 32);
 }
 
-const pendingName = (state: string) => `protocols:pending:${digestOf(state)}`;
-const outcomeName = (state: string) => `protocols:pending:${digestOf(state)}:outcome`;
+function parseList(value: string | undefined): string[] {
+  try {
+    const parsed: unknown = JSON.parse(value ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+const REPLACED: SignInOutcome = {
+  status: "failed",
+  why: `A newer sign-in of yours replaced this one (at most ${MAX_SIGN_INS_PER_PERSON} are in progress at once): open the newest link.`,
+};
+
+const pendingNameOf = (digest: string) => `protocols:pending:${digest}`;
+const outcomeNameOf = (digest: string) => `protocols:pending:${digest}:outcome`;
+const pendingName = (state: string) => pendingNameOf(digestOf(state));
+const outcomeName = (state: string) => outcomeNameOf(digestOf(state));
