@@ -3,11 +3,13 @@
 // Serves the 2026-07-28 protocol (stateless: any request to any process) and 2025-11-25 clients
 // (initialize, and an MCP session held by this process). GET /healthz and /readyz answer load
 // balancers' probes (ops/health.ts); GET /metrics a Prometheus scraper (ops/metrics-endpoint.ts).
+
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type AuthInfo, createMcpHandler, isInitializeRequest } from "@modelcontextprotocol/server";
 import { personOf, ResourceServer, type ResourceServerSettings } from "../auth/resource-server.js";
 import type { ClientSession, Person } from "../caller.js";
+import { writeEventLine } from "../ops/event-log.js";
 import { answerProbe, isProbe, type ReadinessCheck } from "../ops/health.js";
 import { startMetrics } from "../ops/metrics.js";
 import { answerMetrics, isMetricsRequest } from "../ops/metrics-endpoint.js";
@@ -160,7 +162,7 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
 
   const http: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      process.stderr.write(`HTTP request failed: ${error instanceof Error ? error.name : String(error)}\n`);
+      writeEventLine("http_request_failed", error instanceof Error ? error.name : String(error));
       if (!res.headersSent) sendRpcError(res, 500, "Internal server error");
       else res.end();
     });
@@ -210,7 +212,7 @@ function statelessHandler(
   };
   const handler = createMcpHandler(({ authInfo }) => factory(callerOf(authInfo)), {
     legacy: "reject",
-    onerror: (error) => process.stderr.write(`MCP request refused: ${error.message}\n`),
+    onerror: (error) => writeEventLine("mcp_request_refused", error.message),
   });
   return {
     /** Answers a 2026-07-28 request, its body already read and parsed. */
