@@ -89,6 +89,12 @@ describe("team mode: only access tokens open the server", () => {
         await token(endpoint, { azp: "agent" }, { aud: [endpoint, "agent"] }),
         await token(endpoint, {}, { typ: "at+jwt", sub: "" }),
         await token(endpoint, {}, { typ: "at+jwt", sub: "  " }),
+        // An ID token exchanged for this server's audience: unmarked, naming no client and no access.
+        await token(
+          endpoint,
+          { client_id: undefined, scope: undefined, email: "tom@lab.example", email_verified: true },
+          { typ: "JWT" },
+        ),
       ];
       for (const bearer of refused) {
         const response = await rawModernList(endpoint, { authorization: `Bearer ${bearer}` });

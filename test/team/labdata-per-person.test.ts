@@ -445,9 +445,9 @@ describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` ($
       const result = await client.whoAmI();
       expect(result.isError).toBe(true);
       expect(result.text).toBe(
-        "Error: The identity provider refused the token exchange (invalid_grant: The subject token has expired " +
-          "or was revoked.). Your sign-in to this server has expired or was revoked: sign in to this server " +
-          "again. If it persists, the operator checks that MCP_AUTH_ISSUER issues the tokens people sign in with",
+        "Error: The identity provider refused the token exchange (invalid_grant). Your sign-in to this server " +
+          "has expired or was revoked: sign in to this server again. If it persists, the operator checks that " +
+          "MCP_AUTH_ISSUER issues the tokens people sign in with",
       );
       expect(client.asked).toHaveLength(0);
     });
@@ -459,8 +459,8 @@ describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` ($
       const result = await client.whoAmI();
       expect(result.isError).toBe(true);
       expect(result.text).toBe(
-        "Error: The identity provider refused the token exchange (invalid_client: Unknown client or wrong client " +
-          `secret.). The operator checks LABDATA_TOKEN_EXCHANGE_CLIENT_ID (${exchange.LABDATA_TOKEN_EXCHANGE_CLIENT_ID}) ` +
+        "Error: The identity provider refused the token exchange (invalid_client). " +
+          `The operator checks LABDATA_TOKEN_EXCHANGE_CLIENT_ID (${exchange.LABDATA_TOKEN_EXCHANGE_CLIENT_ID}) ` +
           "and its secret (LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET or LABDATA_TOKEN_EXCHANGE_CLIENT_SECRET_FILE)",
       );
     });
@@ -501,7 +501,7 @@ describe.skipIf(!REDIS_SERVER)(`per-person credentials${REDIS_SERVER ? "" : ` ($
       const client = await connect(replicaB, sessionOf(DANA, token), "never-asked", exchange);
       const result = await client.whoAmI();
       expect(result.isError).toBe(true);
-      expect(result.text).toContain("(invalid_grant: The subject token has expired or was revoked.)");
+      expect(result.text).toContain("(invalid_grant)");
       expect(result.text).toContain("sign in to this server again");
     });
   });

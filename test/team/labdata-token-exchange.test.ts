@@ -155,6 +155,8 @@ it("says what to fix when the identity provider does not let this server's clien
       /^Error: The identity provider refused the token exchange \(unauthorized_client/,
     );
     expect(result.text).toContain(`The operator allows the client ${notAllowed.id} to use token exchange`);
+    // The provider's own words are not repeated to the agent (a hostile one could echo the client secret).
+    expect(result.text).not.toContain("This client is not allowed to exchange tokens");
     expect(result.text).not.toMatch(/undefined|null|\[object Object\]/);
   } finally {
     await client.close();

@@ -21,14 +21,26 @@ const ID_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:id_token";
 const DEFAULT_LIFETIME_SEC = 300;
 /** Exchange again this long before expiry, or at 90 % of a short lifetime. */
 const RENEW_MARGIN_MS = 60_000;
-/** The longest text of the identity provider's own error description repeated to the agent. */
-const DESCRIPTION_MAX = 200;
+/**
+ * The error codes of a token endpoint (RFC 6749 section 5.2, RFC 8693 section 2.2.2) named to the
+ * agent. The provider's own error_description never is: a provider may echo anything there, the
+ * client secret of the request included; nor is a code it made up.
+ */
+const KNOWN_CODES = new Set([
+  "invalid_request",
+  "invalid_client",
+  "invalid_grant",
+  "unauthorized_client",
+  "unsupported_grant_type",
+  "invalid_scope",
+  "invalid_target",
+]);
 
 const answerSchema = z.object({
   access_token: z.string().min(1),
   expires_in: z.union([z.number(), z.string()]).optional(),
 });
-const refusalSchema = z.object({ error: z.string(), error_description: z.string().optional() });
+const refusalSchema = z.object({ error: z.string() });
 const storedSchema = z.object({ value: z.string().min(1), renewAt: z.number(), expiresAt: z.number() });
 type Exchanged = z.infer<typeof storedSchema>;
 
@@ -199,11 +211,11 @@ export class TokenExchange {
 /** The provider's refusal, said as what to fix and who fixes it. */
 function refusalError(status: number, json: unknown, options: TokenExchangeOptions): ActionableError {
   const parsed = refusalSchema.safeParse(json);
-  const code = parsed.success ? parsed.data.error : `HTTP ${status}`;
-  const said =
-    parsed.success && parsed.data.error_description ? `: ${clean(parsed.data.error_description)}` : "";
-  const refused = `The identity provider refused the token exchange (${code}${said}).`;
-  switch (parsed.success ? parsed.data.error : undefined) {
+  const known = parsed.success && KNOWN_CODES.has(parsed.data.error) ? parsed.data.error : undefined;
+  const code =
+    known ?? (parsed.success ? `HTTP ${status}, an error code this server does not know` : `HTTP ${status}`);
+  const refused = `The identity provider refused the token exchange (${code}).`;
+  switch (known) {
     case "invalid_grant":
       return new ActionableError(
         `${refused} Your sign-in to this server has expired or was revoked: sign in to this server again. ` +
@@ -248,12 +260,6 @@ async function lifetimeSeconds(
     // not a JWT: the default lifetime
   }
   return DEFAULT_LIFETIME_SEC;
-}
-
-/** The provider's words, one line, printable, short. */
-function clean(text: string): string {
-  const line = text.replace(/[\p{Cc}\p{Cf}]+/gu, " ").trim();
-  return line.length > DESCRIPTION_MAX ? `${line.slice(0, DESCRIPTION_MAX - 1)}…` : line;
 }
 
 function formEncode(value: string): string {
