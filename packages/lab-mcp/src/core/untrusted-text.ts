@@ -25,6 +25,15 @@ export function oneLine(text: string): string {
   return text.replace(LINE_BREAKS, " ");
 }
 
+/**
+ * Remote text as one markdown table cell: on one line, whitespace runs as one space, backslashes and
+ * pipes escaped, so it can never end its cell ("\|" written by someone would otherwise become "\\|", an
+ * escaped backslash and a real border that shifts what follows into the next column).
+ */
+export function tableCell(text: string): string {
+  return oneLine(text).replace(/\s+/g, " ").replace(/[\\|]/g, "\\$&").trim();
+}
+
 /** What our own lines start with, escaped where a quoted line starts so (after any markdown markers). */
 const OUR_OPENINGS = /^(\s*(?:[-*+]\s+|\d+[.)]\s+|\[[ xX]\]\s+)*)(More|Next|Written by others)\s*:/i;
 

@@ -1,10 +1,7 @@
-// Markdown tables: cells on one line, pipes escaped, so a cell can never break the table.
-import { oneLine } from "../../../core/untrusted-text.js";
+// Markdown tables: each cell one line, escaped so that a cell can never end a cell (core's tableCell).
+import { tableCell } from "../../../core/untrusted-text.js";
 
-export function cell(value: string): string {
-  return oneLine(value).replace(/\s+/g, " ").replace(/\|/g, "\\|").trim();
-}
-
+export const cell = tableCell;
 export function markdownTable(header: string[], rows: string[][]): string[] {
   const width = header.length;
   const pad = (row: string[]) => Array.from({ length: width }, (_, i) => cell(row[i] ?? ""));

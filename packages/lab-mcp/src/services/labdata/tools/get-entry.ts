@@ -22,13 +22,14 @@ export function entryPart(text: string, offset: number): { part: string; next: n
 }
 
 /**
- * A part that starts inside a quoted line (a long line cut where no line end was near) goes on quoted:
- * the rest of a line written by others must not read as a line of ours.
+ * A part that starts inside a line (a long line cut where no line end was near) goes on marked: the rest
+ * of a table row as a row ("| "), the rest of any other line quoted ("> "), since what a long line holds
+ * is others' text (a quoted note, a table cell, a name) and must not read as a line of ours.
  */
 function continuedPart(text: string, offset: number, part: string): string {
   if (offset === 0 || text[offset - 1] === "\n") return part;
   const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
-  return text.startsWith(">", lineStart) ? `> ${part}` : part;
+  return text.startsWith("|", lineStart) ? `| …${part}` : `> ${part}`;
 }
 
 export const getEntry = defineTool({

@@ -4,14 +4,13 @@ import { apiPath } from "../../../core/http/api-path.js";
 import type { ResponseFormat } from "../../../core/inputs.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { reply } from "../../../core/tool.js";
-import { oneLine } from "../../../core/untrusted-text.js";
+import { tableCell } from "../../../core/untrusted-text.js";
 import type { ProtocolsApi } from "../client.js";
 import { type Material, materialSchema } from "../records/protocols.js";
 import { list } from "../records/values.js";
 
 /** A table cell: one line, pipes escaped, "—" for nothing. */
-const cell = (text: string | undefined) =>
-  text ? oneLine(text).replace(/\s+/g, " ").replace(/\|/g, "\\|") : "—";
+const cell = (text: string | undefined) => (text ? tableCell(text) : "—");
 
 function materialsTable(materials: Material[]): string {
   return [

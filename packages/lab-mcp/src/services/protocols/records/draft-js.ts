@@ -3,6 +3,7 @@
 // tables...), keeping their values in `data` (what text their ranges cover is not recorded). The npm converters
 // (draftjs-to-markdown, markdown-draft-js) handle links and images and leave every other entity type to
 // a callback given by the caller, so each kind below would be our code anyway, on top of a dependency.
+import { tableCell } from "../../../core/untrusted-text.js";
 
 interface RawBlock {
   text: string;
@@ -175,9 +176,7 @@ function tableText(cells: unknown): string | undefined {
   if (!Array.isArray(cells)) return undefined;
   const rows = cells
     .filter(Array.isArray)
-    .map((row) =>
-      row.map((cell) => (textOf(isRecord(cell) ? cell.value : cell) ?? "").replace(/\|/g, "\\|")),
-    );
+    .map((row) => row.map((cell) => tableCell(textOf(isRecord(cell) ? cell.value : cell) ?? "")));
   if (rows.length === 0) return undefined;
   const width = Math.max(...rows.map((r) => r.length));
   const line = (row: string[]) => `| ${Array.from({ length: width }, (_, i) => row[i] ?? "").join(" | ")} |`;
