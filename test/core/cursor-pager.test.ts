@@ -6,7 +6,8 @@ import type { CursorStore, SharedState } from "../../packages/lab-mcp/src/core/s
 import { NO_REDIS, openRedisState, REDIS_SERVER, type RunningRedis, startRedis } from "../support/redis.js";
 
 /** A remote of `total` numbered items whose cursors are opaque; it counts the pages it serves. */
-function cursorRemote(total: number) {
+function cursorRemote(initialTotal: number) {
+  let total = initialTotal;
   const served: Array<{ from: number; size: number }> = [];
   const fetchPage: FetchPage<number> = async (cursor, pageSize) => {
     const from = cursor === undefined ? 0 : Number(Buffer.from(cursor, "base64url").toString());
@@ -19,7 +20,14 @@ function cursorRemote(total: number) {
       nextCursor: next < total ? Buffer.from(String(next)).toString("base64url") : undefined,
     };
   };
-  return { fetchPage, served };
+  return {
+    fetchPage,
+    served,
+    /** Items archived: the list is `left` long from now on. */
+    shrinkTo(left: number) {
+      total = left;
+    },
+  };
 }
 
 function pagerSuite(backend: string, cursorsOf: () => CursorStore) {
@@ -55,6 +63,26 @@ function pagerSuite(backend: string, cursorsOf: () => CursorStore) {
         { from: 1920, size: 30 },
         { from: 1950, size: 20 },
       ]);
+    });
+
+    it("reads a list that shrank since its cursors were remembered from the start again, never taking a remembered position for its end", async () => {
+      const remote = cursorRemote(95);
+      const pager = new CursorPager({ maxPageSize: 100, cursors: cursorsOf() });
+      await pager.page("shrinking", 0, 20, remote.fetchPage);
+      await pager.page("shrinking", 20, 20, remote.fetchPage);
+      await pager.page("shrinking", 40, 20, remote.fetchPage);
+      // Items archived between calls: 30 are left, and the cursor remembered at 60 now points past them.
+      remote.shrinkTo(30);
+      remote.served.length = 0;
+      const after = await pager.page("shrinking", 60, 20, remote.fetchPage);
+      expect(after.items).toEqual([]);
+      expect(after.end).toBe(30);
+      expect(remote.served[0]).toEqual({ from: 60, size: 20 });
+      expect(remote.served.slice(1)).toEqual([{ from: 0, size: 60 }]);
+      // The next page from the fresh start is read as the list is now.
+      const first = await pager.page("shrinking", 20, 20, remote.fetchPage);
+      expect(first.items).toEqual(Array.from({ length: 10 }, (_, i) => 20 + i));
+      expect(first.end).toBe(30);
     });
 
     it("keeps the cursors of one query apart from another's", async () => {
