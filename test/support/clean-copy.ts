@@ -1,5 +1,6 @@
-// A fresh clone as a new user has it, to run the README's npm scripts in: the repository's tracked files
-// (as they are in this work tree, so that an uncommitted change is what gets tried) copied to a temporary
+// A fresh clone as a new user has it, to run the README's npm scripts in: the repository's files (tracked,
+// or new and not ignored, as they are in this work tree, so that a change not yet committed is what gets
+// tried; never dist/ or node_modules/, which .gitignore keeps out) copied to a temporary
 // folder, with a node_modules of links to this one's packages, except the workspaces' own links, which
 // point at the copy's packages (so that `npm start` runs the copy's build, not this tree's).
 import { execFileSync } from "node:child_process";
@@ -24,7 +25,10 @@ const WORKSPACE_LINKS: Record<string, string> = {
 
 export function cleanCopy(prefix = "lab-mcp-clone-"): string {
   const copy = mkdtempSync(join(tmpdir(), prefix));
-  const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" })
+  const tracked = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  })
     .split("\0")
     .filter((file) => file && existsSync(join(ROOT, file)) && !lstatSync(join(ROOT, file)).isDirectory());
   for (const file of tracked) {
