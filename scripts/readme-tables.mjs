@@ -17,6 +17,7 @@ const readmePath = options.readme ?? join(ROOT, "README.md");
 const { coreSettings } = await import(
   join(ROOT, "packages", "lab-mcp", "dist", "core", "start", "config.js")
 );
+const { installTable } = await import(join(ROOT, "scripts", "client-install.mjs"));
 const { describeSettings } = await import(
   join(ROOT, "packages", "lab-mcp", "dist", "core", "start", "setting.js")
 );
@@ -77,7 +78,10 @@ function settingsTable(settings) {
 
 /** Section key ("tools labdata_mcp") -> its rendered markdown. */
 async function renderSections() {
-  const sections = new Map([["settings core", settingsTable(coreSettings())]]);
+  const sections = new Map([
+    ["install clients", installTable()],
+    ["settings core", settingsTable(coreSettings())],
+  ]);
   for (const service of await servicesOf()) {
     sections.set(`tools ${service.serverName}`, toolsTable(service));
     sections.set(`settings ${service.serverName}`, settingsTable(service.settings));
