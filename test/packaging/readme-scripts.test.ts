@@ -3,7 +3,7 @@
 // way in mcpb-bundle.test.ts; `npm test`, lint, typecheck and bench are what CI itself runs.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePorts, waitFor } from "../sandbox/processes.js";
@@ -90,10 +90,19 @@ describe("the README's npm scripts in a fresh clone", () => {
     expect(fleet.output()).toMatch(/Usage: lab-fleet/);
   });
 
-  it("npm run docs leaves the README's generated tables as they are", { timeout: 240_000 }, async () => {
-    const before = readFileSync(join(clone, "README.md"), "utf8");
+  it("npm run docs leaves the generated parts of the README and docs/ as they are", {
+    timeout: 240_000,
+  }, async () => {
+    const pages = [
+      "README.md",
+      ...readdirSync(join(clone, "docs"))
+        .filter((name) => name.endsWith(".md"))
+        .map((name) => join("docs", name)),
+    ];
+    const read = () => pages.map((page) => readFileSync(join(clone, page), "utf8"));
+    const before = read();
     const docs = npm(["run", "docs"]);
     expect(await docs.exited(200_000), docs.output()).toBe(0);
-    expect(readFileSync(join(clone, "README.md"), "utf8")).toBe(before);
+    expect(read()).toEqual(before);
   });
 });
