@@ -10,6 +10,7 @@ const ALONE = [
   "test/labdata/genbank/read-write.test.ts",
   "test/packaging/install-from-tarball.test.ts",
   "test/packaging/mcpb-bundle.test.ts",
+  "test/packaging/readme-scripts.test.ts",
   "test/contract/labdata-generated.test.ts",
   // Replicas racing a sign-out against a sign-in: seen to lose the race once with two other files beside.
   "test/protocols/fleet-sign-in.test.ts",

@@ -4,7 +4,15 @@
 // address and the credentials (secrets marked sensitive) and passes them to the bin as its settings.
 // Usage: node scripts/bundle.mjs [output-dir] (default: bundle/); prints the bundles' paths.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -72,11 +80,20 @@ const BUNDLES = {
 
 const work = mkdtempSync(join(tmpdir(), "lab-mcp-bundle-"));
 try {
-  // The product as npm would publish it (its prepack builds it), installed as a user would install it.
-  const [packed] = JSON.parse(
-    run("npm", ["pack", "--workspace", "lab-mcp", "--json", "--pack-destination", work]),
-  );
-  const tarball = join(work, packed.filename);
+  // The product as npm would publish it, installed as a user would install it. Its prepack (the build)
+  // runs first on its own, its output sent to stderr: run inside `npm pack`, whatever the build prints
+  // (rolldown lists its files unless NODE_ENV=test) would land in stdout, mixed into pack's report.
+  // The tarball is then the one file pack leaves in an empty folder, so no report is parsed at all.
+  execFileSync("npm", ["run", "prepack", "--workspace", "lab-mcp"], {
+    cwd: root,
+    stdio: ["ignore", process.stderr, "inherit"],
+  });
+  const packs = join(work, "pack");
+  mkdirSync(packs);
+  run("npm", ["pack", "--workspace", "lab-mcp", "--ignore-scripts", "--pack-destination", packs]);
+  const tarballs = readdirSync(packs).filter((name) => name.endsWith(".tgz"));
+  if (tarballs.length !== 1) throw new Error(`npm pack left ${tarballs.length} tarballs in ${packs}`);
+  const tarball = join(packs, tarballs[0]);
   mkdirSync(out, { recursive: true });
   for (const [bin, spec] of Object.entries(BUNDLES)) {
     const stage = join(work, bin);

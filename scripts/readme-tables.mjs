@@ -1,7 +1,8 @@
-// README.md's tool and settings tables, rendered from the built servers (run `npm run docs`, which
-// builds first): each table sits between `<!-- generated:<kind> <name> -->` and `<!-- /generated -->`
-// and is replaced whole. `--check` changes nothing and exits 1 naming every stale or missing section
-// (test/docs/readme.test.ts runs it); `--readme <path>` works on another file.
+// The generated parts of README.md and docs/*.md (the install lines, the tool and settings tables),
+// rendered from the built servers (run `npm run docs`, which builds first): each sits between
+// `<!-- generated:<kind> <name> -->` and `<!-- /generated -->`, in exactly one of those files, and is
+// replaced whole. `--check` changes nothing and exits 1 naming every stale or missing section
+// (test/docs/readme.test.ts runs it); `--file <path>` (repeated) works on other files instead.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -10,13 +11,21 @@ const ROOT = join(import.meta.dirname, "..");
 const FIX = "npm run docs";
 
 const { values: options } = parseArgs({
-  options: { check: { type: "boolean" }, readme: { type: "string" } },
+  options: { check: { type: "boolean" }, file: { type: "string", multiple: true } },
 });
-const readmePath = options.readme ?? join(ROOT, "README.md");
+const DOCS = join(ROOT, "docs");
+const files = options.file ?? [
+  join(ROOT, "README.md"),
+  ...readdirSync(DOCS)
+    .filter((name) => name.endsWith(".md"))
+    .sort()
+    .map((name) => join(DOCS, name)),
+];
 
 const { coreSettings } = await import(
   join(ROOT, "packages", "lab-mcp", "dist", "core", "start", "config.js")
 );
+const { installTable } = await import(join(ROOT, "scripts", "client-install.mjs"));
 const { describeSettings } = await import(
   join(ROOT, "packages", "lab-mcp", "dist", "core", "start", "setting.js")
 );
@@ -77,7 +86,10 @@ function settingsTable(settings) {
 
 /** Section key ("tools labdata_mcp") -> its rendered markdown. */
 async function renderSections() {
-  const sections = new Map([["settings core", settingsTable(coreSettings())]]);
+  const sections = new Map([
+    ["install clients", installTable()],
+    ["settings core", settingsTable(coreSettings())],
+  ]);
   for (const service of await servicesOf()) {
     sections.set(`tools ${service.serverName}`, toolsTable(service));
     sections.set(`settings ${service.serverName}`, settingsTable(service.settings));
@@ -87,46 +99,59 @@ async function renderSections() {
 
 const MARKED = /(<!-- generated:([a-z]+ [a-z0-9_]+) -->\n)([\s\S]*?)(<!-- \/generated -->)/g;
 
-const readme = readFileSync(readmePath, "utf8");
 const sections = await renderSections();
 const stale = [];
 const unknown = [];
-const seen = new Set();
-const updated = readme.replace(MARKED, (whole, open, key, body, close) => {
-  seen.add(key);
-  const rendered = sections.get(key);
-  if (rendered === undefined) {
-    unknown.push(key);
-    return whole;
-  }
-  const fresh = `\n${rendered}\n\n`;
-  if (body !== fresh) stale.push(key);
-  return `${open}${fresh}${close}`;
-});
+/** Section key -> the file it sits in. */
+const seen = new Map();
+const twice = [];
+const updates = [];
+for (const file of files) {
+  const text = readFileSync(file, "utf8");
+  const updated = text.replace(MARKED, (whole, open, key, body, close) => {
+    if (seen.has(key)) twice.push(`${key} (in ${seen.get(key)} and ${file})`);
+    seen.set(key, file);
+    const rendered = sections.get(key);
+    if (rendered === undefined) {
+      unknown.push(`${key} (in ${file})`);
+      return whole;
+    }
+    const fresh = `\n${rendered}\n\n`;
+    if (body !== fresh) stale.push(`${key} (in ${file})`);
+    return `${open}${fresh}${close}`;
+  });
+  if (updated !== text) updates.push([file, updated]);
+}
 const missing = [...sections.keys()].filter((key) => !seen.has(key));
+const where = files.length === 1 ? files[0] : "README.md and docs/";
 
 if (options.check) {
   const problems = [
-    ...stale.map((key) => `the section <!-- generated:${key} --> is stale`),
+    ...stale.map(
+      (key) =>
+        `the section <!-- generated:${key.replace(/ \(in .*/, "")} --> is stale${key.slice(key.indexOf(" (in"))}`,
+    ),
     ...missing.map((key) => `there is no section <!-- generated:${key} --> ... <!-- /generated -->`),
     ...unknown.map((key) => `nothing renders the section <!-- generated:${key} -->`),
+    ...twice.map((key) => `the section <!-- generated:${key} --> is there twice`),
   ];
   if (problems.length > 0) {
-    process.stderr.write(`${readmePath}: ${problems.join("; ")}. Run '${FIX}' to regenerate it.\n`);
+    process.stderr.write(`${where}: ${problems.join("; ")}. Run '${FIX}' to regenerate it.\n`);
     process.exit(1);
   }
 } else {
-  if (unknown.length > 0) {
-    process.stderr.write(`${readmePath}: nothing renders ${unknown.join(", ")}; remove those markers.\n`);
+  if (unknown.length > 0 || twice.length > 0) {
+    const named = [...unknown.map((key) => `nothing renders ${key}`), ...twice.map((key) => `${key} twice`)];
+    process.stderr.write(`${where}: ${named.join("; ")}; remove those markers.\n`);
     process.exit(1);
   }
   if (missing.length > 0) {
     process.stderr.write(
-      `${readmePath}: add the markers <!-- generated:${missing[0]} --> and <!-- /generated --> where the table goes` +
+      `${where}: add the markers <!-- generated:${missing[0]} --> and <!-- /generated --> where the table goes` +
         `${missing.length > 1 ? ` (and for ${missing.slice(1).join(", ")})` : ""}.\n`,
     );
     process.exit(1);
   }
-  if (updated !== readme) writeFileSync(readmePath, updated);
-  process.stdout.write(`${readmePath}: ${stale.length} section(s) regenerated.\n`);
+  for (const [file, updated] of updates) writeFileSync(file, updated);
+  process.stdout.write(`${where}: ${stale.length} section(s) regenerated.\n`);
 }

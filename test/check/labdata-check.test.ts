@@ -1,6 +1,11 @@
 // `labdata-mcp check` against the lab data emulator: all steps pass with good settings, and each first
 // mistake a new user makes is named with its cause and its fix, in the step where it happens.
+import { X509Certificate } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCertificateAuthority } from "../../packages/emulators/src/common/tls.js";
 import { type LabdataEmulator, startLabdataEmulator } from "../../packages/emulators/src/labdata/index.js";
 import { closedPort, runBin } from "../support/bin-run.js";
 import { testCa } from "../support/emulator.js";
@@ -63,6 +68,77 @@ describe("labdata-mcp check", () => {
       /FAIL {2}TLS +CertificateError: the certificate of 127\.0\.0\.1:\d+ is not trusted/,
     );
     expect(result.stdout).toMatch(/fix: .*NODE_EXTRA_CA_CERTS.*HTTPS_PROXY/);
+  });
+
+  describe("diagnoses the CA file NODE_EXTRA_CA_CERTS names, each fault with its own fix", () => {
+    let dir: string;
+    beforeAll(() => {
+      dir = mkdtempSync(join(tmpdir(), "check-ca-"));
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it("a good file: the step names its certificates", async () => {
+      const result = await check(good);
+      expect(result.stdout).toMatch(/ok {4}CA file +\S+ca\.pem: 1 certificate \(lab-mcp test CA\)/);
+    });
+
+    it("a missing file", async () => {
+      const result = await check({ ...good, NODE_EXTRA_CA_CERTS: join(dir, "no-such-ca.pem") });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(
+        /FAIL {2}CA file +NODE_EXTRA_CA_CERTS names \S+no-such-ca\.pem, which does not exist/,
+      );
+      expect(result.stdout).toContain("fix: set NODE_EXTRA_CA_CERTS to the full path of the CA's PEM file");
+    });
+
+    it("a file that cannot be read (a folder)", async () => {
+      const result = await check({ ...good, NODE_EXTRA_CA_CERTS: dir });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(
+        /FAIL {2}CA file +NODE_EXTRA_CA_CERTS names \S+, which cannot be read \(EISDIR\)/,
+      );
+      expect(result.stdout).toContain("fix: name the PEM file itself, not its folder");
+    });
+
+    it.skipIf(process.getuid?.() === 0)("a file its user may not read", async () => {
+      const file = join(dir, "private-ca.pem");
+      writeFileSync(file, testCa().certPem, { mode: 0o000 });
+      const result = await check({ ...good, NODE_EXTRA_CA_CERTS: file });
+      expect(result.stdout).toMatch(/FAIL {2}CA file +.*cannot be read \(EACCES\)/);
+      expect(result.stdout).toContain("fix: make the file readable");
+    });
+
+    it("a certificate in binary DER, not PEM", async () => {
+      const file = join(dir, "ca.cer");
+      writeFileSync(file, new X509Certificate(testCa().certPem).raw);
+      const result = await check({ ...good, NODE_EXTRA_CA_CERTS: file });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/FAIL {2}CA file +\S+ca\.cer holds no PEM certificate .*binary DER/);
+      expect(result.stdout).toContain(
+        `fix: convert it to PEM: openssl x509 -inform der -in ${file} -out ca.pem`,
+      );
+    });
+
+    it("a file of something else", async () => {
+      const file = join(dir, "notes.txt");
+      writeFileSync(file, "ask IT for the proxy's CA\n");
+      const result = await check({ ...good, NODE_EXTRA_CA_CERTS: file });
+      expect(result.stdout).toMatch(/FAIL {2}CA file +\S+notes\.txt holds no PEM certificate/);
+      expect(result.stdout).toContain("fix: set NODE_EXTRA_CA_CERTS to the CA certificate in PEM form");
+    });
+
+    it("a PEM file of another CA than the one that signed the server's certificate", async () => {
+      const other = await createCertificateAuthority("Some Other Root CA");
+      const file = join(dir, "other-ca.pem");
+      writeFileSync(file, other.certPem);
+      const result = await check({ ...good, NODE_EXTRA_CA_CERTS: file });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/ok {4}CA file +\S+other-ca\.pem: 1 certificate \(Some Other Root CA\)/);
+      expect(result.stdout).toMatch(
+        /FAIL {2}TLS +CertificateError: the certificate of 127\.0\.0\.1:\d+ is issued by "lab-mcp test CA", and none of the 1 certificate\(s\) in \S+other-ca\.pem is that CA/,
+      );
+      expect(result.stdout).toContain('fix: add the certificate of "lab-mcp test CA" (PEM) to');
+    });
   });
 
   it("names an unknown host, and the proxy a company network may require", async () => {

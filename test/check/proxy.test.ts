@@ -4,7 +4,7 @@
 // unknown host and HTTPS_PROXY, in the agent's text, on stderr and in the call log.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LabdataEmulator, startLabdataEmulator } from "../../packages/emulators/src/labdata/index.js";
-import { runBin } from "../support/bin-run.js";
+import { closedPort, runBin } from "../support/bin-run.js";
 import { callOnceOverStdio } from "../support/clients.js";
 import { testCa } from "../support/emulator.js";
 import {
@@ -59,6 +59,16 @@ describe.skipIf(skip !== undefined)("a remote reachable only through the company
     expect(proxy.log().split(`CONNECT ${tunnel}`).length).toBeGreaterThan(before);
   });
 
+  it("a proxy written without its scheme (host:port) is taken as http://, as curl takes it", async () => {
+    const bare = proxy.url.replace(/^http:\/\//, "");
+    const result = await currentUser({ HTTPS_PROXY: bare });
+    expect(result.isError).toBe(false);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    const checked = await runBin("labdata-mcp", ["check"], { ...env, HTTPS_PROXY: bare });
+    expect(checked.stdout).toContain(`opened a tunnel to ${tunnel}`);
+    expect(checked.code).toBe(0);
+  });
+
   it("the lowercase https_proxy works alike", async () => {
     const result = await currentUser({ https_proxy: proxy.url });
     expect(result.isError).toBe(false);
@@ -90,5 +100,54 @@ describe.skipIf(skip !== undefined)("a remote reachable only through the company
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/FAIL {2}DNS +HostNotFoundError/);
     expect(result.stdout).toMatch(/fix: .*set HTTPS_PROXY/);
+  });
+});
+
+describe("a proxy variable as users write it, whatever the network", () => {
+  let emulator: LabdataEmulator;
+  let env: Record<string, string>;
+  let dead: string;
+  beforeAll(async () => {
+    emulator = await startLabdataEmulator({ ca: testCa() });
+    const demo = emulator.demo;
+    if (!demo) throw new Error("no demo data");
+    env = {
+      LABDATA_BASE_URL: demo.baseUrl,
+      LABDATA_API_KEY: demo.user.apiKey,
+      NODE_EXTRA_CA_CERTS: testCa().caFile,
+    };
+    // host:port with no scheme, the common form; nothing listens there.
+    dead = `127.0.0.1:${await closedPort()}`;
+  });
+  afterAll(() => emulator?.close());
+
+  it("the server starts with HTTPS_PROXY=host:port and a call names the unreachable proxy, no stack trace", async () => {
+    // A tenant's name (not the emulator's 127.0.0.1): the failure is then plainly at the proxy.
+    const tenant = { ...env, LABDATA_BASE_URL: "https://acme.benchling.test" };
+    const result = await callOnceOverStdio(
+      "labdata-mcp",
+      { ...tenant, HTTPS_PROXY: dead },
+      "labdata_get_current_user",
+    );
+    expect(result.text).toBe("Error: Unexpected error occurred: ProxyError");
+    expect(result.stderr).toContain(`the proxy ${dead} named by HTTPS_PROXY cannot be reached`);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("check with HTTPS_PROXY=host:port says the proxy cannot be reached, in one step", async () => {
+    const result = await runBin("labdata-mcp", ["check"], { ...env, HTTPS_PROXY: dead });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      new RegExp(`FAIL {2}proxy +ProxyError: the proxy ${dead} cannot be reached`),
+    );
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("a proxy of another kind is refused at start in one line showing the form", async () => {
+    const result = await runBin("labdata-mcp", [], { ...env, HTTPS_PROXY: "socks5://127.0.0.1:1080" });
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split("\n")).toEqual([
+      "labdata-mcp: HTTPS_PROXY must be an http:// or https:// proxy URL, e.g. http://proxy.example:3128.",
+    ]);
   });
 });

@@ -2,11 +2,11 @@
 // cannot work: a token or credentials file inside a git work tree (one `git add .` from a commit), and
 // a redirect URI with port 0 (any free port, never the registered one). One stderr line, exit code 2.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { binPath } from "../support/clients.js";
+import { binPath, startHttpBin } from "../support/clients.js";
 
 const BASE_URL = "https://127.0.0.1:9";
 const OAUTH = {
@@ -130,5 +130,83 @@ describe("a redirect URI with port 0", () => {
         "http://localhost:<port>/<path> (this computer, with a port), as registered with your application. " +
         "Run 'protocols-mcp --help' for all settings.\n",
     );
+  });
+});
+
+describe("every secret setting from a file: <NAME>_FILE", () => {
+  const dir = mkdtempSync(join(tmpdir(), "lab-mcp-secrets-"));
+  const token = "f3a9c1d7e5b2048a6c9e1f3d5b7a9c2e4f6a8b0d";
+  const tokenFile = join(dir, "http-token");
+  writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 });
+
+  it("MCP_HTTP_TOKEN_FILE: the server asks for the token the file holds", async () => {
+    const server = await startHttpBin("labdata-mcp", {
+      LABDATA_BASE_URL: BASE_URL,
+      LABDATA_API_KEY: "sk_unused",
+      MCP_HTTP_TOKEN_FILE: tokenFile,
+    });
+    try {
+      const ask = (authorization?: string) =>
+        fetch(server.url, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+            ...(authorization ? { authorization } : {}),
+          },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+        });
+      expect((await ask()).status).toBe(401);
+      expect((await ask(`Bearer ${token}`)).status).not.toBe(401);
+      expect(server.stderr()).not.toContain(token);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("MCP_AUTH_CLIENT_SECRET_FILE is a known setting, and --help says how secret files work", async () => {
+    const child = spawn(process.execPath, [binPath("protocols-mcp"), "--help"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    await new Promise((resolve) => child.once("close", resolve));
+    expect(stdout).toContain("<NAME>_FILE=/path/to/file (e.g. MCP_AUTH_CLIENT_SECRET_FILE");
+    // Read, not refused as unknown: the file's absence is what it says.
+    const { code, stderr } = await run("protocols-mcp", {
+      PROTOCOLS_BASE_URL: BASE_URL,
+      PROTOCOLS_ACCESS_TOKEN: "token",
+      MCP_AUTH_CLIENT_SECRET_FILE: join(dir, "no-such-secret"),
+    });
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      `protocols-mcp: MCP_AUTH_CLIENT_SECRET_FILE names ${join(dir, "no-such-secret")}, which cannot be read (ENOENT). ` +
+        "Run 'protocols-mcp --help' for all settings.\n",
+    );
+  });
+
+  it("a secret and its file both set is refused in one line", async () => {
+    const { code, stderr } = await run("labdata-mcp", {
+      LABDATA_BASE_URL: BASE_URL,
+      LABDATA_API_KEY: "sk_one",
+      LABDATA_API_KEY_FILE: tokenFile,
+    });
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      "labdata-mcp: Set LABDATA_API_KEY or LABDATA_API_KEY_FILE, not both. Run 'labdata-mcp --help' for all settings.\n",
+    );
+  });
+
+  it("an empty file is refused in one line", async () => {
+    const empty = join(dir, "empty");
+    writeFileSync(empty, "\n");
+    const { code, stderr } = await run("protocols-mcp", {
+      PROTOCOLS_BASE_URL: BASE_URL,
+      PROTOCOLS_ACCESS_TOKEN_FILE: empty,
+    });
+    expect(code).toBe(2);
+    expect(stderr).toContain(`PROTOCOLS_ACCESS_TOKEN_FILE names ${empty}, which is empty`);
   });
 });

@@ -29,8 +29,12 @@ interface ComposeService {
   volumes?: string[];
   deploy?: { replicas?: number };
   healthcheck?: unknown;
+  secrets?: string[];
 }
-const compose = parse(read("compose.yaml"), { merge: true }) as { services: Record<string, ComposeService> };
+const compose = parse(read("compose.yaml"), { merge: true }) as {
+  services: Record<string, ComposeService>;
+  secrets?: Record<string, { file?: string }>;
+};
 const haproxyCfg = read("haproxy.cfg");
 
 /** The compose services that run a tool server: that server's name and the settings it takes. */
@@ -81,10 +85,37 @@ describe("deploy/", () => {
         MCP_HOST: "0.0.0.0",
         REDIS_URL: "redis://redis:6379",
       });
-      for (const required of ["MCP_HTTP_TOKEN", "MCP_STATE_KEY"])
-        expect(env[required], required).toMatch(/:\?/);
-      const known = new Set(definition.settings.map((spec) => spec.env));
+      // Every secret from a file the service mounts (a Docker secret), none in the environment.
+      const secrets = definition.settings.filter((spec) => spec.kind === "secret").map((spec) => spec.env);
+      for (const required of ["MCP_HTTP_TOKEN", "MCP_STATE_KEY"]) {
+        expect(env[`${required}_FILE`], required).toMatch(/^\/run\/secrets\/\w+$/);
+      }
+      for (const [setting, value] of Object.entries(env)) {
+        if (setting === "REDIS_URL") continue; // no password in it: Redis is on the fleet's own network
+        expect(secrets, `${name}: ${setting} in clear`).not.toContain(setting);
+        const secret = /^(\w+)_FILE$/.exec(setting)?.[1];
+        if (secret && secrets.includes(secret)) {
+          const mounted = value.replace("/run/secrets/", "");
+          expect(service.secrets, `${name}: ${setting}`).toContain(mounted);
+          expect(compose.secrets?.[mounted]?.file, mounted).toBe(`./secrets/${mounted}`);
+        }
+      }
+      const known = new Set(
+        definition.settings.flatMap((spec) =>
+          spec.kind === "secret" ? [spec.env, `${spec.env}_FILE`] : [spec.env],
+        ),
+      );
       for (const setting of Object.keys(env)) expect(known, `${name}: ${setting}`).toContain(setting);
+    }
+    expect(readFileSync(join(ROOT, ".gitignore"), "utf8")).toMatch(/^deploy\/secrets\/$/m);
+  });
+
+  it("publishes the load balancer on this host's loopback only", () => {
+    const published = compose.services.haproxy?.ports ?? [];
+    expect(published.length).toBeGreaterThan(0);
+    for (const port of published) expect(port).toMatch(/^127\.0\.0\.1:\d+:\d+$/);
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (name !== "haproxy") expect(service.ports, name).toBeUndefined();
     }
   });
 
@@ -98,7 +129,7 @@ describe("deploy/", () => {
       const port = compose.services[name]?.environment?.MCP_PORT;
       const frontend = section("frontend", serverName);
       const bindPort = /bind :(\d+)/.exec(frontend)?.[1];
-      expect(published).toContain(`${bindPort}:${bindPort}`);
+      expect(published).toContain(`127.0.0.1:${bindPort}:${bindPort}`);
       expect(frontend).toContain(`default_backend ${serverName}`);
 
       const backend = section("backend", serverName);

@@ -10,6 +10,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -68,6 +69,22 @@ function du(dir: string): number {
     if (entry.isFile()) total += statSync(join(entry.parentPath, entry.name)).size;
   }
   return total;
+}
+
+/** What `du` reports: the blocks the files and folders take on disk. */
+function onDisk(dir: string): number {
+  let total = statSync(dir).blocks * 512;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() || entry.isDirectory())
+      total += statSync(join(entry.parentPath, entry.name)).blocks * 512;
+  }
+  return total;
+}
+
+/** A figure quoted in the README agrees with the measured one: within 15 % (or 2 MB). */
+function agrees(quotedMb: number, measuredBytes: number): boolean {
+  const measuredMb = measuredBytes / 1024 / 1024;
+  return Math.abs(quotedMb - measuredMb) <= Math.max(2, measuredMb * 0.15);
 }
 
 const installedBin = (name: string) => join(prefix, "node_modules", ".bin", name);
@@ -130,6 +147,28 @@ describe("the packed product, installed into an empty prefix", () => {
         `(${packages} top-level entries; tarball ${(statSync(tarball).size / 1024).toFixed(0)} kB)`,
     );
     expect(installed).toBeLessThan(80 * 1024 * 1024);
+    // The README quotes both figures; they must be what is measured here.
+    const disk = onDisk(join(prefix, "node_modules"));
+    console.log(`on disk: ${(disk / 1024 / 1024).toFixed(1)} MB`);
+    const quoted = /about (\d+) MB on disk \((\d+) MB of files;/.exec(
+      readFileSync(join(ROOT, "README.md"), "utf8"),
+    );
+    expect(quoted, "the README's installed size").not.toBeNull();
+    expect(agrees(Number(quoted?.[1]), disk), `README: ${quoted?.[1]} MB on disk, measured ${disk}`).toBe(
+      true,
+    );
+    expect(
+      agrees(Number(quoted?.[2]), installed),
+      `README: ${quoted?.[2]} MB of files, measured ${installed}`,
+    ).toBe(true);
+    const tarballKb = /writes `lab-mcp-[\d.]+\.tgz`, about (\d+) kB/.exec(
+      readFileSync(join(ROOT, "README.md"), "utf8"),
+    );
+    const measuredKb = statSync(tarball).size / 1024;
+    expect(
+      Math.abs(Number(tarballKb?.[1]) - measuredKb),
+      `README: ${tarballKb?.[1]} kB tarball`,
+    ).toBeLessThan(Math.max(20, measuredKb * 0.15));
   });
 
   it.each(BINS)("%s answers --version and --help", (bin) => {

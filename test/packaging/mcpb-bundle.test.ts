@@ -1,4 +1,4 @@
-// The Claude Desktop bundles: `npm run bundle` builds them with the official mcpb CLI; each manifest
+// The Claude Desktop bundles: `npm run bundle`, run in a fresh clone with a user's environment, builds them with the official mcpb CLI; each manifest
 // passes `mcpb validate`, asks for the address and the credential (the secret marked sensitive), and
 // the bundled server, unpacked and started exactly as the manifest's mcp_config says (its ${__dirname}
 // and ${user_config.*} substituted, as Claude Desktop does), lists its tools against the emulators.
@@ -11,6 +11,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLabdataEmulator } from "../../packages/emulators/src/labdata/index.js";
 import { startProtocolsEmulator } from "../../packages/emulators/src/protocols/index.js";
+import { cleanCopy, userEnv } from "../support/clean-copy.js";
 import { ROOT } from "../support/clients.js";
 import { testCa } from "../support/emulator.js";
 
@@ -18,6 +19,7 @@ const work = mkdtempSync(join(tmpdir(), "lab-mcp-mcpb-"));
 const MCPB = join(ROOT, "node_modules", ".bin", "mcpb");
 const answers: Record<string, Record<string, string>> = {};
 const closers: Array<() => Promise<void>> = [];
+const cleanups: Array<() => void> = [];
 
 interface Manifest {
   name: string;
@@ -27,12 +29,21 @@ interface Manifest {
 }
 
 beforeAll(async () => {
-  execFileSync("node", [join(ROOT, "scripts", "bundle.mjs"), join(work, "out")], {
-    cwd: ROOT,
+  // As a user runs it: `npm run bundle` in a fresh clone, with their shell's environment (no NODE_ENV).
+  const clone = cleanCopy();
+  cleanups.push(() => rmSync(clone, { recursive: true, force: true }));
+  const printed = execFileSync("npm", ["run", "--silent", "bundle", "--", join(work, "out")], {
+    cwd: clone,
+    env: userEnv(),
+    encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
     // A child that never exits would block this worker, where no hook timeout can fire.
     timeout: 10 * 60_000,
   });
+  // What the script prints is the bundles' paths, one a line, and nothing else.
+  expect(printed.trim().split("\n")).toEqual(
+    ["labdata-mcp", "protocols-mcp"].map((bin) => join(work, "out", `${bin}-0.1.0.mcpb`)),
+  );
   const labdata = await startLabdataEmulator({ ca: testCa() });
   const protocols = await startProtocolsEmulator({ ca: testCa() });
   closers.push(
@@ -47,6 +58,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const close of closers) await close();
+  for (const cleanup of cleanups) cleanup();
   rmSync(work, { recursive: true, force: true });
 });
 

@@ -7,6 +7,7 @@ import { PassThrough } from "node:stream";
 import { readFlagsOrExit } from "../common/argv.js";
 import { runTour } from "../demo/tour.js";
 import { type Sandbox, startSandbox } from "../sandbox/sandbox.js";
+import { proxyNotice } from "../sandbox/servers.js";
 
 /** The whole tour, start-up included, ends by then. */
 const DEMO_TIMEOUT_MS = 120_000;
@@ -78,6 +79,7 @@ try {
     return server.url;
   };
   const endpoints = { labdata: url("labdata_mcp"), protocols: url("protocols_mcp") };
+  for (const line of proxyNotice()) out(line);
   out("An MCP client (the SDK's Client over streamable HTTP) now does what an agent would.");
   out("Lines after '>' are its tool calls; lines after '|' are what the agent reads (trimmed here).");
   await runTour(endpoints, out, downloadDir);

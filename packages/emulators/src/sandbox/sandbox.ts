@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { clientConfigs, type SandboxServer } from "./client-config.js";
 import { OIDC_AUDIENCE, type SandboxEmulators, startEmulators } from "./emulators.js";
 import { isPortFree } from "./ports.js";
-import { SANDBOX_SERVERS, type SandboxServerSpec } from "./servers.js";
+import { proxyNotice, SANDBOX_SERVERS, type SandboxServerSpec } from "./servers.js";
 import { PortInUseError, startToolServer } from "./tool-server-process.js";
 
 /** The tool servers' bins: the built product package this package depends on (an npm workspace). */
@@ -95,6 +95,7 @@ function bannerOf(servers: Sandbox["servers"], emulators: SandboxEmulators): str
     "MCP endpoints (streamable HTTP):",
     ...servers.map((server) => `  ${server.serverName.padEnd(width)}  ${server.url}   ${server.identity}`),
     "",
+    ...proxyNotice().flatMap((line) => [line, ""]),
     "Demo identities (emulated services with demo data; nothing leaves this machine; new at every start):",
     `  lab data platform    ${labdata.demo.baseUrl}`,
     `    API key of ${labdata.demo.user.email}: ${labdata.demo.user.apiKey}`,

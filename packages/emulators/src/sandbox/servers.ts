@@ -61,12 +61,31 @@ export const SANDBOX_SERVERS: SandboxServerSpec[] = [
 /** How many consecutive ports the sandbox takes from --port. */
 export const PORTS_TAKEN = Math.max(...SANDBOX_SERVERS.map((server) => server.portOffset)) + 1;
 
+/** A company proxy's variables, as curl and the tool servers read them (either case). */
+const PROXY_VARIABLE = /^(https?_proxy|all_proxy|no_proxy|node_use_env_proxy)$/i;
+
+/** The proxy variables set in `env` (the shell the sandbox runs in), for its banner to name. */
+export function shellProxyVariables(env: NodeJS.ProcessEnv = process.env): string[] {
+  return Object.keys(env).filter((name) => PROXY_VARIABLE.test(name) && env[name]?.trim());
+}
+
 /**
  * Settings of our servers that the sandbox must not pass on from the shell it runs in: a real
  * tenant's credentials there would conflict with the demo ones (two sign-in methods is a start-up
- * error). The one kept is where protocols_mcp saves PDFs.
+ * error), and a company proxy would receive the servers' requests to the emulators, which are on
+ * this machine's loopback where the proxy cannot reach. The one kept is where protocols_mcp saves PDFs.
  */
 export function isInheritableSetting(name: string): boolean {
   if (name === "PROTOCOLS_DOWNLOAD_DIR") return true;
+  if (PROXY_VARIABLE.test(name)) return false;
   return !/^(MCP|LABDATA|PROTOCOLS|EXAMPLE)_/.test(name);
+}
+
+/** The banner's line about a proxy in the shell, or nothing when there is none. */
+export function proxyNotice(env: NodeJS.ProcessEnv = process.env): string[] {
+  const names = shellProxyVariables(env);
+  if (names.length === 0) return [];
+  return [
+    `The shell's proxy settings (${names.join(", ")}) are not passed to these servers: everything here talks over this machine's loopback, direct.`,
+  ];
 }

@@ -4,9 +4,10 @@
 import { lookup } from "node:dns/promises";
 import { request as httpRequest } from "node:http";
 import { connect as netConnect, type Socket } from "node:net";
-import { type TLSSocket, connect as tlsConnect } from "node:tls";
-import { classifyNetworkError, hostOf, NetworkError } from "../http/network-error.js";
+import { type DetailedPeerCertificate, type TLSSocket, connect as tlsConnect } from "node:tls";
+import { CertificateError, classifyNetworkError, hostOf, NetworkError } from "../http/network-error.js";
 import { proxyFor, proxySettings } from "../http/proxy.js";
+import { type CaFile, caFileStep, notTheIssuer } from "./ca-file.js";
 import { type CheckStep, failed, passed } from "./report.js";
 
 const STEP_TIMEOUT_MS = 10_000;
@@ -79,13 +80,14 @@ function tunnel(proxy: URL, target: URL): Promise<Socket> {
   );
 }
 
-function tls(target: URL, socket: Socket | undefined): Promise<TLSSocket> {
+function tls(target: URL, socket: Socket | undefined, verify = true): Promise<TLSSocket> {
   return withTimeout(
     new Promise<TLSSocket>((resolve, reject) => {
       const secure = tlsConnect({
         ...(socket ? { socket } : { host: target.hostname, port: portOf(target) }),
         servername: /^[\d.]+$|:/.test(target.hostname) ? undefined : target.hostname,
         ALPNProtocols: ["http/1.1"],
+        rejectUnauthorized: verify,
       });
       secure.once("secureConnect", () => resolve(secure));
       secure.once("error", reject);
@@ -100,9 +102,34 @@ function issuerOf(socket: TLSSocket): string {
   return name ? `, issued by ${Array.isArray(name) ? name.join(" ") : name}` : "";
 }
 
-/** The steps from the proxy to TLS; stops at the first failure, since the next ones would fail alike. */
+/** The chain the server presents, read without verifying it (only to name its issuer); undefined if unreachable. */
+async function presentedChain(
+  target: URL,
+  proxy: URL | undefined,
+): Promise<DetailedPeerCertificate | undefined> {
+  try {
+    const secure = await tls(target, proxy ? await tunnel(proxy, target) : undefined, false);
+    const peer = secure.getPeerCertificate(true);
+    secure.destroy();
+    return peer;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The steps from the CA file and the proxy to TLS; stops at the first network failure, since the next
+ * ones would fail alike. A bad CA file is a failure of its own, and the network steps still run.
+ */
 export async function networkSteps(target: URL, env: NodeJS.ProcessEnv = process.env): Promise<CheckStep[]> {
   const steps: CheckStep[] = [];
+  let caFile: CaFile | undefined;
+  const caPath = env.NODE_EXTRA_CA_CERTS?.trim();
+  if (caPath) {
+    const { step, file } = caFileStep(caPath);
+    steps.push(step);
+    caFile = file;
+  }
   const settings = proxySettings(env);
   const proxy = proxyFor(target, settings);
   const where = hostOf(target);
@@ -156,7 +183,12 @@ export async function networkSteps(target: URL, env: NodeJS.ProcessEnv = process
     secure.destroy();
     steps.push(passed("TLS", `the certificate of ${target.hostname} is trusted${issuer}`));
   } catch (error) {
-    steps.push(classified("TLS", error, target, env));
+    const step = classified("TLS", error, target, env);
+    const known = classifyNetworkError(error, target, env);
+    // A CA file that was read but is not the one that signed what the server presents: say which CA is.
+    const peer =
+      caFile && known instanceof CertificateError ? await presentedChain(target, proxy) : undefined;
+    steps.push((caFile && peer && notTheIssuer(caFile, peer, where)) || step);
   }
   return steps;
 }

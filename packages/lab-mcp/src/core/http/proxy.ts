@@ -83,7 +83,16 @@ export async function useProxyFromEnvironment(env: NodeJS.ProcessEnv = process.e
   if (installed) return true;
   if (!PROXY_NAMES.some((name) => env[name]?.trim())) return false;
   const { EnvHttpProxyAgent, setGlobalDispatcher } = await import("undici");
-  setGlobalDispatcher(new EnvHttpProxyAgent());
+  // The URLs as read here, a scheme added where the user left it out (proxy.example:3128, as curl takes
+  // it): undici would read the raw variables itself and throw on a value without http://.
+  const { https, http, noProxy } = proxySettings(env);
+  setGlobalDispatcher(
+    new EnvHttpProxyAgent({
+      ...(http ? { httpProxy: http.href } : {}),
+      ...(https ? { httpsProxy: https.href } : {}),
+      ...(noProxy ? { noProxy } : {}),
+    }),
+  );
   installed = true;
   return true;
 }

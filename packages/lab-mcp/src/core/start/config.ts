@@ -1,6 +1,7 @@
 // Flags and environment -> one validated, typed set of values, checked once at start-up. A problem is
 // one line naming the setting, so that a user sees at once what to fix.
 
+import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { ConfigError, closest } from "../config-error.js";
 import { type FlagSpec, parseArguments } from "./argv.js";
@@ -158,7 +159,9 @@ export function readSettings<Core extends SettingsShape, Own extends SettingsSha
   given: ReadonlyMap<string, string>,
   env: NodeJS.ProcessEnv,
 ): ValuesOf<Core> & ValuesOf<Own> {
-  checkForMisspeltVariables([...describeSettings(core), ...describeSettings(own)], env);
+  const specs = [...describeSettings(core), ...describeSettings(own)];
+  checkForMisspeltVariables(specs, env);
+  checkSecretFiles(specs, given, env);
   return { ...parseSettings(core, given, env), ...parseSettings(own, given, env) };
 }
 
@@ -183,7 +186,10 @@ function parseSettings<Shape extends SettingsShape>(
 ): ValuesOf<Shape> {
   const specs = describeSettings(settings);
   const raw = Object.fromEntries(
-    specs.map((spec) => [spec.env, given.get(spec.flag) ?? nonEmpty(env[spec.env])]),
+    specs.map((spec) => [
+      spec.env,
+      given.get(spec.flag) ?? nonEmpty(env[spec.env]) ?? secretFromFile(spec, specs, env),
+    ]),
   );
   const result = settings.safeParse(raw);
   if (result.success) return result.data;
@@ -196,9 +202,55 @@ function parseSettings<Shape extends SettingsShape>(
   throw new ConfigError(`${spec.env} ${issue.message}`);
 }
 
+/**
+ * The variable that names a file holding a secret setting's value (`<NAME>_FILE`, as Docker and
+ * Kubernetes secrets are mounted), unless the server declares a setting of that name itself (one it
+ * reads again on every use, e.g. LABDATA_ID_TOKEN_FILE).
+ */
+function secretFileVariable(spec: SettingSpec, specs: readonly SettingSpec[]): string | undefined {
+  const name = `${spec.env}_FILE`;
+  return spec.kind === "secret" && !specs.some((other) => other.env === name) ? name : undefined;
+}
+
+/** A secret's value from the file its `<NAME>_FILE` names, read once at start (trailing newline dropped). */
+function secretFromFile(
+  spec: SettingSpec,
+  specs: readonly SettingSpec[],
+  env: NodeJS.ProcessEnv,
+): string | undefined {
+  const variable = secretFileVariable(spec, specs);
+  const path = variable ? nonEmpty(env[variable]) : undefined;
+  if (!variable || !path) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? "unreadable";
+    throw new ConfigError(`${variable} names ${path}, which cannot be read (${code})`);
+  }
+  const value = text.trim();
+  if (!value) throw new ConfigError(`${variable} names ${path}, which is empty`);
+  return value;
+}
+
+/** Both a secret and its `<NAME>_FILE`: which one was meant is not ours to guess. */
+function checkSecretFiles(
+  specs: readonly SettingSpec[],
+  given: ReadonlyMap<string, string>,
+  env: NodeJS.ProcessEnv,
+) {
+  for (const spec of specs) {
+    const variable = secretFileVariable(spec, specs);
+    if (!variable || !nonEmpty(env[variable])) continue;
+    if (given.has(spec.flag) || nonEmpty(env[spec.env])) {
+      throw new ConfigError(`Set ${spec.env} or ${variable}, not both`);
+    }
+  }
+}
+
 /** A variable close to a known name, or any unknown one with a service's own prefix, is an error. */
 function checkForMisspeltVariables(specs: SettingSpec[], env: NodeJS.ProcessEnv): void {
-  const known = specs.map((spec) => spec.env);
+  const known = specs.flatMap((spec) => [spec.env, secretFileVariable(spec, specs) ?? []].flat());
   const ownPrefixes = new Set(known.map((name) => name.split("_")[0]).filter((prefix) => prefix !== "MCP"));
   for (const name of Object.keys(env)) {
     if (known.includes(name) || env[name] === undefined) continue;
@@ -216,6 +268,10 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === "" ? undefined : value;
 }
 
+/** How every secret setting may come from a file instead, for --help and the documentation. */
+export const SECRET_FILES_NOTE =
+  "Every secret setting may be read from a file instead: <NAME>_FILE=/path/to/file (e.g. MCP_AUTH_CLIENT_SECRET_FILE, a Docker or Kubernetes secret), read once at start; not both.";
+
 /** The --help text: every setting with its flag, default and meaning. */
 export function helpText(command: string, summary: string, specs: SettingSpec[]): string {
   const lines = [`${command}: ${summary}`, "", "Settings (environment variable, or the flag beside it):"];
@@ -228,5 +284,6 @@ export function helpText(command: string, summary: string, specs: SettingSpec[])
       .join(", ");
     lines.push(`  ${spec.env.padEnd(24)} ${spec.flag.padEnd(20)} ${spec.help}${extra ? ` (${extra})` : ""}`);
   }
+  lines.push("", SECRET_FILES_NOTE);
   return lines.join("\n");
 }
