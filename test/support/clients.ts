@@ -264,8 +264,9 @@ export async function callJson<T = Record<string, unknown>>(
 export function useInMemoryClient<S>(
   service: ServiceDefinition<S>,
   env: () => Record<string, string>,
+  capabilities: ClientCapabilities = {},
 ): Connected {
-  return useStarted("the in-memory client", () => connectInMemory(service, env()));
+  return useStarted("the in-memory client", () => connectInMemory(service, env(), capabilities));
 }
 
 // 2026-07-28 clients: the SDK v2 Client pinned to the current revision (no initialize, no session;
