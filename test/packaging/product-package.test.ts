@@ -119,6 +119,8 @@ describe("the product package (packages/lab-mcp)", () => {
       );
       expect(html, page).not.toMatch(/<(script|link|img|iframe)\b[^>]*\b(src|href)=/i);
       expect(html.match(/<script\b/g)?.length, page).toBe(1);
+      // Small enough to serve at every render (bench/views-cost.bench.mjs prints the sizes).
+      expect(Buffer.byteLength(html), page).toBeLessThan(320 * 1024);
     }
   });
 

@@ -184,6 +184,21 @@ describe.skipIf(!CHROMIUM)("labdata's views, rendered by an MCP Apps host in Chr
     expect(requests).toEqual([]);
   });
 
+  it("draws a plate as its wells, by row letter and column number", async () => {
+    const { view } = await render("labdata_get_box_contents", { id: emulator.demo.registry.plateId });
+    await expect.poll(() => view.locator("svg.grid circle").count()).toBe(96);
+    expect(await view.locator("h1").textContent()).toBe("Plate Primer plate P-1");
+    expect(await view.locator("svg text.axis").allTextContents()).toEqual([
+      ..."123456789".split(""),
+      "10",
+      "11",
+      "12",
+      ..."ABCDEFGH".split(""),
+    ]);
+    expect(await view.locator(".position.filled").count()).toBeGreaterThan(0);
+    expect(await view.locator('[data-position="H12"]').count()).toBe(1);
+  });
+
   it("marks a position whose contents the caller may not read", async () => {
     const { app } = emulator.demo;
     const asApp = await connectStdio(

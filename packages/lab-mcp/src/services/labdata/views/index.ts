@@ -1,6 +1,10 @@
 // labdata's views (MCP Apps): a plasmid map, a box and plate map, a results chart. Each page is built
 // from views/page/ into the product's dist/views/labdata/ (scripts/build-views.mjs) and read from there
 // through the package's own name, the same path from the bundled bins, the compiled tree and the tests.
+// The drawing is hand-written SVG, no library: three fixed kinds of picture (arcs on a ring, a grid,
+// grouped bars) take a few hundred lines, where a charting library (Chart.js, ECharts, d3) would add
+// 60-300 KiB to each page, draw to a canvas that tests and screen readers cannot read, or still need
+// the arc and grid layout written by hand. The pages' weight is the extension's App (about 250 KiB).
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { defineView } from "../../../core/view.js";
