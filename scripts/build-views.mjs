@@ -19,7 +19,6 @@ function page(title, script, style) {
     "default-src 'none'",
     `script-src ${hash(script)}`,
     `style-src ${hash(style)}`,
-    "img-src data:",
     "base-uri 'none'",
     "form-action 'none'",
   ].join("; ");

@@ -136,6 +136,7 @@ describe.skipIf(!CHROMIUM)("labdata's views, rendered by an MCP Apps host in Chr
         is_circular: false,
         annotations: [
           { name: "<b>bold</b> promoter", type: "promoter", start: 11, end: 300, strand: "reverse" },
+          { name: "EcoRI", type: "restriction_site", start: 601, end: 606, strand: "forward" },
         ],
       },
     });
@@ -146,6 +147,9 @@ describe.skipIf(!CHROMIUM)("labdata's views, rendered by an MCP Apps host in Chr
     expect(await view.locator("b").count()).toBe(0);
     expect(await view.locator("svg text.label").first().textContent()).toBe("<b>bold</b> promoter");
     expect(await view.locator("svg.map").textContent()).toContain("1,200 bp · linear");
+    // A restriction site the record annotates: a tick across the sequence, named.
+    expect(await view.locator("line.site").count()).toBe(1);
+    expect(await view.locator("svg text.label.site").textContent()).toBe("EcoRI");
     await view.locator("polygon.feature").first().hover();
     expect(await view.locator(".hover").textContent()).toBe(
       "<b>bold</b> promoter (promoter): 11..300 (290 bp), reverse",

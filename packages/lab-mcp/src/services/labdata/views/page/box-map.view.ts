@@ -110,7 +110,7 @@ startView("labdata box map", (structured, root) => {
     {
       viewBox: `0 0 ${width} ${height}`,
       class: "grid",
-      role: "img",
+      role: "group",
       "aria-label": `${kind} ${name}, ${rows} rows by ${columns} columns`,
     },
     s(

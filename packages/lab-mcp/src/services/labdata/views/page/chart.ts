@@ -48,7 +48,7 @@ export function drawChart(chart: Chart, hoverLine: HTMLElement): HTMLElement {
   const svg = s("svg", {
     viewBox: `0 0 ${width} ${height}`,
     class: "chart",
-    role: "img",
+    role: "group",
     "aria-label": axisTitle,
   });
   for (let tick = axis.low; tick <= axis.high + axis.step / 2; tick += axis.step) {

@@ -123,7 +123,7 @@ function circularMap(spans: Span[], length: number, title: string, hoverLine: HT
   const svg = s("svg", {
     viewBox: "0 0 600 460",
     class: "map",
-    role: "img",
+    role: "group",
     "aria-label": `Circular map of ${title}`,
   });
   svg.append(s("circle", { cx: CX, cy: CY, r: RING, class: "backbone" }));
@@ -242,7 +242,7 @@ function linearMap(
   const svg = s("svg", {
     viewBox: `0 0 700 ${height}`,
     class: "map",
-    role: "img",
+    role: "group",
     "aria-label": `Linear map of ${title}`,
   });
   svg.append(
@@ -320,7 +320,10 @@ function linearMap(
       class: "site",
     });
     hoverText(site, placeText(span, length), hoverLine);
-    svg.append(site);
+    svg.append(
+      site,
+      s("text", { x: x(span.start), y: axis + 30, class: "label site", "text-anchor": "middle" }, span.name),
+    );
   }
   return svg;
 }
