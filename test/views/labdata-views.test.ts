@@ -122,6 +122,16 @@ describe.skipIf(!CHROMIUM)("labdata's views, rendered by an MCP Apps host in Chr
       /^shTP53 hairpin \(misc_feature\): [\d,]+\.\.[\d,]+ \(58 bp\), forward$/,
     );
     await picture(page, "plasmid-map");
+    // In a narrow frame the map shrinks, and its names grow to stay readable (about 10 px on screen).
+    const nameHeight = () =>
+      view
+        .locator("svg text.label")
+        .getByText("dCas9", { exact: true })
+        .evaluate((label) => label.getBoundingClientRect().height);
+    expect(await nameHeight()).toBeGreaterThanOrEqual(12);
+    await page.setViewportSize({ width: 400, height: 700 });
+    await expect.poll(nameHeight).toBeGreaterThanOrEqual(11);
+    await screenshot(page, "plasmid-map-small");
     expect(requests).toEqual([]);
     expect(dialogs).toEqual([]);
   });

@@ -101,7 +101,9 @@ startView("labdata box map", (structured, root) => {
     );
     return;
   }
-  const cell = Math.max(22, Math.min(CELL, Math.floor(720 / columns)));
+  // Cells sized to the frame, so that the grid is drawn at its size on screen and its text stays legible.
+  const room = root.clientWidth > 0 ? Math.min(root.clientWidth, 760) : 760;
+  const cell = Math.max(22, Math.min(CELL, Math.floor((room - MARGIN - 4) / columns)));
   const width = MARGIN + columns * cell + 4;
   const height = MARGIN + rows * cell + 4;
   const wells = kind === "Plate";
@@ -168,7 +170,7 @@ startView("labdata box map", (structured, root) => {
           ),
         );
       }
-      if (shown && cell >= 40) {
+      if (shown && cell >= 34) {
         group.append(
           s(
             "text",

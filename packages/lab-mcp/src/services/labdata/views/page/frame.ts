@@ -19,9 +19,21 @@ export function startView(name: string, draw: Draw): void {
       );
       return;
     }
+    drawn = structured;
     root.replaceChildren();
     draw(structured, root);
   };
+  // Drawn again for a new width, so that text stays readable in a narrow frame.
+  let drawn: Data | undefined;
+  let pending = 0;
+  window.addEventListener("resize", () => {
+    cancelAnimationFrame(pending);
+    pending = requestAnimationFrame(() => {
+      if (!drawn) return;
+      root.replaceChildren();
+      draw(drawn, root);
+    });
+  });
   app.onhostcontextchanged = (context) => {
     if (context.theme) applyDocumentTheme(context.theme);
   };

@@ -86,6 +86,20 @@ function tickStep(length: number): number {
   return [1, 2, 5, 10].map((m) => m * power).find((step) => length / step <= 10) ?? 10 * power;
 }
 
+/**
+ * How much larger than drawn the map's text is set, so that in a narrow frame (the map shrunk to fit)
+ * names stay about 10 px or more on screen: 1 in a frame of 560 px or wider, up to 1.9.
+ */
+function textScale(width: number): number {
+  return width > 0 ? Math.min(1.9, Math.max(1, 560 / width)) : 1;
+}
+
+/** The map with its text set `scale` times larger (a CSS variable, which the page's policy allows). */
+function scaled(svg: SVGSVGElement, scale: number): SVGSVGElement {
+  svg.style.setProperty("--text-scale", scale.toFixed(2));
+  return svg;
+}
+
 // ---- circular ----
 
 const CX = 300;
@@ -119,9 +133,15 @@ function arcPath(a0: number, a1: number, inner: number, outer: number, strand: n
   return parts.join(" ");
 }
 
-function circularMap(spans: Span[], length: number, title: string, hoverLine: HTMLElement): SVGSVGElement {
+function circularMap(
+  spans: Span[],
+  length: number,
+  title: string,
+  hoverLine: HTMLElement,
+  scale: number,
+): SVGSVGElement {
   const svg = s("svg", {
-    viewBox: "0 0 600 460",
+    viewBox: "-40 0 680 460",
     class: "map",
     role: "group",
     "aria-label": `Circular map of ${title}`,
@@ -175,7 +195,7 @@ function circularMap(spans: Span[], length: number, title: string, hoverLine: HT
     svg.append(site);
     labels.push({ span, a, r: RING + 6 });
   }
-  placeLabels(svg, labels);
+  placeLabels(svg, labels, scale);
   svg.append(
     s(
       "text",
@@ -192,7 +212,11 @@ function circularMap(spans: Span[], length: number, title: string, hoverLine: HT
 }
 
 /** Names outside the ring, each side stacked top to bottom without overlap, a leader to its feature. */
-function placeLabels(svg: SVGSVGElement, labels: Array<{ span: Span; a: number; r: number }>): void {
+function placeLabels(
+  svg: SVGSVGElement,
+  labels: Array<{ span: Span; a: number; r: number }>,
+  scale: number,
+): void {
   const outside = RING + 62;
   for (const side of [1, -1]) {
     const mine = labels
@@ -201,13 +225,15 @@ function placeLabels(svg: SVGSVGElement, labels: Array<{ span: Span; a: number; 
       .sort((a, b) => a.y - b.y);
     let last = -Infinity;
     for (const label of mine) {
-      label.y = Math.max(label.y, last + 14);
+      label.y = Math.max(label.y, last + 14 * scale);
       last = label.y;
     }
     for (const label of mine) {
       const [fx, fy] = point(label.r, label.a);
       const x = CX + side * Math.max(Math.sqrt(Math.max(outside ** 2 - (label.y - CY) ** 2, 0)), RING + 30);
-      const name = label.span.name.length > 28 ? `${label.span.name.slice(0, 27)}…` : label.span.name;
+      // About 158 units beside the ring for a name, at 6.6 units a character of 12 px text.
+      const room = Math.floor(158 / (6.6 * scale));
+      const name = label.span.name.length > room ? `${label.span.name.slice(0, room - 1)}…` : label.span.name;
       svg.append(
         s("line", { x1: fx, y1: fy, x2: x - side * 3, y2: label.y - 4, class: "leader" }),
         s(
@@ -359,9 +385,12 @@ startView("labdata plasmid map", (structured, root) => {
       { class: "facts" },
       [text(sequence.id), `${grouped(length)} bp`, topology].filter(Boolean).join(" · "),
     ),
-    circular
-      ? circularMap(spans, length, title, hoverLine)
-      : linearMap(spans, length, title, topology, hoverLine),
+    scaled(
+      circular
+        ? circularMap(spans, length, title, hoverLine, textScale(root.clientWidth))
+        : linearMap(spans, length, title, topology, hoverLine),
+      textScale(root.clientWidth),
+    ),
     hoverLine,
   );
   const listed = h("ul", { class: "contents" });
