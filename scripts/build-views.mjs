@@ -56,6 +56,9 @@ for (const service of readdirSync("src/services")) {
       logLevel: "warn",
       output: { format: "esm", minify: true },
     });
+    // One page, one script: a chunk split off (a dynamic import) could not be loaded by the page.
+    if (bundle.output.length !== 1)
+      throw new Error(`${file}: bundled into ${bundle.output.length} files, not one`);
     const script = inlineScript(bundle.output[0].code.trim());
     writeFileSync(join(OUT, service, `${name}.html`), page(`${service} ${name}`, script, style));
   }
