@@ -65,6 +65,18 @@ function fitted(label: string, cell: number): string {
   return label.length > room ? `${label.slice(0, room - 1)}…` : label;
 }
 
+/** Every container in words, by position; one the platform gave no position is listed too, never left out. */
+function contentsList(byPosition: Map<string, Data>, containers: Data[]): HTMLUListElement {
+  const listed = h("ul", { class: "contents" });
+  const positions = [...byPosition].sort(([a], [b]) => a.localeCompare(b, "en", { numeric: true }));
+  for (const [position, container] of positions)
+    listed.append(h("li", {}, positionOf(container, position).hover));
+  for (const container of containers.filter((candidate) => !text(candidate.gridPosition))) {
+    listed.append(h("li", {}, positionOf(container, "no position").hover));
+  }
+  return listed;
+}
+
 startView("labdata box map", (structured, root) => {
   const storage = record(structured.storage) ?? {};
   const containers = list(structured.containers);
@@ -96,9 +108,9 @@ startView("labdata box map", (structured, root) => {
     h("p", { class: "facts" }, facts.filter(Boolean).join(" · ")),
   );
   if (rows === 0 || columns === 0) {
-    root.append(
-      h("p", { class: "note" }, "The platform gave no size for this grid, and nothing sits in it."),
-    );
+    const note =
+      containers.length > 0 ? "The platform gave no size or positions for this grid." : "It is empty.";
+    root.append(h("p", { class: "note" }, note), contentsList(byPosition, containers));
     return;
   }
   // Cells sized to the frame, so that the grid is drawn at its size on screen and its text stays legible.
@@ -193,11 +205,5 @@ startView("labdata box map", (structured, root) => {
     h("span", { class: "key hidden" }),
     "you may not read it",
   );
-  const listed = h("ul", { class: "contents" });
-  for (const [position, container] of [...byPosition].sort(([a], [b]) =>
-    a.localeCompare(b, "en", { numeric: true }),
-  )) {
-    listed.append(h("li", {}, positionOf(container, position).hover));
-  }
-  root.append(svg, hoverLine, legend, listed);
+  root.append(svg, hoverLine, legend, contentsList(byPosition, containers));
 });

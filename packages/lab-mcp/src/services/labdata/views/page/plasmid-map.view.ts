@@ -29,12 +29,17 @@ const FALLBACK = ["#4c78a8", "#f58518", "#54a24b", "#b279a2", "#72b7b2", "#eeca3
 /** Only a plain colour reaches a fill attribute (never `url(...)`, which would be a request). */
 const HEX_COLOR = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i;
 
-function spansOf(sequence: Data, length: number): Span[] {
+/** The record's features, primers and sites with a place on the sequence; the names of those without one. */
+function spansOf(sequence: Data, length: number): { spans: Span[]; unplaced: string[] } {
   const spans: Span[] = [];
+  const unplaced: string[] = [];
   const add = (item: Data, track: Span["track"], index: number) => {
     const start = number(item.start);
     const end = number(item.end);
-    if (start === undefined || end === undefined || start < 0 || start >= length) return;
+    if (start === undefined || end === undefined || start < 0 || start >= length) {
+      unplaced.push(text(item.name) ?? text(item.type) ?? track);
+      return;
+    }
     const last = annotationEnd(end, length);
     const kind = text(item.type) ?? (track === "primer" ? "primer" : "feature");
     const color = text(item.color);
@@ -57,7 +62,7 @@ function spansOf(sequence: Data, length: number): Span[] {
   list(sequence.primers).forEach((item, index) => {
     add(item, "primer", index);
   });
-  return spans;
+  return { spans, unplaced };
 }
 
 /** Where a span sits, 1-based as people count bases: "1,201..2,400 (1,200 bp), forward". */
@@ -373,7 +378,7 @@ startView("labdata plasmid map", (structured, root) => {
   }
   const circular = sequence.isCircular === true;
   const topology = circular ? "circular" : sequence.isCircular === false ? "linear" : "topology not given";
-  const spans = spansOf(sequence, length);
+  const { spans, unplaced } = spansOf(sequence, length);
   const hoverLine = h(
     "p",
     { class: "hover", "aria-live": "polite" },
@@ -399,4 +404,10 @@ startView("labdata plasmid map", (structured, root) => {
   root.append(
     spans.length > 0 ? listed : h("p", { class: "note" }, "No features, primers or sites are annotated."),
   );
+  // An annotation without a place on the sequence is not drawn; it is named, never left out in silence.
+  if (unplaced.length > 0) {
+    root.append(
+      h("p", { class: "note" }, `Not drawn, no place on the sequence given: ${unplaced.join("; ")}`),
+    );
+  }
 });
