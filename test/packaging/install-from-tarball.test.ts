@@ -208,6 +208,16 @@ describe("the packed product, installed into an empty prefix", () => {
         arguments: bin === "example-mcp" ? { query: "chen" } : {},
       });
       expect(first.isError).toBeFalsy();
+      // The views' pages come with the package: each page a tool links to reads from the installed copy.
+      const views = tools.flatMap((tool) => {
+        const uri = (tool._meta?.ui as { resourceUri?: string } | undefined)?.resourceUri;
+        return uri ? [uri] : [];
+      });
+      if (bin === "labdata-mcp") expect(views.length).toBeGreaterThan(0);
+      for (const uri of new Set(views)) {
+        const { contents } = await client.readResource({ uri });
+        expect((contents[0] as { text?: string }).text).toMatch(/^<!doctype html>/);
+      }
     } finally {
       await client.close();
     }

@@ -118,6 +118,13 @@ describe.each(["labdata-mcp", "protocols-mcp"])("the %s bundle", (bin) => {
         arguments: {},
       });
       expect(who.isError).toBeFalsy();
+      // The views' pages are in the bundle: each page a tool links to reads from the unpacked copy.
+      for (const tool of tools) {
+        const uri = (tool._meta?.ui as { resourceUri?: string } | undefined)?.resourceUri;
+        if (!uri) continue;
+        const { contents } = await client.readResource({ uri });
+        expect((contents[0] as { text?: string }).text).toMatch(/^<!doctype html>/);
+      }
     } finally {
       await client.close();
     }

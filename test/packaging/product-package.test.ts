@@ -58,9 +58,31 @@ function packageOf(specifier: string): string {
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : (parts[0] as string);
 }
 
-function importedPackages(dir: string): Set<string> {
+/** A view's page code (src/services/<id>/views/page/): bundled into the page at build time, not imported at run time. */
+const isViewPage = (file: string) => /[\\/]views[\\/]page[\\/]/.test(file);
+
+/** The pages the build makes of the views, dist/views/<service>/<name>.html, one per `<name>.view.ts`. */
+function viewPages(): string[] {
+  return sourceFiles(join(PRODUCT, "src"))
+    .filter((file) => isViewPage(file) && file.endsWith(".view.ts"))
+    .map((file) => {
+      const service = relative(join(PRODUCT, "src", "services"), file).split(/[\\/]/)[0];
+      return `dist/views/${service}/${file
+        .split(/[\\/]/)
+        .pop()
+        ?.replace(/\.view\.ts$/, ".html")}`;
+    })
+    .sort();
+}
+
+function importedPackages(
+  dir: string,
+  pages: "without view pages" | "view pages only" = "without view pages",
+): Set<string> {
   const names = new Set<string>();
-  for (const file of sourceFiles(join(dir, "src"))) {
+  for (const file of sourceFiles(join(dir, "src")).filter(
+    (path) => isViewPage(path) === (pages === "view pages only"),
+  )) {
     for (const specifier of bareImports(file)) {
       if (builtinModules.includes(specifier)) continue;
       names.add(packageOf(specifier));
@@ -81,8 +103,34 @@ describe("the product package (packages/lab-mcp)", () => {
     expect(files).toContain("package.json");
     for (const bin of Object.values(manifest(PRODUCT).bin ?? {})) expect(files).toContain(bin);
     expect(files.some((file) => file.startsWith("dist/bin/chunks/"))).toBe(true);
-    // The bundle holds core and the services: their one-file-per-module copies stay out.
-    expect(files.filter((file) => !file.startsWith("dist/bin/") && file.startsWith("dist/"))).toEqual([]);
+    // The bundle holds core and the services: their one-file-per-module copies stay out; beside it, the
+    // views' pages, which the bins read through the package's own name (lab-mcp/views/...).
+    expect(viewPages().length).toBeGreaterThan(0);
+    expect(files.filter((file) => !file.startsWith("dist/bin/") && file.startsWith("dist/")).sort()).toEqual(
+      viewPages(),
+    );
+  });
+
+  it("packs each view as one self-contained page: its script and style inline, nothing fetched", () => {
+    for (const page of viewPages()) {
+      const html = readFileSync(join(PRODUCT, page), "utf8");
+      expect(html, page).toMatch(
+        /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-/,
+      );
+      expect(html, page).not.toMatch(/<(script|link|img|iframe)\b[^>]*\b(src|href)=/i);
+      expect(html.match(/<script\b/g)?.length, page).toBe(1);
+      // Small enough to serve at every render (bench/views-cost.bench.mjs prints the sizes).
+      expect(Buffer.byteLength(html), page).toBeLessThan(320 * 1024);
+    }
+  });
+
+  it("builds the views' pages only from the workspace's development libraries", () => {
+    const root = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      devDependencies: Record<string, string>;
+    };
+    const used = [...importedPackages(PRODUCT, "view pages only")];
+    expect(used).toContain("@modelcontextprotocol/ext-apps");
+    expect(used.filter((name) => !(name in root.devDependencies))).toEqual([]);
   });
 
   it("packs every file its code imports by path, and imports by name only its dependencies", () => {

@@ -1,6 +1,7 @@
 // What agents see of every tool of every server (name, title, description, input schema,
-// annotations), as tools/list gives it to a client, compared with the checked-in tools.json: a change
-// to any of it fails here until the snapshot is updated on purpose, and the diff shows it in review.
+// annotations, the link to its view), as tools/list gives it to a client, compared with the checked-in
+// tools.json: a change to any of it fails here until the snapshot is updated on purpose, and the diff
+// shows it in review.
 //
 // Update after a deliberate change:  UPDATE_SNAPSHOTS=1 npx vitest run test/snapshots
 import { execFileSync } from "node:child_process";
@@ -21,13 +22,15 @@ async function currentSnapshot(): Promise<Record<string, unknown[]>> {
     try {
       const { tools } = await connection.client.listTools();
       snapshot[definition.serverName] = tools.map(
-        ({ name, title, description, inputSchema, outputSchema, annotations }) => ({
+        ({ name, title, description, inputSchema, outputSchema, annotations, _meta }) => ({
           name,
           title,
           description,
           inputSchema,
           outputSchema,
           annotations,
+          // The link to the tool's view (MCP Apps), where it has one.
+          ...(_meta ? { _meta } : {}),
         }),
       );
     } finally {

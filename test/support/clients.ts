@@ -82,6 +82,7 @@ export async function connectInMemory<S>(
 export async function connectStdio(
   bin: string,
   env: Record<string, string>,
+  capabilities: ClientCapabilities = {},
 ): Promise<Connected & { stderr: () => string; pid: number }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -93,7 +94,7 @@ export async function connectStdio(
   transport.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const client = newClient();
+  const client = newClient(capabilities);
   await client.connect(transport);
   await listedTools(client);
   return { client, close: () => client.close(), stderr: () => stderr, pid: transport.pid ?? -1 };
@@ -263,8 +264,9 @@ export async function callJson<T = Record<string, unknown>>(
 export function useInMemoryClient<S>(
   service: ServiceDefinition<S>,
   env: () => Record<string, string>,
+  capabilities: ClientCapabilities = {},
 ): Connected {
-  return useStarted("the in-memory client", () => connectInMemory(service, env()));
+  return useStarted("the in-memory client", () => connectInMemory(service, env(), capabilities));
 }
 
 // 2026-07-28 clients: the SDK v2 Client pinned to the current revision (no initialize, no session;

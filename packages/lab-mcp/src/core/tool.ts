@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import type { ToolContext } from "./context.js";
 import type { ResourceBody } from "./resource.js";
+import type { ViewDefinition } from "./view.js";
 
 export interface ToolAnnotations {
   readOnlyHint: boolean;
@@ -21,6 +22,11 @@ export interface ToolReply<Structured extends object = Record<string, unknown>> 
   structured: Structured;
   /** Files the answer is about, sent as resource links (and embedded when small): see FileResource. */
   files?: FileResource[];
+  /**
+   * What the tool's view draws beyond the structured content (e.g. the record behind an export), added
+   * to it only for a client that renders the view: the others read the answer as before.
+   */
+  viewData?: Record<string, unknown>;
 }
 
 /**
@@ -75,6 +81,11 @@ export interface ToolDefinition<
    * it does. A tool that has it also refuses with that reason when called (see `refuseIfUnavailable`).
    */
   unavailable?(service: Service): string | undefined;
+  /**
+   * A picture of the answer (core/view.ts), linked from the tool in tools/list. A client that renders it
+   * gets the whole structured content (not cut down to the output schema) and the reply's viewData.
+   */
+  view?: ViewDefinition;
   /** Returns the reply, text and structured content; throws typed errors (core/errors.ts). */
   handler(
     args: z.output<z.ZodObject<Shape>>,

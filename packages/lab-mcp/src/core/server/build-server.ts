@@ -13,6 +13,7 @@ import type { ToolContext } from "../context.js";
 import type { PendingAsks } from "../pages/pending-asks.js";
 import type { AskState } from "../pages/url-ask.js";
 import type { AnyTool } from "../tool.js";
+import { rendersViews, VIEW_EXTENSION } from "../view.js";
 import type { ServedService, ServerOptions } from "./options.js";
 import { bodyText, registerResources, resourceReader } from "./resources.js";
 import { type CallAnswer, type CallRecord, callTool } from "./tool-call.js";
@@ -45,7 +46,12 @@ export function buildServer<S>(parts: SharedParts<S>, clientSession: ClientSessi
   const mcp = new McpServer(
     { name: definition.serverName, version: definition.version },
     {
-      capabilities: { logging: {}, tools: { listChanged: false } },
+      capabilities: {
+        logging: {},
+        tools: { listChanged: false },
+        // MCP Apps: the server offers views (core/view.ts), where a tool links to one.
+        ...(parts.tools.some((tool) => tool.view) ? { extensions: { [VIEW_EXTENSION]: {} } } : {}),
+      },
       instructions: definition.instructions,
       cacheHints: {
         "tools/list": LIST_CACHE,
@@ -117,7 +123,11 @@ function answerTools<S>(
   contextFor: (request: ServerContext) => ToolContext,
 ): void {
   mcp.server.setRequestHandler("tools/list", () => ({ tools: parts.listedTools }));
-  const scope = { ...parts, contextFor };
+  const scope = {
+    ...parts,
+    contextFor,
+    rendersViews: (request: ServerContext) => clientRendersViews(mcp, request),
+  };
   mcp.server.setRequestHandler("tools/call", async (request, extra): Promise<CallAnswer> => {
     const started = performance.now();
     const { result, ...call } = await callTool(scope, request, extra);
@@ -126,11 +136,19 @@ function answerTools<S>(
   });
 }
 
-/** Whether the client can open a URL for the user: per request in the 2026 era, per session before. */
-function canOpenUrls(mcp: McpServer, request: ServerContext): boolean {
+/** What the client declared it can do: per request in the 2026 era, per session before. */
+function clientCapabilities(mcp: McpServer, request: ServerContext): unknown {
   const declared = request.mcpReq.envelope as Record<string, unknown> | undefined;
-  const capabilities = (declared?.[CLIENT_CAPABILITIES_KEY] ?? mcp.server.getClientCapabilities()) as
-    | { elicitation?: { url?: unknown } }
-    | undefined;
+  return declared?.[CLIENT_CAPABILITIES_KEY] ?? mcp.server.getClientCapabilities();
+}
+
+/** Whether the client can open a URL for the user. */
+function canOpenUrls(mcp: McpServer, request: ServerContext): boolean {
+  const capabilities = clientCapabilities(mcp, request) as { elicitation?: { url?: unknown } } | undefined;
   return Boolean(capabilities?.elicitation?.url);
+}
+
+/** Whether the client renders views (MCP Apps). */
+function clientRendersViews(mcp: McpServer, request: ServerContext): boolean {
+  return rendersViews(clientCapabilities(mcp, request));
 }

@@ -10,8 +10,10 @@ import { subjectHash, toolCallLine, writeToolCallLine } from "../ops/call-log.js
 import { countToolCall } from "../ops/metrics.js";
 import { PendingAsks } from "../pages/pending-asks.js";
 import type { AskState } from "../pages/url-ask.js";
-import { assertValidTool } from "../tool.js";
+import type { AnyResource } from "../resource.js";
+import { type AnyTool, assertValidTool } from "../tool.js";
 import { inputSchemaOf } from "../validate.js";
+import { viewMeta, viewResource } from "../view.js";
 import { buildServer, type CallRecorder } from "./build-server.js";
 import { compactSchema } from "./compact-schema.js";
 import type { ServedService, ServerOptions } from "./options.js";
@@ -43,6 +45,7 @@ export function createServerFactory<S>(
     ) as Tool["inputSchema"],
     outputSchema: outputSchemaOf(tool.output),
     annotations: { title: tool.title, ...tool.annotations },
+    ...(tool.view ? { _meta: viewMeta(tool.view) } : {}),
   }));
   // The state only names a page of this process for a caller; a fresh key per process is enough.
   const codec = createRequestStateCodec<AskState>({
@@ -51,7 +54,8 @@ export function createServerFactory<S>(
   });
   const parts = {
     // Resources follow their toolsets: a toolset left out lists and reads none of its resources.
-    definition: { ...definition, resources: enabledResources(definition, options) },
+    // A view is served where a tool offered links to it.
+    definition: { ...definition, resources: [...enabledResources(definition, options), ...viewsOf(tools)] },
     service,
     options,
     tools,
@@ -87,6 +91,12 @@ function callRecorder(server: string, options: ServerOptions): CallRecorder {
     if (!options.logCalls) return;
     writeToolCallLine(toolCallLine({ server, ...call, subject: subjectHash(clientSession, subjectKey) }));
   };
+}
+
+/** The views the offered tools link to, each once, as resources. */
+function viewsOf<S>(tools: AnyTool<S>[]): AnyResource<S>[] {
+  const views = new Map(tools.flatMap((tool) => (tool.view ? [[tool.view.uri, tool.view] as const] : [])));
+  return [...views.values()].map((view) => viewResource(view) as AnyResource<S>);
 }
 
 function compareNames(a: string, b: string): number {

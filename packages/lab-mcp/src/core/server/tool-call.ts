@@ -35,6 +35,8 @@ export interface CallScope<S> {
   /** The same tools as tools/list shows them (their output schemas). */
   listedTools: Tool[];
   contextFor(request: ServerContext): ToolContext;
+  /** Whether the client of this request renders views (core/view.ts). */
+  rendersViews(request: ServerContext): boolean;
 }
 
 export interface CallRequest {
@@ -57,12 +59,16 @@ export async function callTool<S>(
     const answer = await withCallLabels(labels, () => tool.handler(args, ctx, service));
     const result = textResult(answer.text, false);
     result.content.push(...(answer.files ?? []).flatMap(fileContent));
-    const structuredContent = briefly(scope, args)
-      ? (declaredPart(
-          scope.listedTools.find((listed) => listed.name === tool.name)?.outputSchema,
-          answer.structured,
-        ) as Record<string, unknown>)
-      : answer.structured;
+    // A client that draws the tool's view gets all it draws; the others, the answer as always.
+    const structuredContent =
+      tool.view && scope.rendersViews(extra)
+        ? { ...answer.structured, ...answer.viewData }
+        : briefly(scope, args)
+          ? (declaredPart(
+              scope.listedTools.find((listed) => listed.name === tool.name)?.outputSchema,
+              answer.structured,
+            ) as Record<string, unknown>)
+          : answer.structured;
     return { result: { ...result, structuredContent }, tool: tool.name, outcome: "ok" };
   } catch (error) {
     // The ask/retry round: a handler that needs the user (a secret page, a sign-in) reaches

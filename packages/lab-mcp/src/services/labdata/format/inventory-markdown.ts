@@ -3,6 +3,7 @@
 
 import { oneLine } from "../../../core/untrusted-text.js";
 import type { Container } from "../records/registry.js";
+import { gridSize, ROW_LETTERS } from "./grid-layout.js";
 import { nameAndId } from "./labels.js";
 
 /** "1.5 mL", or undefined when the platform gave no quantity. */
@@ -52,33 +53,13 @@ export function containerLine(container: Container): string {
   return oneLine(`- **${nameAndId(container.name, container.id)}**: ${parts.join(", ")}`);
 }
 
-const ROWS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-/** The usual layouts by capacity (rows x columns); a size not listed is laid out from the positions seen. */
-const LAYOUTS: Record<number, [number, number]> = {
-  6: [2, 3],
-  12: [3, 4],
-  24: [4, 6],
-  48: [6, 8],
-  81: [9, 9],
-  96: [8, 12],
-  100: [10, 10],
-  384: [16, 24],
-};
-
 /** A markdown table of the grid, each cell the short label of what sits there ("." when empty). */
 export function gridTable(capacity: number | undefined, cells: Map<string, string>): string {
-  let [rows, columns] = LAYOUTS[capacity ?? 0] ?? [0, 0];
-  for (const position of cells.keys()) {
-    const row = ROWS.indexOf(position.charAt(0)) + 1;
-    const column = Number(position.slice(1));
-    if (row > rows) rows = row;
-    if (Number.isInteger(column) && column > columns) columns = column;
-  }
+  const [rows, columns] = gridSize(capacity, cells.keys());
   const header = `|   | ${Array.from({ length: columns }, (_, c) => c + 1).join(" | ")} |`;
   const rule = `|---|${"---|".repeat(columns)}`;
   const lines = Array.from({ length: rows }, (_, r) => {
-    const row = ROWS.charAt(r);
+    const row = ROW_LETTERS.charAt(r);
     const cellsOfRow = Array.from({ length: columns }, (_, c) => cells.get(`${row}${c + 1}`) ?? ".");
     return `| ${row} | ${cellsOfRow.join(" | ")} |`;
   });

@@ -4,6 +4,7 @@ import { defineTool, reply } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
 import { sequenceLength } from "../format/facts.js";
 import { SEQUENCE_FILES, sequenceFileUri } from "../resources.js";
+import { plasmidMapView } from "../views/index.js";
 
 export const exportDnaSequence = defineTool({
   name: "labdata_export_dna_sequence",
@@ -12,6 +13,7 @@ export const exportDnaSequence = defineTool({
     "Export one DNA sequence with all its bases as FASTA, or GenBank with its features, as a file.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "sequences",
+  view: plasmidMapView,
   input: {
     id: identifier("Id of the DNA sequence."),
     format: z
@@ -50,8 +52,13 @@ export const exportDnaSequence = defineTool({
       bytes: Buffer.byteLength(content),
       resource_uri: uri,
     };
-    return reply(exported, content, [
-      { uri, name: `${stem}.${file.extension}`, mimeType: file.mimeType, body: content, embed: false },
-    ]);
+    // The map draws the record's features; its bases are in the file.
+    const { bases: _bases, ...drawn } = sequence;
+    return {
+      ...reply(exported, content, [
+        { uri, name: `${stem}.${file.extension}`, mimeType: file.mimeType, body: content, embed: false },
+      ]),
+      viewData: { sequence: { ...drawn, length: exported.length } },
+    };
   },
 });

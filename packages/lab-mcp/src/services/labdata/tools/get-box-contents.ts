@@ -10,6 +10,7 @@ import { cellLabel, containerLine, gridTable } from "../format/inventory-markdow
 import { nameAndId } from "../format/labels.js";
 import { containerBrief, storageBrief } from "../records/brief.js";
 import { type Container, containerSchema } from "../records/registry.js";
+import { boxMapView } from "../views/index.js";
 
 /** A box holds at most this many positions here (the largest common box is 10x10, plates 384). */
 const MAX_POSITIONS = 400;
@@ -22,6 +23,7 @@ export const getBoxContents = defineTool({
     "position, quantity and contents.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "inventory",
+  view: boxMapView,
   input: {
     id: identifier("Id of the box (box_...) or plate (plt_...)."),
     response_format: responseFormat,

@@ -12,6 +12,7 @@ import { sequenceMarkdown } from "../format/sequence-markdown.js";
 import type { DnaSequence } from "../records/platform.js";
 import { archiveRecord, integer, lenient, text } from "../records/platform.js";
 import type { Entity } from "../records/registry.js";
+import { plasmidMapView } from "../views/index.js";
 
 /** A registry id (PL09003, STR00001): letters then digits, no '_' as the platform's own ids have. */
 const REGISTRY_ID = /^[A-Za-z]+-?\d+$/;
@@ -39,6 +40,7 @@ export const getEntity = defineTool({
     "(fasta=true). Ids come from labdata_search_entities and labdata_list_entities.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "sequences",
+  view: plasmidMapView,
   input: {
     id: identifier("Id (seq_..., prtn_..., bfi_...) or registry id (PL09003)."),
     type: z.enum(ENTITY_TYPES).optional().describe("Its type, if known (saves requests for seq_ ids)."),

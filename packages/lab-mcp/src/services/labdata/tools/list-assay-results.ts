@@ -13,6 +13,7 @@ import { nameAndId } from "../format/labels.js";
 import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
 import { assayBrief } from "../records/brief.js";
 import type { AssayRun } from "../records/notebook.js";
+import { resultsChartView } from "../views/index.js";
 
 /**
  * The runs `run` names: a run number ("12", "run 12") is looked for among the runs you may see; anything
@@ -45,15 +46,14 @@ async function runsNamed(api: LabdataApi, run: string, ctx: SessionCall): Promis
 export const listAssayResults = defineTool({
   name: "labdata_list_assay_results",
   title: "List Assay Results",
-  description:
-    "List assay results (measured values) by run number or id, schema, project, entity or dates; units " +
-    "in headers.",
+  description: "Measured assay results by run, schema, project, entity or dates; units in headers.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "results",
+  view: resultsChartView,
   input: {
     run: takesNumberAsText(
       boundedString({
-        description: "Run number ('run 12') or id.",
+        description: "Run number or id.",
         max: 100,
       }),
     ).optional(),
