@@ -1,6 +1,7 @@
 // The lab data platform's API: one request path for every call (credential, per-credential rate
 // limiter, retry, timeout), and offset paging over its cursor lists.
 
+import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { SessionCall } from "../../core/credentials/call-scope.js";
 import { CursorPager } from "../../core/cursor-pager.js";
@@ -14,6 +15,9 @@ import { type Counted, countOf } from "./api/count.js";
 import type { LabdataCredential } from "./auth/credential.js";
 import type { LabdataCredentialSource } from "./credential-source.js";
 import type { NewAnnotation } from "./genbank/platform.js";
+import type { WarehouseAddress } from "./warehouse/address.js";
+import { WarehouseLogins } from "./warehouse/logins.js";
+import { Warehouse } from "./warehouse/warehouse.js";
 import {
   type DnaSequence,
   dnaSequenceSchema,
@@ -56,10 +60,18 @@ export interface NewDnaSequence {
   annotations: NewAnnotation[];
 }
 
+/** Where the tenant's warehouse is, and the key that names each person's login in the shared state. */
+export interface WarehouseSettings {
+  address: WarehouseAddress | undefined;
+  loginNameKey: Buffer;
+}
+
 export class LabdataApi {
   private readonly remotes = new ClientCache<RemoteClient>();
   /** Offset paging over the platform's cursors, the cache in the shared state (search-bases pages with it too). */
   readonly pager: CursorPager;
+  /** The tenant's data warehouse, queried as the caller with a login minted through this client. */
+  readonly warehouse: Warehouse;
 
   constructor(
     readonly baseUrl: string,
@@ -68,8 +80,14 @@ export class LabdataApi {
     /** Rate budgets and cursors: this process's, or the fleet's. */
     private readonly state: SharedState,
     private readonly maxResponseBytes?: number,
+    warehouse?: WarehouseSettings,
   ) {
     this.pager = new CursorPager({ maxPageSize: MAX_PAGE_SIZE, cursors: state.cursors });
+    this.warehouse = new Warehouse(this, {
+      address: warehouse?.address,
+      logins: new WarehouseLogins(state.secrets, baseUrl, warehouse?.loginNameKey ?? randomBytes(32)),
+      timeoutMs,
+    });
   }
 
   async credential(ctx: SessionCall): Promise<LabdataCredential> {

@@ -1,0 +1,187 @@
+// The tenant's data warehouse, as the two warehouse tools use it: a checked statement run on the
+// caller's own connection, and the catalog as the caller sees it. Whose connection is decided by the
+// platform credential the call climbs to (the person's key, their exchanged token, the operator's app):
+// the login is minted with it, kept under a keyed name derived from it, and the pool is theirs alone.
+// A login the warehouse refuses (expired, revoked) is renewed once, silently.
+import type pg from "pg";
+import type { SessionCall } from "../../../core/credentials/call-scope.js";
+import { ActionableError, InvalidInputError } from "../../../core/errors.js";
+import { apiPath } from "../../../core/http/api-path.js";
+import type { RequestOptions } from "../../../core/http/remote-client.js";
+import type { LabdataCredential } from "../auth/credential.js";
+import { type WarehouseAddress, whereOf } from "./address.js";
+import { addSamples, type CatalogTable, readCatalog, tableMatches } from "./catalog.js";
+import { LOGIN_SECONDS, mintedSchema, type StoredLogin, type WarehouseLogins } from "./logins.js";
+import { ConnectionPools } from "./pools.js";
+import { MAX_ANSWER_BYTES, runSelect, type SelectResult } from "./run-select.js";
+import { connectionFailed, isLoginRefused, isPostgresError, queryRefused } from "./sql-errors.js";
+import { checkSelect } from "./sql-guard.js";
+
+/** What the warehouse needs of the platform's client: the caller's credential and its request path. */
+export interface PlatformCalls {
+  credential(ctx: SessionCall): Promise<LabdataCredential>;
+  send<T>(options: RequestOptions<T>, ctx: SessionCall): Promise<{ body: T }>;
+}
+
+export const NO_ADDRESS =
+  "The warehouse's address is not known for this tenant. Set LABDATA_WAREHOUSE_URL to it (postgres://host:5432/warehouse, " +
+  "from your tenant's admin; the warehouse is a feature Benchling enables per tenant) and restart the server";
+
+export interface CatalogPage {
+  total: number;
+  tables: CatalogTable[];
+}
+
+export class Warehouse {
+  private readonly pools: ConnectionPools | undefined;
+
+  constructor(
+    private readonly platform: PlatformCalls,
+    private readonly options: {
+      address: WarehouseAddress | undefined;
+      logins: WarehouseLogins;
+      /** How long a statement (and connecting) may take: MCP_REQUEST_TIMEOUT. */
+      timeoutMs: number;
+    },
+  ) {
+    this.pools = options.address && new ConnectionPools(options.address, options.timeoutMs);
+  }
+
+  get address(): WarehouseAddress | undefined {
+    return this.options.address;
+  }
+
+  /** One read-only SELECT, checked before anything is sent, at most `maxRows` rows. */
+  async query(sql: string, maxRows: number, ctx: SessionCall): Promise<SelectResult> {
+    this.requireAddress();
+    const checked = await checkSelect(sql);
+    const { timeoutMs } = this.options;
+    return this.withClient(ctx, (client) =>
+      runSelect(client, checked, { maxRows, maxBytes: MAX_ANSWER_BYTES, timeoutMs }),
+    );
+  }
+
+  /**
+   * The tables the caller can read whose names or columns hold `word`, from `offset`: at most `limit`,
+   * and no more than `fits` accepts (the answer's size), each with sample values.
+   */
+  async describe(
+    word: string | undefined,
+    offset: number,
+    limit: number,
+    fits: (tables: CatalogTable[]) => boolean,
+    ctx: SessionCall,
+  ): Promise<CatalogPage> {
+    this.requireAddress();
+    return this.withClient(ctx, async (client) => {
+      await client.query("BEGIN READ ONLY");
+      try {
+        await client.query(`SET LOCAL statement_timeout = ${Math.round(this.options.timeoutMs)}`);
+        await client.query("SET LOCAL TimeZone = 'UTC'");
+        const all = await readCatalog(client);
+        const matching = word ? all.filter((table) => tableMatches(table, word)) : all;
+        const tables: CatalogTable[] = [];
+        for (const table of matching.slice(offset, offset + limit)) {
+          await sampled(client, table);
+          if (tables.length > 0 && !fits([...tables, table])) break;
+          tables.push(table);
+        }
+        return { total: matching.length, tables };
+      } catch (error) {
+        throw databaseRefused(error, this.options.timeoutMs);
+      } finally {
+        await client.query("ROLLBACK").catch(() => undefined);
+      }
+    });
+  }
+
+  /** `check`: a login minted for the credential, a connection, SELECT 1. */
+  async ping(ctx: SessionCall): Promise<void> {
+    this.requireAddress();
+    await this.withClient(ctx, (client) => client.query("SELECT 1"));
+  }
+
+  /** Ends every connection (the server stops). */
+  close(): Promise<void> {
+    return this.pools?.close() ?? Promise.resolve();
+  }
+
+  private requireAddress(): WarehouseAddress {
+    if (!this.options.address) throw new ActionableError(NO_ADDRESS);
+    return this.options.address;
+  }
+
+  /** `work` on one of the caller's connections, as their login (renewed once if refused). */
+  private async withClient<T>(ctx: SessionCall, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const address = this.requireAddress();
+    const pools = this.pools as ConnectionPools;
+    const { logins, timeoutMs } = this.options;
+    const credential = await this.platform.credential(ctx);
+    // A person's exchanged tokens change as they are renewed; their budget id names the person.
+    const identity = credential.budgetId ?? credential.id;
+    const owner = logins.nameOf(identity);
+    const mint = () => this.mint(ctx);
+    let login: StoredLogin = await logins.current(identity, mint);
+    let client: pg.PoolClient;
+    try {
+      client = await pools.connect(owner, login);
+    } catch (error) {
+      if (!isLoginRefused(error)) throw connectionFailed(error, address, timeoutMs);
+      login = await logins.renew(identity, login, mint);
+      client = await pools.connect(owner, login).catch((again: unknown) => {
+        throw isLoginRefused(again)
+          ? new ActionableError(
+              `The warehouse ${whereOf(address)} refused the login the platform minted for you just now. ` +
+                "Check that LABDATA_WAREHOUSE_URL is the warehouse of the tenant in LABDATA_BASE_URL",
+            )
+          : connectionFailed(again, address, timeoutMs);
+      });
+    }
+    let broken: Error | undefined;
+    try {
+      return await work(client);
+    } catch (error) {
+      if (error instanceof ActionableError || error instanceof InvalidInputError || isPostgresError(error)) {
+        throw error;
+      }
+      // The connection itself failed: it is not given back to the pool.
+      broken = error instanceof Error ? error : new Error(String(error));
+      throw connectionFailed(error, address, timeoutMs);
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /** A login for the caller, minted by the platform with the caller's own credential. */
+  private async mint(ctx: SessionCall) {
+    const { body } = await this.platform.send(
+      {
+        method: "POST",
+        path: apiPath`api/v2/warehouse-credentials`,
+        body: { expiresIn: LOGIN_SECONDS },
+        schema: mintedSchema,
+        idempotent: false,
+      },
+      ctx,
+    );
+    return body;
+  }
+}
+
+/** A table's sample values; a table that cannot be sampled is still described. */
+async function sampled(client: pg.PoolClient, table: CatalogTable): Promise<void> {
+  await client.query("SAVEPOINT sample");
+  try {
+    await addSamples(client, table);
+    await client.query("RELEASE SAVEPOINT sample");
+  } catch (error) {
+    if (!isPostgresError(error) || error.code === "57014") throw error;
+    await client.query("ROLLBACK TO SAVEPOINT sample");
+  }
+}
+
+function databaseRefused(error: unknown, timeoutMs: number): unknown {
+  if (!isPostgresError(error)) return error;
+  const none = { text: "", functions: [], source: "", offset: 0 };
+  return queryRefused(error, none, Number.MAX_SAFE_INTEGER, timeoutMs);
+}
