@@ -15,9 +15,6 @@ import { type Counted, countOf } from "./api/count.js";
 import type { LabdataCredential } from "./auth/credential.js";
 import type { LabdataCredentialSource } from "./credential-source.js";
 import type { NewAnnotation } from "./genbank/platform.js";
-import type { WarehouseAddress } from "./warehouse/address.js";
-import { WarehouseLogins } from "./warehouse/logins.js";
-import { Warehouse } from "./warehouse/warehouse.js";
 import {
   type DnaSequence,
   dnaSequenceSchema,
@@ -29,6 +26,9 @@ import {
   projectSchema,
   userSchema,
 } from "./records/platform.js";
+import type { WarehouseAddress } from "./warehouse/address.js";
+import { WarehouseLogins } from "./warehouse/logins.js";
+import { Warehouse } from "./warehouse/warehouse.js";
 
 /** The platform's default limit: 100 requests per 10 s per user or app. */
 const RATE_LIMIT = { requests: 100, windowMs: 10_000 };

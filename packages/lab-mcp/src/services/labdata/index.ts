@@ -33,6 +33,7 @@ import { archiveEntities } from "./tools/archive-entities.js";
 import { createDnaSequence } from "./tools/create-dna-sequence.js";
 import { createEntry } from "./tools/create-entry.js";
 import { createSequencesBulk } from "./tools/create-sequences-bulk.js";
+import { describeWarehouse } from "./tools/describe-warehouse.js";
 import { exportDnaSequence } from "./tools/export-dna-sequence.js";
 import { getBoxContents } from "./tools/get-box-contents.js";
 import { getCurrentUser } from "./tools/get-current-user.js";
@@ -50,12 +51,11 @@ import { listRegistrySchemas } from "./tools/list-registry-schemas.js";
 import { listRequests } from "./tools/list-requests.js";
 import { listTasks } from "./tools/list-tasks.js";
 import { locate } from "./tools/locate.js";
+import { queryWarehouse } from "./tools/query-warehouse.js";
 import { searchDnaBases } from "./tools/search-dna-bases.js";
 import { searchEntities } from "./tools/search-entities.js";
 import { signOut } from "./tools/sign-out.js";
 import { unarchiveEntities } from "./tools/unarchive-entities.js";
-import { describeWarehouse } from "./tools/describe-warehouse.js";
-import { queryWarehouse } from "./tools/query-warehouse.js";
 import { warehouseAddress } from "./warehouse/address.js";
 
 function configuredCredential(values: LabdataValues, runtime: ServiceRuntime): LabdataCredential | undefined {
