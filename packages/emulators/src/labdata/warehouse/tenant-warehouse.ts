@@ -21,6 +21,7 @@ import {
   shapeOf,
 } from "./ddl.js";
 import { ADMIN_ROLE, type PostgresProcess, startPostgres } from "./postgres-process.js";
+import type { TableSpec } from "./table-spec.js";
 import { warehouseTables } from "./tables.js";
 
 const SYNC_DEBOUNCE_MS = 200;
@@ -57,7 +58,8 @@ export class TenantWarehouse {
   readonly logins: WarehouseLogin[] = [];
   #queue: Promise<unknown> = Promise.resolve();
   #shape = "";
-  #tableNames: string[] = [];
+  /** What the database holds: table -> row key -> the row's JSON. */
+  #rows = new Map<string, Map<string, string>>();
   #requested = 0;
   #done = 0;
   #timer: NodeJS.Timeout | undefined;
@@ -179,67 +181,33 @@ export class TenantWarehouse {
     return next;
   }
 
-  // The state is read in one go (no await between), then written in one transaction.
+  // The state is read in one go (no await between), then written in one transaction: only the rows
+  // that changed since the last sync, or everything when the tables' shape changed.
   async #sync(): Promise<void> {
     const tables = warehouseTables(this.tenant);
     const shape = shapeOf(tables);
+    const fresh = shape !== this.#shape;
+    const rows = new Map(tables.map((table) => [table.name, keyedRows(table)]));
     const principals = [...new Set(this.logins.map((login) => login.principal))];
     const readable = principals.map((key) => ({ key, ...readableBy(this.tenant, key) }));
     const client = await this.pool.connect();
     try {
       await client.query("BEGIN");
-      if (shape !== this.#shape) {
-        for (const name of this.#tableNames) await client.query(dropTableSql(name));
+      if (fresh) {
+        for (const name of this.#rows.keys()) await client.query(dropTableSql(name));
         for (const table of tables) await client.query(createTableSql(table));
+        await writeCatalog(client, tables);
       }
       for (const table of tables) {
-        const raw = `public.${ident(rawName(table))}`;
-        await client.query(`DELETE FROM ${raw}`);
-        if (table.rows.length > 0) {
-          await client.query(
-            `INSERT INTO ${raw} SELECT * FROM json_populate_recordset(NULL::${raw}, $1::json)`,
-            [JSON.stringify(table.rows)],
-          );
-        }
+        const now = rows.get(table.name) ?? new Map<string, string>();
+        await writeChanges(client, table, fresh ? new Map() : (this.#rows.get(table.name) ?? new Map()), now);
       }
-      await client.query("DELETE FROM public.column_catalog");
-      await client.query(
-        `INSERT INTO public.column_catalog SELECT * FROM json_populate_recordset(NULL::public.column_catalog, $1::json)`,
-        [
-          JSON.stringify(
-            tables.flatMap((table) =>
-              table.columns.map((c) => ({
-                table_name: table.name,
-                column_name: c.name,
-                display_name: c.display,
-                data_type: c.type,
-                unit: c.unit ?? null,
-                links_to: c.linksTo ?? null,
-              })),
-            ),
-          ),
-        ],
-      );
-      await client.query("DELETE FROM public.table_catalog");
-      await client.query(
-        `INSERT INTO public.table_catalog SELECT * FROM json_populate_recordset(NULL::public.table_catalog, $1::json)`,
-        [
-          JSON.stringify(
-            tables.map((t) => ({
-              table_name: t.name,
-              display_name: t.display,
-              description: t.description,
-              raw_table: rawName(t),
-            })),
-          ),
-        ],
-      );
       await client.query("DELETE FROM acl.principal_folder");
       await client.query("DELETE FROM acl.principal_project");
       for (const { key, folders, projects } of readable) await insertReadable(client, key, folders, projects);
       await client.query("COMMIT");
       this.#shape = shape;
-      this.#tableNames = tables.map((t) => t.name);
+      this.#rows = rows;
     } catch (error) {
       await client.query("ROLLBACK").catch(() => undefined);
       throw error;
@@ -342,4 +310,70 @@ async function insertReadable(
     principal,
     projects,
   ]);
+}
+
+/** A table's rows by key (the id, or the whole row for a table without one) as JSON. */
+function keyedRows(table: TableSpec): Map<string, string> {
+  const keyed = new Map<string, string>();
+  for (const row of table.rows) {
+    const json = JSON.stringify(row);
+    keyed.set(typeof row.id === "string" ? row.id : json, json);
+  }
+  return keyed;
+}
+
+/** Deletes the rows that went or changed and inserts the new and changed ones. */
+async function writeChanges(
+  client: pg.PoolClient,
+  table: TableSpec,
+  before: Map<string, string>,
+  after: Map<string, string>,
+): Promise<void> {
+  const raw = `public.${ident(rawName(table))}`;
+  const hasId = table.columns.some((c) => c.name === "id");
+  const gone = [...before.keys()].filter((key) => after.get(key) !== before.get(key));
+  const added = [...after].filter(([key, json]) => before.get(key) !== json).map(([, json]) => json);
+  if (gone.length > 0) {
+    if (hasId) await client.query(`DELETE FROM ${raw} WHERE id = ANY ($1::text[])`, [gone]);
+    else {
+      // Rows without an id are told apart by their whole content: the table is written anew.
+      await client.query(`DELETE FROM ${raw}`);
+      added.splice(0, added.length, ...after.values());
+    }
+  }
+  if (added.length > 0) {
+    await client.query(`INSERT INTO ${raw} SELECT * FROM json_populate_recordset(NULL::${raw}, $1::json)`, [
+      `[${added.join(",")}]`,
+    ]);
+  }
+}
+
+/** The catalog of tables and columns, which changes only with the tables' shape. */
+async function writeCatalog(client: pg.PoolClient, tables: TableSpec[]): Promise<void> {
+  const columns = tables.flatMap((table) =>
+    table.columns.map((c) => ({
+      table_name: table.name,
+      column_name: c.name,
+      display_name: c.display,
+      data_type: c.type,
+      unit: c.unit ?? null,
+      links_to: c.linksTo ?? null,
+    })),
+  );
+  const described = tables.map((t) => ({
+    table_name: t.name,
+    display_name: t.display,
+    description: t.description,
+    raw_table: rawName(t),
+  }));
+  await client.query("DELETE FROM public.column_catalog");
+  await client.query(
+    "INSERT INTO public.column_catalog SELECT * FROM json_populate_recordset(NULL::public.column_catalog, $1::json)",
+    [JSON.stringify(columns)],
+  );
+  await client.query("DELETE FROM public.table_catalog");
+  await client.query(
+    "INSERT INTO public.table_catalog SELECT * FROM json_populate_recordset(NULL::public.table_catalog, $1::json)",
+    [JSON.stringify(described)],
+  );
 }
