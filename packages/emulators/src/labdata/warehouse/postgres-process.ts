@@ -7,7 +7,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { chmod, chown, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { chmod, chown, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -79,6 +79,19 @@ async function versionOf(binDir: string): Promise<string> {
   return stdout.trim().replace(/^postgres \(PostgreSQL\) /, "PostgreSQL ");
 }
 
+// PostgreSQL outlives a parent that dies (a SIGKILLed emulator would leave it running, its folder
+// behind). So it runs under this shell, which reads our pipe: at its end (close() or our death) the
+// shell asks PostgreSQL for a fast shutdown, waits, and removes the folder.
+const SUPERVISOR = [
+  '"$0" "$@" &',
+  "pid=$!",
+  "trap '' INT TERM HUP",
+  "read -r _ || true",
+  'kill -INT "$pid" 2>/dev/null',
+  'wait "$pid"',
+  'rm -rf "$LAB_MCP_WAREHOUSE_ROOT"',
+].join("\n");
+
 const HBA = [
   "# TLS only: a login without TLS matches no line and is refused.",
   "hostssl all all 127.0.0.1/32 scram-sha-256",
@@ -129,8 +142,11 @@ export async function startPostgres(options: PostgresProcessOptions): Promise<Po
 
     const port = await freePort(host);
     child = spawn(
-      join(binDir, "postgres"),
+      "/bin/sh",
       [
+        "-c",
+        SUPERVISOR,
+        join(binDir, "postgres"),
         "-D",
         dataDir,
         "-c",
@@ -155,7 +171,11 @@ export async function startPostgres(options: PostgresProcessOptions): Promise<Po
         "-c",
         "shared_buffers=32MB",
       ],
-      { ...(account ?? {}), stdio: ["ignore", "ignore", "pipe"] },
+      {
+        ...(account ?? {}),
+        stdio: ["pipe", "ignore", "pipe"],
+        env: { ...process.env, LAB_MCP_WAREHOUSE_ROOT: root },
+      },
     );
     await untilReady(child);
     const running = child;
@@ -165,12 +185,12 @@ export async function startPostgres(options: PostgresProcessOptions): Promise<Po
       adminPassword,
       engine,
       close: async () => {
-        await stop(running);
+        await stop(running, dataDir);
         await rm(root, { recursive: true, force: true });
       },
     };
   } catch (error) {
-    if (child) await stop(child);
+    if (child) await stop(child, dataDir);
     await rm(root, { recursive: true, force: true });
     throw error;
   }
@@ -208,12 +228,18 @@ function untilReady(child: ChildProcess): Promise<void> {
   });
 }
 
-// SIGINT is PostgreSQL's fast shutdown: open sessions are ended, then the server exits.
-async function stop(child: ChildProcess): Promise<void> {
+// The pipe's end makes the shell ask for a fast shutdown (open sessions are ended, then the server
+// exits); a server that does not is killed by the pid it wrote in its folder.
+async function stop(child: ChildProcess, dataDir: string): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGINT");
-  const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+  child.stdin?.end();
+  const timer = setTimeout(() => {
+    void readFile(join(dataDir, "postmaster.pid"), "utf8")
+      .then((text) => process.kill(Number(text.split("\n")[0]), "SIGKILL"))
+      .catch(() => undefined)
+      .finally(() => child.kill("SIGKILL"));
+  }, STOP_TIMEOUT_MS);
   await exited;
   clearTimeout(timer);
 }
