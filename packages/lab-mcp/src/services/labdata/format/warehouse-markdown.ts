@@ -25,7 +25,7 @@ function shown(value: Cell): string {
 export function queryMarkdown(result: SelectResult, maxRows: number): string {
   const { columns, rows, cut, oversized_cells } = result;
   const count = rows.length === 1 ? "1 row" : `${rows.length} rows`;
-  const lines: Array<string | false> = [];
+  const lines: string[] = [];
   if (!cut) lines.push(rows.length === 0 ? "The query returned no rows." : `${count}.`);
   else if (cut === "rows") {
     lines.push(
@@ -52,10 +52,7 @@ export function queryMarkdown(result: SelectResult, maxRows: number): string {
           rows.map((row) => row.map(shown)),
         )
       : false;
-  return markdown(
-    lines.filter((line): line is string => line !== false),
-    table,
-  );
+  return markdown(...lines, table);
 }
 
 const SHORT_TYPES: Record<string, string> = {
