@@ -153,6 +153,9 @@ describe("lab-sandbox", () => {
     expect(banner).toMatch(/API key of mira\.patel@acme\.example: sk_\S+/);
     expect(banner).toMatch(/CLIENT_ACCESS_TOKEN of "Lab MCP demo" \(owner ada-okafor\): [0-9a-f]{16,}/);
     expect(banner).toMatch(/CA certificate +\/\S+ca\.pem/);
+    expect(banner).toMatch(
+      /data warehouse postgres:\/\/127\.0\.0\.1:\d+\/warehouse {2}\(PostgreSQL, TLS only/,
+    );
 
     const keys = SANDBOX_SERVERS.map((server) => server.key);
     const vscode = configBlock(banner, "VS Code (HTTP)") as { servers: Record<string, { url: string }> };
