@@ -6,6 +6,8 @@ export interface WarehouseAddress {
   host: string;
   port: number;
   database: string;
+  /** "setting": LABDATA_WAREHOUSE_URL; "tenant": Benchling's form, guessed from LABDATA_BASE_URL. */
+  source: "setting" | "tenant";
 }
 
 /** The address from the setting (postgres://host:port/database, normalised) or the tenant's. */
@@ -19,11 +21,17 @@ export function warehouseAddress(
       host: url.hostname.replace(/^\[|\]$/g, ""),
       port: Number(url.port || 5432),
       database: decodeURIComponent(url.pathname.slice(1)),
+      source: "setting",
     };
   }
   const tenant = /^([a-z0-9-]+)\.benchling\.com$/i.exec(new URL(baseUrl).hostname)?.[1];
   return tenant
-    ? { host: `postgres-warehouse.${tenant.toLowerCase()}.benchling.com`, port: 5432, database: "warehouse" }
+    ? {
+        host: `postgres-warehouse.${tenant.toLowerCase()}.benchling.com`,
+        port: 5432,
+        database: "warehouse",
+        source: "tenant",
+      }
     : undefined;
 }
 
