@@ -231,9 +231,10 @@ describe.each(WAREHOUSE_ENGINES)("the warehouse on PostgreSQL $name", (engine) =
     await client.query("BEGIN READ WRITE");
     await refused('SELECT * FROM "dna_sequence$raw" LIMIT 1 FOR UPDATE', /permission denied/);
     const settings = await client.query(
-      "SELECT current_setting('statement_timeout') AS t, current_setting('default_transaction_read_only') AS r",
+      "SELECT current_setting('statement_timeout') AS t, current_setting('default_transaction_read_only') AS r, current_setting('temp_file_limit') AS f",
     );
-    expect(settings.rows).toEqual([{ t: "30s", r: "on" }]);
+    expect(settings.rows).toEqual([{ t: "30s", r: "on", f: "1GB" }]);
+    await refused("SET temp_file_limit = -1", /permission denied to set parameter/);
     await client.end();
     const [count] = await asAdmin(
       warehouse,
@@ -299,6 +300,13 @@ describe.each(WAREHOUSE_ENGINES)("the warehouse on PostgreSQL $name", (engine) =
     await warehouse.synced();
     expect(await count()).toBe(2);
     emulator.admin.removeMembership("acme", reader.id, plasmids);
+    await warehouse.synced();
+    expect(await count()).toBe(1);
+    // A suspended user has no access by any method: their open session sees nothing.
+    emulator.admin.updateUser("acme", reader.id, { status: "suspended" });
+    await warehouse.synced();
+    expect(await count()).toBe(0);
+    emulator.admin.updateUser("acme", reader.id, { status: "active" });
     await warehouse.synced();
     expect(await count()).toBe(1);
     await client.end();

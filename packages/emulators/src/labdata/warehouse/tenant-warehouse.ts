@@ -25,11 +25,15 @@ import type { TableSpec } from "./table-spec.js";
 import { warehouseTables } from "./tables.js";
 
 const SYNC_DEBOUNCE_MS = 200;
-/** What every minted login runs with; the product sets shorter limits per transaction. */
+/** What every minted login runs with: backstops, as a session may lower its own timeouts (the
+ * product lets only a SELECT through and sets shorter limits per transaction). temp_file_limit is
+ * the one a login cannot change: a cross join's sort spills at most that much to disk. */
 const LOGIN_SETTINGS: Record<string, string> = {
   default_transaction_read_only: "on",
   statement_timeout: "30s",
   idle_in_transaction_session_timeout: "60s",
+  idle_session_timeout: "15min",
+  temp_file_limit: "1GB",
   search_path: "public",
 };
 const LOGIN_CONNECTION_LIMIT = 10;
