@@ -5,15 +5,16 @@ import { defineTool, reply } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
 import { queryMarkdown } from "../format/warehouse-markdown.js";
 
-const cellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/** A value: text (PostgreSQL's own form), a number where it converts exactly, true/false, or null. */
+const cellSchema = z.unknown();
 
 export const queryWarehouse = defineTool({
   name: "labdata_query_warehouse",
   title: "Query the Lab Data Warehouse",
   description:
-    "Run one read-only PostgreSQL SELECT (or WITH ... SELECT) on the tenant's data warehouse, as you: " +
-    "counts, averages, maxima, joins across runs, results, entities, containers. One call instead of paging " +
-    "lists. Find tables and columns with labdata_describe_warehouse. Rows are capped; the answer says when cut.",
+    "Run one read-only PostgreSQL SELECT (or WITH ... SELECT) on the tenant's data warehouse, as you: counts, " +
+    "averages, maxima, joins across runs, results, entities, containers, in one call instead of paging lists. " +
+    "Tables and columns: labdata_describe_warehouse.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "warehouse",
   input: {
@@ -35,13 +36,10 @@ export const queryWarehouse = defineTool({
           unit: z.string().optional(),
         }),
       )
-      .describe("The result's columns: SQL name, PostgreSQL type, the catalog's display name and unit."),
-    rows: z.array(z.array(cellSchema)).describe("The rows, each a list of values in column order."),
-    cut: z
-      .enum(["rows", "bytes"])
-      .optional()
-      .describe("Set when the query has more rows than shown: over max_rows, or over the size limit."),
-    oversized_cells: z.number().int().optional().describe("Cells too large to send, given as null."),
+      .describe("SQL name, type, the catalog's display name and unit."),
+    rows: z.array(z.array(cellSchema)).describe("Values in column order."),
+    cut: z.enum(["rows", "bytes"]).optional().describe("More rows exist: past max_rows, or the size limit."),
+    oversized_cells: z.number().int().optional().describe("Cells too large to send (null)."),
   },
   async handler({ sql, max_rows, response_format }, ctx, api: LabdataApi) {
     const result = await api.warehouse.query(sql, max_rows, ctx);
