@@ -134,14 +134,14 @@ describe("labdata-emulator bin", () => {
         host: address.hostname,
         port: Number(address.port),
         database: address.pathname.slice(1),
-        user: login.json.username,
-        password: login.json.password,
+        user: String(login.json.username),
+        password: String(login.json.password),
         ssl: { ca },
       });
       await warehouse.connect();
       const { rows } = await warehouse.query("SELECT count(*)::int AS n FROM project");
       await warehouse.end();
-      expect(rows[0].n).toBeGreaterThan(0);
+      expect(rows[0]?.n).toBeGreaterThan(0);
 
       child.kill("SIGTERM");
       const [code] = (await exited) as [number | null];
