@@ -4,6 +4,7 @@
 // on each engine found (test/support/warehouse.ts): the npm registry's PostgreSQL and Debian's.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { WarehouseHandle } from "../../../packages/emulators/src/labdata/index.js";
+import { OpenApiContract } from "../../contract/openapi.js";
 import { demoOf, useLabdataEmulator } from "../../support/emulator.js";
 import { basic, fetchReply } from "../../support/labdata-http.js";
 import {
@@ -110,6 +111,35 @@ describe.each(WAREHOUSE_ENGINES)("the warehouse on PostgreSQL $name", (engine) =
       json: { expiresIn: 60 },
     });
     expect(anonymous.status).toBe(401);
+  });
+
+  it("answers as the platform's OpenAPI document describes", async () => {
+    const contract = await OpenApiContract.load();
+    const exchanges: Array<[string, string, unknown]> = [
+      ["POST", "/warehouse-credentials", { expiresIn: 120 }],
+      ["POST", "/warehouse-credentials", { expiresIn: 4000 }],
+      ["GET", `/users/${demo().user.id}/warehouse-credentials`, undefined],
+    ];
+    for (const [method, path, json] of exchanges) {
+      const reply = await fetchReply(`${api}${path}`, {
+        method,
+        authorization: basic(demo().user.apiKey),
+        json,
+      });
+      const problems = contract.check({
+        method,
+        path,
+        query: {},
+        requestHeaders: json === undefined ? {} : { "content-type": "application/json" },
+        requestBody: json,
+        status: reply.status,
+        responseHeaders: Object.fromEntries(reply.headers),
+        responseBody: reply.body,
+      });
+      // The second request is wrong on purpose: only the answer is held to the document.
+      const ofAnswer = problems.filter((problem) => problem.where !== "request" || reply.status < 400);
+      expect(ofAnswer, `${method} ${path} ${reply.status}`).toEqual([]);
+    }
   });
 
   it("lists a user's own warehouse credentials, never another's", async () => {
