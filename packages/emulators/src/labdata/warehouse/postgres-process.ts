@@ -5,13 +5,14 @@
 // /usr/lib/postgresql/N/bin). PostgreSQL refuses to run as root: as root it runs as `postgres` when that
 // user exists, else as `nobody`.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { chmod, chown, lstat, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { promisify } from "node:util";
+import pg from "pg";
 import { type CertificateAuthority, issueServerCertificate } from "../../common/tls.js";
 
 const run = promisify(execFile);
@@ -158,6 +159,66 @@ async function embeddedBinDirFor(account: { uid: number; gid: number } | null): 
   return join(copy, "bin");
 }
 
+type Account = { uid: number; gid: number } | null;
+
+async function exists(path: string): Promise<boolean> {
+  return lstat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * A fresh cluster (initdb) made once per machine, engine and account, then copied for each server:
+ * initdb is most of a start's time. Made under a temp name then renamed, so parallel starts agree;
+ * its superuser password is changed in each copy once it runs.
+ */
+async function clusterTemplate(
+  binDir: string,
+  account: Account,
+): Promise<{ dataDir: string; password: string }> {
+  const key = createHash("sha256")
+    .update(`${binDir}\n${await versionOf(binDir)}\n${account?.uid ?? process.getuid?.()}`)
+    .digest("hex")
+    .slice(0, 16);
+  const dir = join(tmpdir(), `lab-mcp-postgres-initdb-${key}`);
+  const complete = async (at: string) =>
+    (await exists(join(at, "data", "global", "pg_control"))) && (await exists(join(at, "password")));
+  if (!(await complete(dir))) {
+    const staging = await mkdtemp(join(tmpdir(), "lab-mcp-postgres-initdb-staging-"));
+    try {
+      if (account) await chown(staging, account.uid, account.gid);
+      const password = randomBytes(24).toString("base64url");
+      const pwFile = join(staging, "password");
+      await writeFile(pwFile, `${password}\n`, { mode: 0o600 });
+      if (account) await chown(pwFile, account.uid, account.gid);
+      await run(
+        join(binDir, "initdb"),
+        [
+          "-D",
+          join(staging, "data"),
+          "-U",
+          ADMIN_ROLE,
+          `--pwfile=${pwFile}`,
+          "--auth=scram-sha-256",
+          "--encoding=UTF8",
+          "--locale=C",
+          "--no-sync",
+          "--no-instructions",
+        ],
+        { ...(account ?? {}), timeout: STARTUP_TIMEOUT_MS },
+      );
+      if (await complete(dir)) await rm(staging, { recursive: true, force: true });
+      else await rm(dir, { recursive: true, force: true }).then(() => rename(staging, dir));
+    } catch (error) {
+      await rm(staging, { recursive: true, force: true });
+      // Another process may have finished it meanwhile.
+      if (!(await complete(dir))) throw error;
+    }
+  }
+  return { dataDir: join(dir, "data"), password: (await readFile(join(dir, "password"), "utf8")).trim() };
+}
+
 export async function startPostgres(options: PostgresProcessOptions): Promise<PostgresProcess> {
   const account = serverAccount();
   const binDir = options.binDir ?? (await embeddedBinDirFor(account));
@@ -178,26 +239,9 @@ export async function startPostgres(options: PostgresProcessOptions): Promise<Po
   try {
     await owned(root);
     await chmod(root, 0o700);
-    const pwFile = join(root, "pwfile");
-    await writeFile(pwFile, `${adminPassword}\n`, { mode: 0o600 });
-    await owned(pwFile);
-    await run(
-      join(binDir, "initdb"),
-      [
-        "-D",
-        dataDir,
-        "-U",
-        ADMIN_ROLE,
-        `--pwfile=${pwFile}`,
-        "--auth=scram-sha-256",
-        "--encoding=UTF8",
-        "--locale=C",
-        "--no-sync",
-        "--no-instructions",
-      ],
-      { ...(account ?? {}), timeout: STARTUP_TIMEOUT_MS },
-    );
-    await rm(pwFile);
+    const template = await clusterTemplate(binDir, account);
+    // -a keeps the owner (the account the server runs as) and the modes initdb gave.
+    await run("cp", ["-a", template.dataDir, dataDir]);
     const certificate = await issueServerCertificate(options.ca, ["127.0.0.1", "localhost", "::1"]);
     await writeFile(join(dataDir, "server.crt"), certificate.certPem, { mode: 0o600 });
     await writeFile(join(dataDir, "server.key"), certificate.keyPem, { mode: 0o600 });
@@ -242,6 +286,7 @@ export async function startPostgres(options: PostgresProcessOptions): Promise<Po
       },
     );
     await untilReady(child);
+    await setAdminPassword({ host, port, ca: options.ca.certPem }, template.password, adminPassword);
     const running = child;
     return {
       host,
@@ -257,6 +302,28 @@ export async function startPostgres(options: PostgresProcessOptions): Promise<Po
     if (child) await stop(child, dataDir);
     await rm(root, { recursive: true, force: true });
     throw error;
+  }
+}
+
+/** The copy's superuser password is the template's until this makes it its own. */
+async function setAdminPassword(
+  server: { host: string; port: number; ca: string },
+  current: string,
+  next: string,
+): Promise<void> {
+  const client = new pg.Client({
+    host: server.host,
+    port: server.port,
+    user: ADMIN_ROLE,
+    password: current,
+    database: "postgres",
+    ssl: { ca: server.ca },
+  });
+  await client.connect();
+  try {
+    await client.query(`ALTER ROLE ${ADMIN_ROLE} PASSWORD '${next.replaceAll("'", "''")}'`);
+  } finally {
+    await client.end();
   }
 }
 
