@@ -36,7 +36,11 @@ export class Warehouses {
       starting = TenantWarehouse.start(tenant, { ca: this.ca, clock: this.clock, binDir: this.#binDir });
       this.#starting.set(name, starting);
       starting.then(
-        (warehouse) => this.#running.set(name, warehouse),
+        (warehouse) => {
+          this.#running.set(name, warehouse);
+          // Writes made while it loaded were not announced to it: one more sync catches them.
+          warehouse.changed();
+        },
         () => this.#starting.delete(name),
       );
     }
