@@ -64,12 +64,8 @@ describe("labdata-mcp check and the warehouse", () => {
 
 describe("the built labdata-mcp over stdio", () => {
   it("checks a query with PostgreSQL's parser and answers it by default, no toolset named", async () => {
-    const { LABDATA_WAREHOUSE_URL, LABDATA_BASE_URL, LABDATA_API_KEY } = good;
-    const server = await connectStdio("labdata-mcp", {
-      LABDATA_WAREHOUSE_URL,
-      LABDATA_BASE_URL,
-      LABDATA_API_KEY,
-    });
+    const { NODE_EXTRA_CA_CERTS: _, ...settings } = good;
+    const server = await connectStdio("labdata-mcp", settings);
     try {
       const answer = await callText(server, "labdata_query_warehouse", {
         sql: "SELECT count(*) AS n FROM project",
