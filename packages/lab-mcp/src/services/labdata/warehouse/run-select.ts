@@ -5,7 +5,7 @@
 // left in the database and named. Always rolled back: nothing of the transaction outlives the call.
 import type pg from "pg";
 import { HARMLESS_VOLATILE } from "./denied-functions.js";
-import { queryRefused } from "./sql-errors.js";
+import { queryRefused, timedOut } from "./sql-errors.js";
 import { type CheckedSelect, refuseSql } from "./sql-guard.js";
 
 /** A cell as the structured copy carries it. */
@@ -46,23 +46,37 @@ export const MAX_CELL_BYTES = 16_384;
 /** The text the user wrote starts this many characters into what is sent (error positions). */
 export const WRAP_PREFIX = "SELECT * FROM (\n";
 
+/**
+ * The statement as the extended protocol sends it: one statement per message, so that even a text
+ * that slipped past the parser's check could never carry a second one.
+ */
+function extended(text: string, rowMode?: "array"): pg.QueryConfig {
+  return {
+    text,
+    types: TEXT_TYPES,
+    queryMode: "extended",
+    ...(rowMode ? { rowMode } : {}),
+  } as pg.QueryConfig;
+}
+
 export async function runSelect(
   client: pg.PoolClient,
   checked: CheckedSelect,
   limits: SelectLimits,
 ): Promise<SelectResult> {
+  const deadline = Date.now() + limits.timeoutMs;
   await client.query("BEGIN READ ONLY");
   try {
     await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(limits.timeoutMs))}`);
     await client.query("SET LOCAL TimeZone = 'UTC'");
     await refuseVolatile(client, checked);
     const described = await client
-      .query({ text: `${WRAP_PREFIX}${checked.text}\n) AS q LIMIT 0`, types: TEXT_TYPES })
+      .query(extended(`${WRAP_PREFIX}${checked.text}\n) AS q LIMIT 0`))
       .catch((error: unknown) => {
         throw queryRefused(error, checked, WRAP_PREFIX.length, limits.timeoutMs);
       });
     const columns = await describeColumns(client, described.fields);
-    const result = await readRows(client, checked, columns.length, described.fields, limits);
+    const result = await readRows(client, checked, columns.length, described.fields, limits, deadline);
     return { columns, ...result };
   } finally {
     await client.query("ROLLBACK").catch(() => undefined);
@@ -138,6 +152,7 @@ async function readRows(
   width: number,
   fields: pg.FieldDef[],
   limits: SelectLimits,
+  deadline: number,
 ): Promise<Omit<SelectResult, "columns">> {
   const aliases = Array.from({ length: width }, (_, i) => `c${i}`);
   const guarded = aliases.map(
@@ -148,7 +163,7 @@ async function readRows(
   const from = width > 0 ? `AS q(${aliases.join(", ")})` : "AS q";
   const prefix = `DECLARE labdata_rows NO SCROLL CURSOR FOR SELECT ${select} FROM (\n`;
   await client
-    .query(`${prefix}${checked.text}\n) ${from} LIMIT ${limits.maxRows + 1}`)
+    .query(extended(`${prefix}${checked.text}\n) ${from} LIMIT ${limits.maxRows + 1}`))
     .catch((error: unknown) => {
       throw queryRefused(error, checked, prefix.length, limits.timeoutMs);
     });
@@ -158,6 +173,10 @@ async function readRows(
   let bytes = 0;
   let oversized = 0;
   for (;;) {
+    // Each FETCH is a statement of its own: the time left, not a fresh limit, bounds it.
+    const left = deadline - Date.now();
+    if (left <= 0) throw timedOut(limits.timeoutMs);
+    await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(left))}`);
     const fetched = await client
       .query({ text: `FETCH ${batch} FROM labdata_rows`, rowMode: "array", types: TEXT_TYPES })
       .catch((error: unknown) => {

@@ -46,12 +46,7 @@ export function queryRefused(
   timeoutMs: number,
 ): unknown {
   if (!isPostgresError(error)) return error;
-  if (error.code === "57014") {
-    return new ActionableError(
-      `The query ran past the warehouse's time limit of ${Math.round(timeoutMs / 1000)} s and was stopped. ` +
-        "Narrow it (a WHERE on a date, a project or an id; fewer joins; an aggregate rather than rows) and call again",
-    );
-  }
+  if (error.code === "57014") return timedOut(timeoutMs);
   if (error.code === "53300") {
     return new ActionableError(
       "The warehouse has no free connection for your login now. Wait a moment and call again",
@@ -72,6 +67,14 @@ export function queryRefused(
 }
 
 /** PostgreSQL's text on one line, without its closing period (ours follows). */
+/** The statement (or the rows' reading, all fetches together) ran past the time limit. */
+export function timedOut(timeoutMs: number): ActionableError {
+  return new ActionableError(
+    `The query ran past the warehouse's time limit of ${Math.round(timeoutMs / 1000)} s and was stopped. ` +
+      "Narrow it (a WHERE on a date, a project or an id; fewer joins; an aggregate rather than rows) and call again",
+  );
+}
+
 function oneLineOf(text: string): string {
   return text.replace(/\s+/g, " ").trim().replace(/\.$/, "");
 }
