@@ -284,6 +284,16 @@ export class TenantWarehouse {
           "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = ANY ($1::text[])",
           [names],
         );
+        // Termination is a signal: wait (briefly) until the sessions are gone, so that the caller's
+        // next step meets a closed connection, not one about to close.
+        for (let attempt = 0; attempt < 50; attempt++) {
+          const { rows } = await this.pool.query<{ open: number }>(
+            "SELECT count(*)::int AS open FROM pg_stat_activity WHERE usename = ANY ($1::text[])",
+            [names],
+          );
+          if (rows[0]?.open === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
       }
     });
   }
