@@ -80,7 +80,7 @@ export async function mintCredentials(
 
 /** A connected client for a login, TLS verified against the emulator's CA. */
 export async function connectAs(
-  warehouse: WarehouseHandle,
+  warehouse: Pick<WarehouseHandle, "host" | "port" | "database" | "caPem">,
   credentials: { username: string; password: string },
   options: { tls?: boolean } = {},
 ): Promise<pg.Client> {

@@ -81,9 +81,13 @@ describe.each(WAREHOUSE_ENGINES)("the warehouse on PostgreSQL $name", (engine) =
     await client.end();
   });
 
-  it("refuses a login without TLS", async () => {
+  it("refuses a login without TLS, and a login to another database", async () => {
     const credentials = await mintCredentials(emulator, demo().user.apiKey);
     await expect(connectAs(warehouse, credentials, { tls: false })).rejects.toThrow(/no encryption/);
+    for (const database of ["postgres", "template1"]) {
+      const elsewhere = { host: warehouse.host, port: warehouse.port, caPem: warehouse.caPem, database };
+      await expect(connectAs(elsewhere, credentials)).rejects.toThrow(/permission denied for database/);
+    }
   });
 
   it("mints credentials as the reference says, and checks expiresIn", async () => {
