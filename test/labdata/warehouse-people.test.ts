@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PEOPLE } from "../../packages/emulators/src/idp/index.js";
 import type { DemoUser, WarehouseHandle } from "../../packages/emulators/src/labdata/index.js";
 import type { SharedState } from "../../packages/lab-mcp/src/core/state/shared-state.js";
+import { runForget } from "../../packages/lab-mcp/src/services/labdata/cli.js";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
 import { connectModernInMemory, type ModernConnected, textOf } from "../support/clients.js";
 import { useLabdataEmulator } from "../support/emulator.js";
@@ -91,7 +92,7 @@ describe.skipIf(!REDIS_SERVER)(`the warehouse per person${REDIS_SERVER ? "" : ` 
       await fetch(url, { method: "POST", body: new URLSearchParams({ secret: user.apiKey }) });
       return { action: "accept" };
     });
-    return async (sql: string) => {
+    const query = async (sql: string) => {
       const result = await connection.client.callTool({
         name: "labdata_query_warehouse",
         arguments: { sql },
@@ -100,6 +101,9 @@ describe.skipIf(!REDIS_SERVER)(`the warehouse per person${REDIS_SERVER ? "" : ` 
       outputs.push(text.text, JSON.stringify(result.structuredContent ?? {}));
       return text;
     };
+    const signOut = async () =>
+      (await connection.client.callTool({ name: "labdata_sign_out", arguments: {} })).structuredContent;
+    return Object.assign(query, { signOut });
   }
 
   /** The logins connected now from this server, by their user's handle. */
@@ -166,5 +170,32 @@ describe.skipIf(!REDIS_SERVER)(`the warehouse per person${REDIS_SERVER ? "" : ` 
     }
     // No answer ever showed a login.
     expect(outputs.join("\n")).not.toMatch(/u\$\w+_/);
+
+    // The ways out: Mira signs out (her key and her login go, for every replica); an operator forgets Lin.
+    expect(await miraOnA.signOut()).toMatchObject({
+      removed: ["person_key", "warehouse_login"],
+      next: "ask",
+    });
+    const lines: string[] = [];
+    const output = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
+    const forgetEnv = {
+      LABDATA_BASE_URL: emulator.demo.baseUrl,
+      REDIS_URL: redis.url,
+      MCP_STATE_KEY: TEST_STATE_KEY_HEX,
+      MCP_STATE_PREFIX: PREFIX,
+    };
+    expect(
+      await runForget(["--subject", LIN.subject, "--issuer", "https://idp.example"], forgetEnv, output),
+    ).toBe(0);
+    expect(lines).toEqual([
+      "Forgotten: deleted the person's stored API key. Their next call asks for a key again.",
+      "Also deleted their warehouse login.",
+    ]);
+    const after = new Redis(redis.url);
+    try {
+      expect((await after.keys(`${PREFIX}*`)).filter((key) => key.includes("warehouse-login"))).toEqual([]);
+    } finally {
+      after.disconnect();
+    }
   });
 });

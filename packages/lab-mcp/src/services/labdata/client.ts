@@ -110,9 +110,12 @@ export class LabdataApi {
     return { user: body, credential };
   }
 
-  /** Forgets the caller's own key (labdata_sign_out). */
-  signOut(ctx: SessionCall) {
-    return this.credentials.signOut(ctx);
+  /** Forgets the caller's own key (labdata_sign_out), and the warehouse login minted with it. */
+  async signOut(ctx: SessionCall) {
+    const identity = await this.credentials.ownIdentity(ctx).catch(() => undefined);
+    const outcome = await this.credentials.signOut(ctx);
+    if (identity && (await this.warehouse.forget(identity))) outcome.removed.push("warehouse_login");
+    return outcome;
   }
 
   /** The operator's credential everyone acts as, when one is configured. */

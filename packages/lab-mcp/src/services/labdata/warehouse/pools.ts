@@ -46,6 +46,14 @@ export class ConnectionPools {
     return entry.pool.connect();
   }
 
+  /** Ends the pool of `owner` (a sign-out). */
+  async drop(owner: string): Promise<void> {
+    const entry = this.pools.get(owner);
+    if (!entry) return;
+    this.pools.delete(owner);
+    await entry.pool.end().catch(() => undefined);
+  }
+
   /** Ends every pool (the server stops). */
   async close(): Promise<void> {
     clearInterval(this.sweeper);

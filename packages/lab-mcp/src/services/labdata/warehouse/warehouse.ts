@@ -101,6 +101,13 @@ export class Warehouse {
     await this.withClient(ctx, (client) => client.query("SELECT 1"));
   }
 
+  /** Forgets the login minted for `identity` and ends its connections here (a sign-out); false when none. */
+  async forget(identity: string): Promise<boolean> {
+    const { logins } = this.options;
+    await this.pools?.drop(logins.nameOf(identity));
+    return logins.forget(identity).catch(() => false);
+  }
+
   /** Ends every connection (the server stops). */
   close(): Promise<void> {
     return this.pools?.close() ?? Promise.resolve();
