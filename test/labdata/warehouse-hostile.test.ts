@@ -187,6 +187,33 @@ describe("capped by the database and the server", () => {
     }
   });
 
+  it("answers a clear error when the warehouse ends the connection mid-query, and the next call is answered", async () => {
+    const running = query(
+      "SELECT count(*) FROM dna_sequence a CROSS JOIN dna_sequence b CROSS JOIN dna_sequence c",
+    );
+    // The warehouse restarts, or an admin ends the session: its backend is terminated under the query
+    // (the rows are read by FETCH from a cursor: that is the statement running).
+    let ended = 0;
+    for (let attempt = 0; attempt < 50 && ended === 0; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      ended = await asAdmin(
+        warehouse,
+        async (client) =>
+          (
+            await client.query(
+              "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'labdata-mcp' AND query LIKE 'FETCH % FROM labdata_rows' AND state = 'active'",
+            )
+          ).rowCount ?? 0,
+      );
+    }
+    expect(ended).toBe(1);
+    expect(await running).toEqual({
+      isError: true,
+      text: "Error: Unexpected error occurred: ConnectionError",
+    });
+    await stillAnswers();
+  });
+
   it("cuts a result of a gigabyte at the byte cap and says so, without a count", async () => {
     const started = Date.now();
     const { text, isError } = await query(

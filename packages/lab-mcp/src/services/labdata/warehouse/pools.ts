@@ -21,6 +21,7 @@ interface PersonPool {
 
 export class ConnectionPools {
   private readonly pools = new Map<string, PersonPool>();
+  private readonly listened = new WeakSet<pg.PoolClient>();
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
@@ -43,7 +44,14 @@ export class ConnectionPools {
       this.sweepLater();
     }
     entry.usedAt = Date.now();
-    return entry.pool.connect();
+    const client = await entry.pool.connect();
+    // The pool listens to idle connections only: one ended under a query (the server restarted, an
+    // admin ended the session) must not end the process; the query's own error tells the call.
+    if (!this.listened.has(client)) {
+      client.on("error", () => undefined);
+      this.listened.add(client);
+    }
+    return client;
   }
 
   /** Ends the pool of `owner` (a sign-out). */

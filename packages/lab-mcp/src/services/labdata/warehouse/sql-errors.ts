@@ -30,6 +30,11 @@ export function isPostgresError(error: unknown): error is Error & PostgresError 
   );
 }
 
+/** Codes of a connection the server ended or lost (class 08, and 57P01-57P05: shutdown, termination). */
+export function endsConnection(code: string | undefined): boolean {
+  return code !== undefined && (code.startsWith("08") || code.startsWith("57P"));
+}
+
 /** The login was refused: a wrong or expired password, or a role that is gone. */
 export function isLoginRefused(error: unknown): boolean {
   return isPostgresError(error) && (error.code === "28P01" || error.code === "28000");
@@ -45,7 +50,7 @@ export function queryRefused(
   prefixLength: number,
   timeoutMs: number,
 ): unknown {
-  if (!isPostgresError(error)) return error;
+  if (!isPostgresError(error) || endsConnection(error.code)) return error;
   if (error.code === "57014") return timedOut(timeoutMs);
   if (error.code === "53300") {
     return new ActionableError(

@@ -5,7 +5,7 @@
 // A login the warehouse refuses (expired, revoked) is renewed once, silently.
 import type pg from "pg";
 import type { SessionCall } from "../../../core/credentials/call-scope.js";
-import { ActionableError, InvalidInputError } from "../../../core/errors.js";
+import { ActionableError, ConnectionError, InvalidInputError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
 import type { RequestOptions } from "../../../core/http/remote-client.js";
 import type { LabdataCredential } from "../auth/credential.js";
@@ -14,7 +14,13 @@ import { addSamples, type CatalogTable, readCatalog, tableMatches } from "./cata
 import { LOGIN_SECONDS, mintedSchema, type StoredLogin, type WarehouseLogins } from "./logins.js";
 import { ConnectionPools } from "./pools.js";
 import { MAX_ANSWER_BYTES, runSelect, type SelectResult } from "./run-select.js";
-import { connectionFailed, isLoginRefused, isPostgresError, queryRefused } from "./sql-errors.js";
+import {
+  connectionFailed,
+  endsConnection,
+  isLoginRefused,
+  isPostgresError,
+  queryRefused,
+} from "./sql-errors.js";
 import { checkSelect } from "./sql-guard.js";
 
 /** What the warehouse needs of the platform's client: the caller's credential and its request path. */
@@ -148,11 +154,13 @@ export class Warehouse {
     try {
       return await work(client);
     } catch (error) {
-      if (error instanceof ActionableError || error instanceof InvalidInputError || isPostgresError(error)) {
-        throw error;
-      }
-      // The connection itself failed: it is not given back to the pool.
+      if (error instanceof ActionableError || error instanceof InvalidInputError) throw error;
+      if (isPostgresError(error) && !endsConnection(error.code)) throw databaseRefused(error, timeoutMs);
+      // The connection itself failed or was ended: it is not given back to the pool.
       broken = error instanceof Error ? error : new Error(String(error));
+      if (isPostgresError(error)) {
+        throw new ConnectionError(`The warehouse ended the connection (SQLSTATE ${error.code})`);
+      }
       throw connectionFailed(error, address, timeoutMs);
     } finally {
       client.release(broken);
