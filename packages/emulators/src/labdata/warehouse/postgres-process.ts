@@ -108,16 +108,22 @@ async function versionOf(binDir: string): Promise<string> {
 }
 
 // PostgreSQL outlives a parent that dies (a SIGKILLed emulator would leave it running, its folder
-// behind). So it runs under this shell, which reads our pipe: at its end (close() or our death) the
-// shell asks PostgreSQL for a fast shutdown, waits, and removes the folder.
+// behind). So it runs under this shell: a reader of our pipe asks PostgreSQL for a fast shutdown at
+// the pipe's end (close(), or our death); when PostgreSQL ends, however, the shell removes the folder
+// and exits with its status.
+// (A background job's stdin is /dev/null, so the pipe is handed to the reader as fd 3.)
 const SUPERVISOR = [
-  '"$0" "$@" &',
+  "exec 3<&0",
+  '"$0" "$@" 3<&- &',
   "pid=$!",
   "trap '' INT TERM HUP",
-  "read -r _ || true",
-  'kill -INT "$pid" 2>/dev/null',
+  '( read -r _ <&3; kill -INT "$pid" 2>/dev/null ) &',
+  "watcher=$!",
   'wait "$pid"',
+  "status=$?",
+  'kill "$watcher" 2>/dev/null',
   'rm -rf "$LAB_MCP_WAREHOUSE_ROOT"',
+  'exit "$status"',
 ].join("\n");
 
 const HBA = [
@@ -176,7 +182,7 @@ async function exists(path: string): Promise<boolean> {
 async function clusterTemplate(
   binDir: string,
   account: Account,
-): Promise<{ dataDir: string; password: string }> {
+): Promise<{ dir: string; dataDir: string; password: string; reused: boolean }> {
   const key = createHash("sha256")
     .update(`${binDir}\n${await versionOf(binDir)}\n${account?.uid ?? process.getuid?.()}`)
     .digest("hex")
@@ -184,7 +190,8 @@ async function clusterTemplate(
   const dir = join(tmpdir(), `lab-mcp-postgres-initdb-${key}`);
   const complete = async (at: string) =>
     (await exists(join(at, "data", "global", "pg_control"))) && (await exists(join(at, "password")));
-  if (!(await complete(dir))) {
+  const reused = await complete(dir);
+  if (!reused) {
     const staging = await mkdtemp(join(tmpdir(), "lab-mcp-postgres-initdb-staging-"));
     try {
       if (account) await chown(staging, account.uid, account.gid);
@@ -216,10 +223,14 @@ async function clusterTemplate(
       if (!(await complete(dir))) throw error;
     }
   }
-  return { dataDir: join(dir, "data"), password: (await readFile(join(dir, "password"), "utf8")).trim() };
+  const password = (await readFile(join(dir, "password"), "utf8")).trim();
+  return { dir, dataDir: join(dir, "data"), password, reused };
 }
 
-export async function startPostgres(options: PostgresProcessOptions): Promise<PostgresProcess> {
+export async function startPostgres(
+  options: PostgresProcessOptions,
+  retried = false,
+): Promise<PostgresProcess> {
   const account = serverAccount();
   const binDir = options.binDir ?? (await embeddedBinDirFor(account));
   if (options.binDir && account && !(await reachable(options.binDir, account))) {
@@ -233,13 +244,14 @@ export async function startPostgres(options: PostgresProcessOptions): Promise<Po
   const root = await mkdtemp(join(tmpdir(), "lab-mcp-warehouse-"));
   const dataDir = join(root, "data");
   let child: ChildProcess | undefined;
+  let template: Awaited<ReturnType<typeof clusterTemplate>> | undefined;
   const owned = async (path: string) => {
     if (account) await chown(path, account.uid, account.gid);
   };
   try {
     await owned(root);
     await chmod(root, 0o700);
-    const template = await clusterTemplate(binDir, account);
+    template = await clusterTemplate(binDir, account);
     // -a keeps the owner (the account the server runs as) and the modes initdb gave.
     await run("cp", ["-a", template.dataDir, dataDir]);
     const certificate = await issueServerCertificate(options.ca, ["127.0.0.1", "localhost", "::1"]);
@@ -300,6 +312,12 @@ export async function startPostgres(options: PostgresProcessOptions): Promise<Po
     };
   } catch (error) {
     if (child) await stop(child, dataDir);
+    // A kept cluster the temp folder's cleaner has thinned out: made anew, once.
+    if (template?.reused && !retried) {
+      await rm(root, { recursive: true, force: true });
+      await rm(template.dir, { recursive: true, force: true });
+      return startPostgres(options, true);
+    }
     await rm(root, { recursive: true, force: true });
     throw error;
   }
