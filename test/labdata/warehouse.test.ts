@@ -53,6 +53,7 @@ describe("labdata_describe_warehouse", () => {
       expect(countTokens(text)).toBeLessThan(4_000);
       const structured = await json("labdata_describe_warehouse", { offset, response_format: "json" });
       total = structured.total;
+      expect(countTokens(JSON.stringify(structured, null, 2))).toBeLessThan(4_000);
       seen.push(...[...text.matchAll(/^## (\S+?)(?::| |$)/gm)].map((match) => match[1] as string));
       const more = /^More: call again with offset=(\d+)\.$/m.exec(text);
       if (!more) break;
@@ -80,6 +81,13 @@ describe("labdata_describe_warehouse", () => {
       display_name: "Concentration",
       unit: "ng/µL",
     });
+    const containers = await json("labdata_describe_warehouse", {
+      search: "container",
+      response_format: "json",
+    });
+    expect(containers.tables.map((t: { name: string }) => t.name)).toEqual(
+      expect.arrayContaining(["container", "container_content"]),
+    );
     const none = await call("labdata_describe_warehouse", { search: "zebrafish" });
     expect(none.text).toBe(
       'No warehouse table you can read has "zebrafish" in its name or columns. Call again without search to list them all.',
