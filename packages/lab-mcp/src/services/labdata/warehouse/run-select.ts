@@ -113,7 +113,8 @@ interface CatalogRow {
 async function describeColumns(client: pg.PoolClient, fields: pg.FieldDef[]): Promise<ResultColumn[]> {
   if (fields.length === 0) return [];
   const catalog = await client.query<{ present: boolean }>(
-    "SELECT to_regclass('column_catalog') IS NOT NULL AS present",
+    // Present and readable by this login: a refused read would end the transaction.
+    "SELECT has_table_privilege(to_regclass('column_catalog'), 'SELECT') IS TRUE AS present",
   );
   const withCatalog = catalog.rows[0]?.present === true;
   const units = withCatalog
