@@ -80,6 +80,9 @@ const CALLS: Calls = {
   labdata_list_tasks: () => ({}),
   labdata_list_requests: () => ({}),
   labdata_sign_out: () => ({}),
+  // The data warehouse (issue 35): the sandbox hands labdata_mcp its address.
+  labdata_describe_warehouse: () => ({ search: "container" }),
+  labdata_query_warehouse: () => ({ sql: "SELECT count(*) AS sequences FROM dna_sequence" }),
   protocols_sign_out: () => ({}),
 };
 /**
