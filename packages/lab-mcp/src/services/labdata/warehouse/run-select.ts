@@ -1,8 +1,9 @@
-// One checked SELECT on one of the person's connections: in a READ ONLY transaction whose statement
-// timeout the query cannot change (it is one statement, and SET was refused), times in UTC, volatile
-// functions of the catalog refused first; the rows read through a cursor, at most the row cap plus one
-// (to know whether there were more) and no further than the byte cap; a cell too large to send is
-// left in the database and named. Always rolled back: nothing of the transaction outlives the call.
+// One checked SELECT on one of the person's connections, inside the READ ONLY transaction the
+// warehouse began (warehouse.ts: a statement timeout the query cannot change, since it is one
+// statement and SET was refused; times in UTC; always rolled back): volatile functions refused first;
+// the rows read through a cursor, at most the row cap plus one (to know whether there were more), no
+// further than the byte cap and within the time left; a cell too large to send is left in the
+// database and named.
 import type pg from "pg";
 import { HARMLESS_VOLATILE } from "./denied-functions.js";
 import { queryRefused, timedOut } from "./sql-errors.js";
@@ -65,22 +66,15 @@ export async function runSelect(
   limits: SelectLimits,
 ): Promise<SelectResult> {
   const deadline = Date.now() + limits.timeoutMs;
-  await client.query("BEGIN READ ONLY");
-  try {
-    await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(limits.timeoutMs))}`);
-    await client.query("SET LOCAL TimeZone = 'UTC'");
-    await refuseVolatile(client, checked);
-    const described = await client
-      .query(extended(`${WRAP_PREFIX}${checked.text}\n) AS q LIMIT 0`))
-      .catch((error: unknown) => {
-        throw queryRefused(error, checked, WRAP_PREFIX.length, limits.timeoutMs);
-      });
-    const columns = await describeColumns(client, described.fields);
-    const result = await readRows(client, checked, columns.length, described.fields, limits, deadline);
-    return { columns, ...result };
-  } finally {
-    await client.query("ROLLBACK").catch(() => undefined);
-  }
+  await refuseVolatile(client, checked);
+  const described = await client
+    .query(extended(`${WRAP_PREFIX}${checked.text}\n) AS q LIMIT 0`))
+    .catch((error: unknown) => {
+      throw queryRefused(error, checked, WRAP_PREFIX.length, limits.timeoutMs);
+    });
+  const columns = await describeColumns(client, described.fields);
+  const result = await readRows(client, checked, columns.length, described.fields, limits, deadline);
+  return { columns, ...result };
 }
 
 /** Volatile functions of the database the statement calls, other than the harmless few: refused. */

@@ -11,7 +11,7 @@ import type { RequestOptions } from "../../../core/http/remote-client.js";
 import type { LabdataCredential } from "../auth/credential.js";
 import { type WarehouseAddress, whereOf } from "./address.js";
 import { addSamples, type CatalogTable, readCatalog, tableMatches } from "./catalog.js";
-import { LOGIN_SECONDS, mintedSchema, type StoredLogin, type WarehouseLogins } from "./logins.js";
+import { LOGIN_SECONDS, type Mint, mintedSchema, type StoredLogin, type WarehouseLogins } from "./logins.js";
 import { ConnectionPools } from "./pools.js";
 import { MAX_ANSWER_BYTES, runSelect, type SelectResult } from "./run-select.js";
 import {
@@ -80,24 +80,15 @@ export class Warehouse {
   ): Promise<CatalogPage> {
     this.requireAddress();
     return this.withClient(ctx, async (client) => {
-      await client.query("BEGIN READ ONLY");
-      try {
-        await client.query(`SET LOCAL statement_timeout = ${Math.round(this.options.timeoutMs)}`);
-        await client.query("SET LOCAL TimeZone = 'UTC'");
-        const all = await readCatalog(client);
-        const matching = word ? all.filter((table) => tableMatches(table, word)) : all;
-        const tables: CatalogTable[] = [];
-        for (const table of matching.slice(offset, offset + limit)) {
-          await sampled(client, table);
-          if (tables.length > 0 && !fits([...tables, table])) break;
-          tables.push(table);
-        }
-        return { total: matching.length, tables };
-      } catch (error) {
-        throw databaseRefused(error, this.options.timeoutMs);
-      } finally {
-        await client.query("ROLLBACK").catch(() => undefined);
+      const all = await readCatalog(client);
+      const matching = word ? all.filter((table) => tableMatches(table, word)) : all;
+      const tables: CatalogTable[] = [];
+      for (const table of matching.slice(offset, offset + limit)) {
+        await sampled(client, table);
+        if (tables.length > 0 && !fits([...tables, table])) break;
+        tables.push(table);
       }
+      return { total: matching.length, tables };
     });
   }
 
@@ -124,32 +115,18 @@ export class Warehouse {
     return this.options.address;
   }
 
-  /** `work` on one of the caller's connections, as their login (renewed once if refused). */
+  /**
+   * `work` on one of the caller's connections, as their login (renewed once if refused), inside a
+   * READ ONLY transaction with the time limit and times in UTC, always rolled back.
+   */
   private async withClient<T>(ctx: SessionCall, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const address = this.requireAddress();
-    const pools = this.pools as ConnectionPools;
-    const { logins, timeoutMs } = this.options;
+    const { timeoutMs } = this.options;
     const credential = await this.platform.credential(ctx);
     // A person's exchanged tokens change as they are renewed; their budget id names the person.
     const identity = credential.budgetId ?? credential.id;
-    const owner = logins.nameOf(identity);
     const mint = () => this.mint(ctx);
-    let login: StoredLogin = await logins.current(identity, mint);
-    let client: pg.PoolClient;
-    try {
-      client = await pools.connect(owner, login);
-    } catch (error) {
-      if (!isLoginRefused(error)) throw connectionFailed(error, address, timeoutMs);
-      login = await logins.renew(identity, login, mint);
-      client = await pools.connect(owner, login).catch((again: unknown) => {
-        throw isLoginRefused(again)
-          ? new ActionableError(
-              `The warehouse ${whereOf(address)} refused the login the platform minted for you just now. ` +
-                "Check that LABDATA_WAREHOUSE_URL is the warehouse of the tenant in LABDATA_BASE_URL",
-            )
-          : connectionFailed(again, address, timeoutMs);
-      });
-    }
+    const client = await this.begin(identity, mint, address);
     let broken: Error | undefined;
     try {
       return await work(client);
@@ -158,13 +135,56 @@ export class Warehouse {
       if (isPostgresError(error) && !endsConnection(error.code)) throw databaseRefused(error, timeoutMs);
       // The connection itself failed or was ended: it is not given back to the pool.
       broken = error instanceof Error ? error : new Error(String(error));
-      if (isPostgresError(error)) {
-        throw new ConnectionError(`The warehouse ended the connection (SQLSTATE ${error.code})`);
-      }
-      throw connectionFailed(error, address, timeoutMs);
+      throw connectionLost(error, address, timeoutMs);
     } finally {
+      if (!broken) await client.query("ROLLBACK").catch(() => undefined);
       client.release(broken);
     }
+  }
+
+  /**
+   * A connection of the person's pool with its transaction begun. One the warehouse ended while it sat
+   * idle in the pool (a restart, an expired login's sessions ended) is found out here, before any of
+   * the call's work, and replaced once.
+   */
+  private async begin(identity: string, mint: Mint, address: WarehouseAddress): Promise<pg.PoolClient> {
+    const { timeoutMs } = this.options;
+    for (let attempt = 0; ; attempt++) {
+      const client = await this.connect(identity, mint, address);
+      try {
+        await client.query("BEGIN READ ONLY");
+        await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`);
+        await client.query("SET LOCAL TimeZone = 'UTC'");
+        return client;
+      } catch (error) {
+        const ended = !isPostgresError(error) || endsConnection(error.code);
+        client.release(ended ? (error instanceof Error ? error : new Error(String(error))) : undefined);
+        if (ended && attempt === 0) continue;
+        throw ended ? connectionLost(error, address, timeoutMs) : databaseRefused(error, timeoutMs);
+      }
+    }
+  }
+
+  /** A connection as the person's login: the stored one, or one minted anew if the warehouse refuses it. */
+  private async connect(identity: string, mint: Mint, address: WarehouseAddress): Promise<pg.PoolClient> {
+    const pools = this.pools as ConnectionPools;
+    const { logins, timeoutMs } = this.options;
+    const owner = logins.nameOf(identity);
+    const login: StoredLogin = await logins.current(identity, mint);
+    try {
+      return await pools.connect(owner, login);
+    } catch (error) {
+      if (!isLoginRefused(error)) throw connectionFailed(error, address, timeoutMs);
+    }
+    const renewed = await logins.renew(identity, login, mint);
+    return pools.connect(owner, renewed).catch((again: unknown) => {
+      throw isLoginRefused(again)
+        ? new ActionableError(
+            `The warehouse ${whereOf(address)} refused the login the platform minted for you just now. ` +
+              "Check that LABDATA_WAREHOUSE_URL is the warehouse of the tenant in LABDATA_BASE_URL",
+          )
+        : connectionFailed(again, address, timeoutMs);
+    });
   }
 
   /** A login for the caller, minted by the platform with the caller's own credential. */
@@ -193,6 +213,13 @@ async function sampled(client: pg.PoolClient, table: CatalogTable): Promise<void
     if (!isPostgresError(error) || error.code === "57014") throw error;
     await client.query("ROLLBACK TO SAVEPOINT sample");
   }
+}
+
+/** A connection that failed or was ended under the call's work. */
+function connectionLost(error: unknown, address: WarehouseAddress, timeoutMs: number): unknown {
+  if (isPostgresError(error))
+    return new ConnectionError(`The warehouse ended the connection (SQLSTATE ${error.code})`);
+  return connectionFailed(error, address, timeoutMs);
 }
 
 function databaseRefused(error: unknown, timeoutMs: number): unknown {
