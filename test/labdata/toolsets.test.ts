@@ -38,18 +38,20 @@ const DEFAULT_TOOLS = [
   "labdata_create_dna_sequence",
   "labdata_create_entry",
   "labdata_create_sequences_bulk",
+  "labdata_describe_warehouse",
   "labdata_get_current_user",
   "labdata_get_entity",
   "labdata_get_entry",
   "labdata_list_entries",
   "labdata_list_entry_templates",
   "labdata_locate",
+  "labdata_query_warehouse",
   "labdata_search_entities",
   "labdata_sign_out",
 ];
 
 describe("labdata_mcp's toolsets and tools", () => {
-  it("serves the default toolsets when MCP_TOOLSETS is unset: who am I, sequences, search, notebook, locate", async () => {
+  it("serves the default toolsets when MCP_TOOLSETS is unset: who am I, sequences, search, notebook, locate, the warehouse", async () => {
     const { tools } = await served({});
     for (const name of DEFAULT_TOOLS) expect(tools).toContain(name);
     for (const name of ["labdata_list_assay_runs", "labdata_list_tasks", "labdata_get_box_contents"]) {
@@ -97,7 +99,7 @@ describe("labdata_mcp's toolsets and tools", () => {
     const load = (extra: Record<string, string>) => () => loadSettings(labdataService, [], envWith(extra));
     expect(load({ MCP_TOOLSETS: "sequences,assays" })).toThrow(ConfigError);
     expect(load({ MCP_TOOLSETS: "sequences,assays" })).toThrow(
-      /assays.*known: users, sequences, search, notebook, projects, results, workflows, inventory, registry, all, default/,
+      /assays.*known: users, sequences, search, notebook, projects, results, workflows, inventory, registry, warehouse, all, default/,
     );
     expect(load({ MCP_TOOLS: "labdata_get_dna_sequencez" })).toThrow(
       /labdata_get_dna_sequencez.*known: .*labdata_get_current_user/,

@@ -125,9 +125,10 @@ async function startExampleTarget(): Promise<RunningTarget> {
 }
 
 async function startLabdataTarget(): Promise<RunningTarget> {
-  const emulator = await startLabdataEmulator({ ca: testCa() });
+  const emulator = await startLabdataEmulator({ ca: testCa(), warehouse: { tenants: ["acme"] } });
   const demo = emulator.demo;
   if (!demo) throw new Error("the lab data emulator started without demo data");
+  const warehouse = await emulator.warehouse(demo.tenant);
   const audience = "lab-mcp-reliability";
   const idp = await startIdentityProvider({ ca: testCa(), clock: emulator.clock });
   emulator.admin.updateSettings(demo.tenant, {
@@ -138,6 +139,7 @@ async function startLabdataTarget(): Promise<RunningTarget> {
   const base = {
     MCP_TOOLSETS: "all",
     LABDATA_BASE_URL: demo.baseUrl,
+    LABDATA_WAREHOUSE_URL: warehouse.url,
     LABDATA_CREDENTIALS_FILE: tempFile("labdata.json"),
   };
   const env = { ...base, LABDATA_API_KEY: demo.user.apiKey };
@@ -194,6 +196,8 @@ async function startLabdataTarget(): Promise<RunningTarget> {
         folder_id: demo.folders.Backbones,
       },
       labdata_unarchive_entities: { type: "dna_sequence", ids: [sequenceId] },
+      labdata_describe_warehouse: { search: "yield" },
+      labdata_query_warehouse: { sql: "SELECT name, created_at FROM project ORDER BY name" },
     },
     async credentialCases() {
       const idToken = await idp.mintIdToken({ email: demo.user.email, audience });

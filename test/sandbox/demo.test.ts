@@ -37,6 +37,7 @@ describe("lab-demo", () => {
       /> labdata_get_entry \{"id":"etr_\w+"\}\n {2}\| # Cas9 screen – HEK293T guide panel/,
       /> labdata_list_assay_results \{"run":"12"\}\n[^>]*Run: NGS Amplicon Run 12/,
       /> labdata_list_tasks \{\}\n {2}\| # Open tasks assigned to you \(Mira Patel/,
+      /> labdata_query_warehouse \{"sql":"SELECT r\.run_number, [^\n]*\}\n {2}\| 3 rows\.\n[^>]*\| \| Run number \| results \| mean_efficiency \|\n[^>]*\| \| 13 \| 6 \| 78\.3 \|/,
       /> protocols_search \{"keyword":"western blot","limit":3\}\n {2}\| # Protocol search: 'western blot'/,
       /> protocols_get_protocol \{"part":"steps","protocol":"\d+","limit":3\}\n(?: {2}\|.*\n)*? {2}\| \*\*Step 1\.\*\*/,
       /> protocols_download_pdf \{"protocol":"\d+"\}\n {2}… progress \d+%: /,

@@ -80,6 +80,9 @@ const CALLS: Calls = {
   labdata_list_tasks: () => ({}),
   labdata_list_requests: () => ({}),
   labdata_sign_out: () => ({}),
+  // The data warehouse (issue 35): the sandbox hands labdata_mcp its address.
+  labdata_describe_warehouse: () => ({ search: "container" }),
+  labdata_query_warehouse: () => ({ sql: "SELECT count(*) AS sequences FROM dna_sequence" }),
   protocols_sign_out: () => ({}),
 };
 /**
@@ -153,6 +156,9 @@ describe("lab-sandbox", () => {
     expect(banner).toMatch(/API key of mira\.patel@acme\.example: sk_\S+/);
     expect(banner).toMatch(/CLIENT_ACCESS_TOKEN of "Lab MCP demo" \(owner ada-okafor\): [0-9a-f]{16,}/);
     expect(banner).toMatch(/CA certificate +\/\S+ca\.pem/);
+    expect(banner).toMatch(
+      /data warehouse postgres:\/\/127\.0\.0\.1:\d+\/warehouse {2}\(PostgreSQL, TLS only/,
+    );
 
     const keys = SANDBOX_SERVERS.map((server) => server.key);
     const vscode = configBlock(banner, "VS Code (HTTP)") as { servers: Record<string, { url: string }> };

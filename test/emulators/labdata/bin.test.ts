@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readFileSync } from "node:fs";
 import { request } from "node:https";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { binPath } from "../../support/clients.js";
 
@@ -72,7 +73,7 @@ describe("labdata-emulator bin", () => {
     const exited = once(child, "exit");
     try {
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no banner; stderr: ${stderr}`)), 15_000);
+        const timer = setTimeout(() => reject(new Error(`no banner; stderr: ${stderr}`)), 30_000);
         child.stdout.on("data", (chunk: Buffer) => {
           stdout += chunk.toString();
           if (stdout.includes("Use it with:") && stdout.endsWith("\n")) {
@@ -95,8 +96,10 @@ describe("labdata-emulator bin", () => {
         expect(field(stdout, label).length).toBeGreaterThan(8);
       }
       expect(stdout).toContain(`curl --cacert ${caFile} -u '${apiKey}:'`);
+      const warehouseUrl = field(stdout, "acme warehouse");
+      expect(warehouseUrl).toMatch(/^postgres:\/\/127\.0\.0\.1:\d+\/warehouse$/);
       expect(stdout).toContain(
-        `LABDATA_BASE_URL=${acme} LABDATA_API_KEY=${apiKey} NODE_EXTRA_CA_CERTS=${caFile}`,
+        `LABDATA_BASE_URL=${acme} LABDATA_API_KEY=${apiKey} LABDATA_WAREHOUSE_URL=${warehouseUrl} NODE_EXTRA_CA_CERTS=${caFile}`,
       );
 
       const auth = { authorization: `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}` };
@@ -117,6 +120,28 @@ describe("labdata-emulator bin", () => {
         authorization: `Bearer ${minted.json.id_token}`,
       });
       expect(viaOidc.json.id).toBe(me.json.id);
+
+      // The printed warehouse answers a login minted with the printed API key, over TLS with the CA file.
+      const login = await send(
+        `${acme}/api/v2/warehouse-credentials`,
+        ca,
+        { ...auth, "content-type": "application/json" },
+        JSON.stringify({ expiresIn: 600 }),
+      );
+      expect(login.status).toBe(200);
+      const address = new URL(warehouseUrl);
+      const warehouse = new pg.Client({
+        host: address.hostname,
+        port: Number(address.port),
+        database: address.pathname.slice(1),
+        user: String(login.json.username),
+        password: String(login.json.password),
+        ssl: { ca },
+      });
+      await warehouse.connect();
+      const { rows } = await warehouse.query("SELECT count(*)::int AS n FROM project");
+      await warehouse.end();
+      expect(rows[0]?.n).toBeGreaterThan(0);
 
       child.kill("SIGTERM");
       const [code] = (await exited) as [number | null];

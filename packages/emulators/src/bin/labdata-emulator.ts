@@ -4,12 +4,14 @@
 import { runEmulatorBin } from "../common/bin.js";
 import { Clock } from "../common/clock.js";
 import { type IdentityProvider, startIdentityProvider } from "../idp/index.js";
-import { type LabdataEmulator, startLabdataEmulator } from "../labdata/index.js";
+import { type LabdataEmulator, startLabdataEmulator, type WarehouseHandle } from "../labdata/index.js";
 
 const USAGE = `Usage: labdata-emulator [--port <n>] [--seed <n>] [--ca-file <path>]
 
-Serves the lab data platform over HTTPS on 127.0.0.1 with demo tenants "acme" and "globex", and an
-OpenID provider they accept ID tokens from.
+Serves the lab data platform over HTTPS on 127.0.0.1 with demo tenants "acme" and "globex", an
+OpenID provider they accept ID tokens from, and acme's data warehouse (PostgreSQL over TLS; globex's
+starts on its first credentials request). LABDATA_WAREHOUSE_POSTGRES_BIN names another PostgreSQL's
+bin folder than the npm registry's.
 
   --port <n>         port of the platform (default 0: pick a free port)
   --seed <n>         seed of the demo data (default 1)
@@ -22,6 +24,7 @@ function banner(
   emulator: LabdataEmulator,
   idp: { issuer: string; adminSecret: string },
   caFile: string,
+  warehouse: WarehouseHandle,
 ): string {
   const demo = emulator.demo;
   if (!demo) return "";
@@ -36,6 +39,7 @@ function banner(
     `  tenant globex:   ${globex.baseUrl}`,
     `  admin secret:    ${emulator.adminSecret}   (Authorization: Bearer, ${emulator.url}/_admin/...)`,
     `  CA file:         ${caFile}`,
+    `  acme warehouse:  ${warehouse.url}   (${warehouse.engine}; TLS only, logins from POST /api/v2/warehouse-credentials)`,
     "",
     "Demo (acme):",
     `  user:            ${demo.user.name} <${demo.user.email}> (${demo.user.id})`,
@@ -58,9 +62,11 @@ function banner(
     `  curl --cacert ${caFile} ${basic} ${acme.apiUrl}/users/me`,
     `  curl --cacert ${caFile} ${basic} '${acme.apiUrl}/dna-sequences?pageSize=5&sort=name'`,
     `  curl --cacert ${caFile} -u '${demo.app.clientId}:${demo.app.clientSecret}' -d grant_type=client_credentials ${acme.apiUrl}/token`,
+    `  curl --cacert ${caFile} ${basic} -H 'content-type: application/json' -d '{"expiresIn": 3599}' ${acme.apiUrl}/warehouse-credentials`,
+    `  psql 'host=${warehouse.host} port=${warehouse.port} dbname=${warehouse.database} sslmode=verify-full sslrootcert=${caFile} user=<username>'`,
     "",
     "Use it with:",
-    `  LABDATA_BASE_URL=${acme.baseUrl} LABDATA_API_KEY=${demo.user.apiKey} NODE_EXTRA_CA_CERTS=${caFile}`,
+    `  LABDATA_BASE_URL=${acme.baseUrl} LABDATA_API_KEY=${demo.user.apiKey} LABDATA_WAREHOUSE_URL=${warehouse.url} NODE_EXTRA_CA_CERTS=${caFile}`,
     "",
   ].join("\n");
 }
@@ -75,7 +81,13 @@ await runEmulatorBin({
     let emulator: LabdataEmulator | undefined;
     try {
       idp = await startIdentityProvider({ ca, clock });
-      emulator = await startLabdataEmulator({ port: flags.port, seed: flags.seed ?? 1, ca, clock });
+      emulator = await startLabdataEmulator({
+        port: flags.port,
+        seed: flags.seed ?? 1,
+        ca,
+        clock,
+        warehouse: { tenants: ["acme"] },
+      });
       for (const tenant of ["acme", "globex"]) {
         emulator.admin.updateSettings(tenant, {
           oidc: { configurationUrl: idp.configurationUrl, audience: AUDIENCE(tenant) },
@@ -85,9 +97,9 @@ await runEmulatorBin({
       await Promise.all([idp?.close(), emulator?.close()]);
       throw error;
     }
-    const running = { idp, emulator };
+    const running = { idp, emulator, warehouse: await emulator.warehouse("acme") };
     return {
-      banner: banner(running.emulator, running.idp, caFile),
+      banner: banner(running.emulator, running.idp, caFile, running.warehouse),
       close: async () => {
         await Promise.all([running.emulator.close(), running.idp.close()]);
       },

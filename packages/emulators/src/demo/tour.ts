@@ -30,6 +30,7 @@ export const TOUR_STEPS = [
   "Read the entry",
   "The assay results of run 12",
   "The tasks assigned to me",
+  "Ask the warehouse which NGS run edited best, in one SQL query",
   "Search protocols",
   "Read a protocol's steps",
   "Download the protocol as a PDF (progress while it waits)",
@@ -195,6 +196,21 @@ async function labdataTour({ heading, call }: Tour, labdata: Session): Promise<v
 
   heading();
   await call(labdata, "labdata_list_tasks", {}, { lines: 10 });
+
+  // An analytic question: one query on the warehouse instead of paging every result by hand.
+  heading();
+  await call(
+    labdata,
+    "labdata_query_warehouse",
+    {
+      sql: [
+        "SELECT r.run_number, count(*) AS results, round(avg(e.editing_efficiency)::numeric, 1) AS mean_efficiency",
+        "FROM editing_efficiency e JOIN ngs_amplicon_run r ON r.id = e.assay_run",
+        "GROUP BY r.run_number ORDER BY mean_efficiency DESC LIMIT 3",
+      ].join("\n"),
+    },
+    { lines: 10 },
+  );
 }
 
 /** The protocol repository: a search, a protocol's steps, and its PDF saved as a client would. */

@@ -14,6 +14,8 @@ export {
   type LabdataEmulatorOptions,
   startLabdataEmulator,
   type TenantHandle,
+  type WarehouseHandle,
 } from "./server.js";
 export type { AuditEntry, AuthMethod } from "./state/audit-log.js";
 export { ARCHIVE_REASONS, type TenantSettings } from "./state/model.js";
+export type { WarehouseOptions } from "./warehouse/warehouses.js";

@@ -19,6 +19,9 @@ import { OidcVerifier } from "./auth/oidc.js";
 import { createDemoData, type DemoData } from "./demo/tenants.js";
 import { EmulatorState } from "./state/emulator-state.js";
 import { IdFactory } from "./state/ids.js";
+import { notifyingAfterCalls } from "./warehouse/notify.js";
+import type { TenantWarehouse } from "./warehouse/tenant-warehouse.js";
+import { type WarehouseOptions, Warehouses } from "./warehouse/warehouses.js";
 
 export interface LabdataEmulatorOptions {
   /** Default 0: any free port. */
@@ -37,7 +40,24 @@ export interface LabdataEmulatorOptions {
   oidcTrustedCaPems?: string[];
   /** Share a clock, e.g. with an identity provider; default: a new one. */
   clock?: Clock;
+  /** The tenants' data warehouses (real PostgreSQL); each starts on first use unless listed here. */
+  warehouse?: WarehouseOptions;
 }
+
+/** A tenant's warehouse as tests and the sandbox see it (docs/labdata-emulator.md, "Warehouse"). */
+export type WarehouseHandle = Pick<
+  TenantWarehouse,
+  | "url"
+  | "host"
+  | "port"
+  | "database"
+  | "caPem"
+  | "engine"
+  | "adminConnection"
+  | "synced"
+  | "expireLogins"
+  | "stop"
+>;
 
 export interface TenantHandle {
   name: string;
@@ -63,6 +83,8 @@ export interface LabdataEmulator {
   faults: FaultPlan;
   /** Every tenant API request (admin requests are not logged). */
   requests: RequestLog;
+  /** The tenant's warehouse, started on the first call (about a second and a half). */
+  warehouse(tenant: string): Promise<WarehouseHandle>;
   close(): Promise<void>;
 }
 
@@ -90,7 +112,9 @@ export async function startLabdataEmulator(options: LabdataEmulatorOptions = {})
   });
 
   const state = new EmulatorState(server.url, clock, new IdFactory(createRandom(seed ^ 0x1d5eed)));
-  const admin = createAdminHandle(state, faults, requests);
+  const warehouses = new Warehouses(state, ca, clock, options.warehouse);
+  // Whatever the admin API changes reaches the running warehouses with their next sync.
+  const admin = notifyingAfterCalls(createAdminHandle(state, faults, requests), () => warehouses.changed());
   const adminRoutes = labdataAdminRoutes(admin);
   const env: ApiEnvironment = {
     state,
@@ -98,17 +122,24 @@ export async function startLabdataEmulator(options: LabdataEmulatorOptions = {})
     ids: state.ids,
     oidc: new OidcVerifier([...(options.oidcTrustedCaPems ?? []), ca.certPem], clock),
     pageTokens: new PageTokens(),
+    warehouses,
   };
   handle = requestPipeline({
     admin: { adminSecret, faults, requests, clock },
     adminRoutes,
-    answer: (req, url) => answerApiRequest(req, url, env),
+    answer: async (req, url) => {
+      const response = await answerApiRequest(req, url, env);
+      if (writes(req.method, url.pathname)) warehouses.changed();
+      return response;
+    },
   });
 
   let demo: DemoData | null = null;
   try {
     if (options.demo ?? true) demo = createDemoData(admin, state, seed);
+    await Promise.all((options.warehouse?.tenants ?? []).map((name) => warehouses.forTenant(name)));
   } catch (error) {
+    await warehouses.close();
     await server.close();
     throw error;
   }
@@ -127,6 +158,16 @@ export async function startLabdataEmulator(options: LabdataEmulatorOptions = {})
     clock,
     faults,
     requests,
-    close: server.close,
+    warehouse: (name) => warehouses.forTenant(name),
+    close: async () => {
+      await Promise.all([warehouses.close(), server.close()]);
+    },
   };
+}
+
+// Requests that may change the tenant: any but GET, and a task poll (a bulk create commits at one).
+// Minting warehouse credentials changes no table.
+function writes(method: string | undefined, path: string): boolean {
+  if (path.endsWith("/warehouse-credentials")) return false;
+  return (method ?? "GET") !== "GET" || path.includes("/api/v2/tasks/");
 }

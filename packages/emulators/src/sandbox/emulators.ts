@@ -17,7 +17,8 @@ export interface SandboxEmulators {
   dir: string;
   /** The CA certificate (PEM) every emulator's certificate is signed by. */
   caFile: string;
-  labdata: { origin: string; demo: DemoData; idpIssuer: string };
+  /** warehouseUrl: the demo tenant's data warehouse (PostgreSQL over TLS), postgres://127.0.0.1:<port>/warehouse. */
+  labdata: { origin: string; demo: DemoData; idpIssuer: string; warehouseUrl: string };
   protocols: { url: string; demo: DemoSetup };
   example: { url: string; apiKey: string };
   stop(): Promise<void>;
@@ -36,6 +37,7 @@ export async function startEmulators(): Promise<SandboxEmulators> {
 
     const labdata = await startLabdataEmulator({ ca });
     stops.push(() => labdata.close());
+    const warehouse = await labdata.warehouse(labdata.demo?.tenant ?? "acme");
     const idp = await startIdentityProvider({ ca, clock: labdata.clock });
     stops.push(() => idp.close());
     const labdataDemo = labdata.demo;
@@ -54,7 +56,7 @@ export async function startEmulators(): Promise<SandboxEmulators> {
     return {
       dir,
       caFile,
-      labdata: { origin: labdata.url, demo: labdataDemo, idpIssuer: idp.issuer },
+      labdata: { origin: labdata.url, demo: labdataDemo, idpIssuer: idp.issuer, warehouseUrl: warehouse.url },
       protocols: { url: protocols.url, demo: protocols.demo },
       example: { url: example.url, apiKey: example.apiKey },
       stop,

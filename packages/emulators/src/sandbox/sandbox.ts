@@ -101,6 +101,7 @@ function bannerOf(servers: Sandbox["servers"], emulators: SandboxEmulators): str
     `    API key of ${labdata.demo.user.email}: ${labdata.demo.user.apiKey}`,
     `    OAuth app "${labdata.demo.app.name}": client id ${labdata.demo.app.clientId}, secret ${labdata.demo.app.clientSecret}`,
     `    OpenID provider ${labdata.idpIssuer} (audience ${OIDC_AUDIENCE})`,
+    `    data warehouse ${labdata.warehouseUrl}  (PostgreSQL, TLS only; logins from POST /api/v2/warehouse-credentials)`,
     `  protocol repository  ${protocols.url}`,
     `    CLIENT_ACCESS_TOKEN of "${app.name}" (owner ${app.owner}): ${protocols.demo.clientAccessToken}`,
     `  example service      ${example.url}  (API key ${example.apiKey})`,

@@ -27,6 +27,7 @@ export const SANDBOX_SERVERS: SandboxServerSpec[] = [
       MCP_TOOLSETS: "all",
       LABDATA_BASE_URL: labdata.demo.baseUrl,
       LABDATA_API_KEY: labdata.demo.user.apiKey,
+      LABDATA_WAREHOUSE_URL: labdata.warehouseUrl,
     }),
     identity: ({ labdata }) =>
       `signed in as ${labdata.demo.user.name} <${labdata.demo.user.email}> with an API key`,

@@ -12,6 +12,7 @@ import { grantAccessToken, readTokenRequest } from "../auth/token.js";
 import { API_ROUTES, type ApiRoute, type RouteContext } from "../routes/index.js";
 import type { EmulatorState, TenantState } from "../state/emulator-state.js";
 import type { IdFactory } from "../state/ids.js";
+import type { Warehouses } from "../warehouse/warehouses.js";
 import { ApiError, errorResponse, forbidden, methodNotAllowed, notFound } from "./errors.js";
 import type { PageTokens } from "./page-tokens.js";
 import { countRequest } from "./rate-limit.js";
@@ -24,6 +25,7 @@ export interface ApiEnvironment {
   ids: IdFactory;
   oidc: OidcVerifier;
   pageTokens: PageTokens;
+  warehouses: Warehouses;
 }
 
 interface AuditEvent {
@@ -126,6 +128,7 @@ export async function answerApiRequest(
     clock: env.clock,
     ids: env.ids,
     pageTokens: env.pageTokens,
+    warehouses: env.warehouses,
     resourceId: null,
   };
   const response = await serveRoute(ctx, found.route, found.params);

@@ -7,6 +7,7 @@ import type { PageTokens } from "../api/page-tokens.js";
 import type { Principal } from "../auth/authenticate.js";
 import type { TenantState } from "../state/emulator-state.js";
 import type { IdFactory } from "../state/ids.js";
+import type { Warehouses } from "../warehouse/warehouses.js";
 
 export interface RouteContext {
   req: IncomingMessage;
@@ -16,6 +17,7 @@ export interface RouteContext {
   clock: Clock;
   ids: IdFactory;
   pageTokens: PageTokens;
+  warehouses: Warehouses;
   /** Set by the handler: the record the audit entry names. */
   resourceId: string | null;
 }

@@ -34,6 +34,7 @@ import { bulkGetRegisteredEntities, listEntitySchemas, listRegistries } from "./
 import { listReadableRequests, listRequestSchemas } from "./requests.js";
 import { searchDnaSequenceBases } from "./search-bases.js";
 import { getMe } from "./users.js";
+import { createWarehouseCredentials, listWarehouseCredentials } from "./warehouse-credentials.js";
 import { getWorkflowTask, listReadableWorkflowTasks, listTeams } from "./workflow-tasks.js";
 
 function apiRoute(method: string, template: string, action: string, handle: ApiRoute["handle"]): ApiRoute {
@@ -115,6 +116,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   apiRoute("GET", "/plates/:id", "plate.read", getPlate),
   apiRoute("GET", "/containers", "container.list", listContainers),
   apiRoute("GET", "/containers/:id", "container.read", getContainer),
+  // The warehouse (issue 35).
+  apiRoute("POST", "/warehouse-credentials", "warehouse-credentials.create", createWarehouseCredentials),
+  apiRoute("GET", "/users/:id/warehouse-credentials", "warehouse-credentials.list", listWarehouseCredentials),
 ];
 
 export type { ApiRoute, RouteContext };

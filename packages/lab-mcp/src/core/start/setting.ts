@@ -15,6 +15,7 @@ export type SettingKind =
   | "string"
   | "secret"
   | "https-url"
+  | "postgres-url"
   | "integer"
   | "boolean"
   | "enum"
@@ -141,6 +142,45 @@ function httpsUrl(options: Common & { apiRoot?: ApiRoot }) {
   });
 }
 
+/**
+ * A PostgreSQL address, postgres://host[:port]/database, normalised to that form (port 5432 by
+ * default). No user or password: those are minted per person. Connections always verify TLS, so an
+ * `sslmode` that turns that off is refused rather than ignored.
+ */
+function postgresUrl(options: Common) {
+  return define("postgres-url", options, (raw, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(raw.trim());
+    } catch {
+      return refuse(ctx, raw, "is not a valid URL; the form is postgres://host:5432/database");
+    }
+    if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
+      return refuse(ctx, raw, "must be a postgres:// URL, e.g. postgres://warehouse.example:5432/warehouse");
+    }
+    if (url.username || url.password) {
+      return refuse(ctx, raw, "must not contain a user or password (they are minted for each person)");
+    }
+    const database = decodeURIComponent(url.pathname.replace(/^\/+/, ""));
+    if (!url.hostname || !database || database.includes("/")) {
+      return refuse(
+        ctx,
+        raw,
+        "must name a host and a database, e.g. postgres://warehouse.example:5432/warehouse",
+      );
+    }
+    const sslmode = url.searchParams.get("sslmode");
+    if (sslmode && sslmode !== "verify-full") {
+      return refuse(
+        ctx,
+        raw,
+        "must not lower TLS (sslmode): connections always verify the server's certificate",
+      );
+    }
+    return `postgres://${url.port ? url.host : `${url.host}:5432`}/${encodeURIComponent(database)}`;
+  });
+}
+
 export const setting = {
   string: (options: Common) => define("string", options, trimmed),
   /** Never shown back, in errors or anywhere else. */
@@ -148,6 +188,7 @@ export const setting = {
   /** A path. */
   file: (options: Common) => define("file", options, trimmed),
   httpsUrl,
+  postgresUrl,
   integer,
   boolean,
   enum: oneOf,

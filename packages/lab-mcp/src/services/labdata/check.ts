@@ -9,6 +9,7 @@ import type { SessionCall } from "../../core/credentials/call-scope.js";
 import type { RequestScope } from "../../core/http/remote-client.js";
 import type { LabdataApi } from "./client.js";
 import type { LABDATA_SETTINGS } from "./settings.js";
+import { whereOf } from "./warehouse/address.js";
 
 const FIXES = {
   401:
@@ -38,15 +39,57 @@ export const labdataCheck: ServiceCheck<LabdataApi, typeof LABDATA_SETTINGS.shap
     } catch (error) {
       return [stepFromError("credential", error, FIXES)];
     }
+    let sample: CheckStep;
     try {
       const { items } = await api.listProjects(0, 1, scope);
       const first = items[0];
       const detail = first
         ? `read the first project: ${first.name || first.id}`
         : "read the projects: none visible to you";
-      return [who, passed("sample read", detail)];
+      sample = passed("sample read", detail);
     } catch (error) {
       return [who, stepFromError("sample read", error, FIXES)];
     }
+    return [who, sample, await warehouseStep(api, scope)];
   },
 };
+
+const WAREHOUSE_FIXES = {
+  401: "the platform refused the credential when minting warehouse credentials: check the credential above",
+  403:
+    "the platform would not mint warehouse credentials for this credential: the warehouse is a tenant feature; ask your " +
+    "tenant's admin to enable it (and warehouse access for you)",
+  404:
+    "the platform has no warehouse credentials route for this tenant: the warehouse is a tenant feature; ask your tenant's " +
+    "admin, or leave the warehouse tools unused",
+};
+
+/**
+ * The warehouse: a login minted with the credential, a connection over verified TLS, SELECT 1. Only a
+ * warehouse named in LABDATA_WAREHOUSE_URL can fail the check; one guessed from the tenant's address
+ * (or none) is a note, since the warehouse is a feature not every tenant has.
+ */
+async function warehouseStep(api: LabdataApi, scope: SessionCall): Promise<CheckStep> {
+  const address = api.warehouse.address;
+  if (!address) {
+    return {
+      ...passed("warehouse", "no address: set LABDATA_WAREHOUSE_URL to use the warehouse tools"),
+      note: true,
+    };
+  }
+  const where = whereOf(address);
+  try {
+    await api.warehouse.ping(scope);
+    return passed("warehouse", `minted a login, connected to ${where} over verified TLS, SELECT 1 answered`);
+  } catch (error) {
+    const step = stepFromError("warehouse", error, WAREHOUSE_FIXES);
+    if (address.source === "setting") return step;
+    return {
+      ...step,
+      ok: true,
+      note: true,
+      detail: `${where} (guessed from the tenant's address): ${step.detail}`,
+      fix: "set LABDATA_WAREHOUSE_URL to your tenant's warehouse, or leave the warehouse tools unused",
+    };
+  }
+}

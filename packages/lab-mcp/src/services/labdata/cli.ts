@@ -1,14 +1,18 @@
 // `labdata-mcp forget`: an operator deletes one person's stored API key from the fleet's shared state
 // (a person who left, a key reported lost), with the same settings (environment or flags) as the
-// servers. The person's next call asks for a key again.
+// servers. The person's next call asks for a key again; the warehouse login minted for them goes too.
 import { consoleOutput, FORGET_FLAGS, forgetSubjectOf, type Output } from "../../core/start/admin-cli.js";
 import { parseArguments } from "../../core/start/argv.js";
 import { ConfigError, flagsOf, readSettings } from "../../core/start/config.js";
 import { coreSettingsFor } from "../../core/start/run.js";
 import { openSharedState, stateSettingsOf } from "../../core/state/open.js";
+import { personNamesKey } from "../../core/state/person-names.js";
+import { apiKeyCredential } from "./auth/api-key.js";
 import { PersonKeys, personNameKey } from "./auth/person-keys.js";
+import { exchangedBudgetId } from "./auth/token-exchange.js";
 import { labdataService } from "./index.js";
 import { LABDATA_SETTINGS } from "./settings.js";
+import { WarehouseLogins } from "./warehouse/logins.js";
 
 export const SUBCOMMANDS_HELP = `
 Subcommands:
@@ -16,7 +20,8 @@ Subcommands:
       Deletes the API key a person stored on a team server (MCP_AUTH_ISSUER), from the shared state of
       every replica (REDIS_URL, MCP_STATE_KEY, MCP_STATE_PREFIX and LABDATA_BASE_URL as the servers
       have them). <sub> is the person's subject at the identity provider (the 'sub' of their token);
-      the issuer defaults to MCP_AUTH_ISSUER. Their next call asks for a key again.`;
+      the issuer defaults to MCP_AUTH_ISSUER. Their next call asks for a key again. Their warehouse
+      login, if one was minted, is deleted too.`;
 
 const COMMAND = "labdata-mcp";
 
@@ -29,6 +34,7 @@ export async function runForget(
   const core = coreSettingsFor(labdataService);
   let subject: string;
   let keys: (state: Awaited<ReturnType<typeof openSharedState>>) => PersonKeys;
+  let logins: (state: Awaited<ReturnType<typeof openSharedState>>) => WarehouseLogins;
   let settings: ReturnType<typeof stateSettingsOf>;
   try {
     const { help, given } = parseArguments(argv, [...FORGET_FLAGS, ...flagsOf(core, LABDATA_SETTINGS)]);
@@ -49,6 +55,8 @@ export async function runForget(
     }
     const nameKey = personNameKey(settings.key);
     keys = (state) => new PersonKeys(state.secrets, values.LABDATA_BASE_URL, nameKey);
+    const loginNames = personNamesKey(settings.key, "labdata warehouse logins");
+    logins = (state) => new WarehouseLogins(state.secrets, values.LABDATA_BASE_URL, loginNames);
   } catch (error) {
     if (error instanceof ConfigError) return usageError(output, error.message);
     throw error;
@@ -57,12 +65,24 @@ export async function runForget(
   let state: Awaited<ReturnType<typeof openSharedState>> | undefined;
   try {
     state = await openSharedState(settings, (message) => output.err(`${COMMAND} forget: ${message}`));
-    const removed = await keys(state).remove(subject);
+    const personKeys = keys(state);
+    const stored = await personKeys.read(subject);
+    const removed = await personKeys.remove(subject);
     output.out(
       removed
         ? "Forgotten: deleted the person's stored API key. Their next call asks for a key again."
         : "Nothing to forget: no API key is stored for that person on this platform.",
     );
+    // The warehouse login minted with their key, or with their exchanged token.
+    const identities = [
+      stored && apiKeyCredential(stored.apiKey).id,
+      exchangedBudgetId(personKeys.digestOf(subject)),
+    ];
+    let loginRemoved = false;
+    for (const identity of identities) {
+      if (identity && (await logins(state).forget(identity))) loginRemoved = true;
+    }
+    if (loginRemoved) output.out("Also deleted their warehouse login.");
     return 0;
   } catch (error) {
     const reason = (error as Error).message.replace(/[.\s]+$/, "");

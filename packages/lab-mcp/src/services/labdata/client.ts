@@ -1,6 +1,7 @@
 // The lab data platform's API: one request path for every call (credential, per-credential rate
 // limiter, retry, timeout), and offset paging over its cursor lists.
 
+import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { SessionCall } from "../../core/credentials/call-scope.js";
 import { CursorPager } from "../../core/cursor-pager.js";
@@ -25,6 +26,9 @@ import {
   projectSchema,
   userSchema,
 } from "./records/platform.js";
+import type { WarehouseAddress } from "./warehouse/address.js";
+import { WarehouseLogins } from "./warehouse/logins.js";
+import { Warehouse } from "./warehouse/warehouse.js";
 
 /** The platform's default limit: 100 requests per 10 s per user or app. */
 const RATE_LIMIT = { requests: 100, windowMs: 10_000 };
@@ -56,10 +60,18 @@ export interface NewDnaSequence {
   annotations: NewAnnotation[];
 }
 
+/** Where the tenant's warehouse is, and the key that names each person's login in the shared state. */
+export interface WarehouseSettings {
+  address: WarehouseAddress | undefined;
+  loginNameKey: Buffer;
+}
+
 export class LabdataApi {
   private readonly remotes = new ClientCache<RemoteClient>();
   /** Offset paging over the platform's cursors, the cache in the shared state (search-bases pages with it too). */
   readonly pager: CursorPager;
+  /** The tenant's data warehouse, queried as the caller with a login minted through this client. */
+  readonly warehouse: Warehouse;
 
   constructor(
     readonly baseUrl: string,
@@ -68,8 +80,14 @@ export class LabdataApi {
     /** Rate budgets and cursors: this process's, or the fleet's. */
     private readonly state: SharedState,
     private readonly maxResponseBytes?: number,
+    warehouse?: WarehouseSettings,
   ) {
     this.pager = new CursorPager({ maxPageSize: MAX_PAGE_SIZE, cursors: state.cursors });
+    this.warehouse = new Warehouse(this, {
+      address: warehouse?.address,
+      logins: new WarehouseLogins(state.secrets, baseUrl, warehouse?.loginNameKey ?? randomBytes(32)),
+      timeoutMs,
+    });
   }
 
   async credential(ctx: SessionCall): Promise<LabdataCredential> {
@@ -92,9 +110,12 @@ export class LabdataApi {
     return { user: body, credential };
   }
 
-  /** Forgets the caller's own key (labdata_sign_out). */
-  signOut(ctx: SessionCall) {
-    return this.credentials.signOut(ctx);
+  /** Forgets the caller's own key (labdata_sign_out), and the warehouse login minted with it. */
+  async signOut(ctx: SessionCall) {
+    const identity = await this.credentials.ownIdentity(ctx).catch(() => undefined);
+    const outcome = await this.credentials.signOut(ctx);
+    if (identity && (await this.warehouse.forget(identity))) outcome.removed.push("warehouse_login");
+    return outcome;
   }
 
   /** The operator's credential everyone acts as, when one is configured. */

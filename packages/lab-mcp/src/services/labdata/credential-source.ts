@@ -18,7 +18,7 @@ import { readJsonIfPresent, removeFile, writePrivateJson } from "../../core/star
 import { apiKeyCredential } from "./auth/api-key.js";
 import type { LabdataCredential } from "./auth/credential.js";
 import type { PersonKeys } from "./auth/person-keys.js";
-import type { TokenExchange } from "./auth/token-exchange.js";
+import { exchangedBudgetId, type TokenExchange } from "./auth/token-exchange.js";
 import { EXCHANGE_NEEDS_PERSON, SETUP_HINT } from "./settings.js";
 
 const rememberedSchema = z.object({ baseUrl: z.string(), apiKey: z.string().min(1) });
@@ -28,8 +28,10 @@ type Verify = (credential: LabdataCredential) => Promise<{ email?: string | null
 
 /** What labdata_sign_out removed, and what the caller's next call does. */
 export interface SignOut {
-  /** person_key: the person's key in the shared state; exchanged_token: the person's exchanged token; session_key: this HTTP session's; remembered_key: the stdio user's file; memory_key: the stdio user's key in memory. */
-  removed: Array<"person_key" | "exchanged_token" | "session_key" | "remembered_key" | "memory_key">;
+  /** person_key: the person's key in the shared state; exchanged_token: the person's exchanged token; session_key: this HTTP session's; remembered_key: the stdio user's file; memory_key: the stdio user's key in memory; warehouse_login: the warehouse login minted with it. */
+  removed: Array<
+    "person_key" | "exchanged_token" | "session_key" | "remembered_key" | "memory_key" | "warehouse_login"
+  >;
   /** ask: the next call asks for a key again; configured: everyone acts as the operator's credential; token_exchange: the person's sign-in is exchanged at the identity provider. */
   next: "ask" | "configured" | "token_exchange";
 }
@@ -117,6 +119,23 @@ export class LabdataCredentialSource {
     if (stored && apiKeyCredential(stored.apiKey).id === credential.id) {
       await keys.remove(person.subject, stored.version).catch(() => false);
     }
+  }
+
+  /**
+   * What names the caller's own credential (its budget id, else its id), when one is known, without
+   * asking or any request; undefined for the operator's, which is everyone's and outlives a sign-out.
+   */
+  async ownIdentity(ctx: SessionCall): Promise<string | undefined> {
+    const { configured, exchange, personKeys } = this.options;
+    if (configured) return undefined;
+    const session = ctx.clientSession;
+    if (session.person && exchange) return exchangedBudgetId(personKeys.digestOf(session.person.subject));
+    if (session.person) {
+      const stored = await personKeys.read(session.person.subject);
+      return stored ? apiKeyCredential(stored.apiKey).id : undefined;
+    }
+    if (session.isolated) return (await this.bySession.get(session)?.catch(() => undefined))?.id;
+    return (this.current ?? (await this.remembered()))?.id;
   }
 
   /** Forgets the caller's own key: the person's stored one, this HTTP session's, or the stdio user's. */

@@ -6,6 +6,7 @@ import { RemoteClient } from "../../core/http/remote-client.js";
 import type { ServiceRuntime } from "../../core/runtime.js";
 import type { ServiceDefinition } from "../../core/start/service.js";
 import { userConfigFile } from "../../core/start/user-config.js";
+import { personNamesKey } from "../../core/state/person-names.js";
 import { apiKeyCredential } from "./auth/api-key.js";
 import { clientCredentials, clientCredentialsId } from "./auth/client-credentials.js";
 import type { LabdataCredential } from "./auth/credential.js";
@@ -32,6 +33,7 @@ import { archiveEntities } from "./tools/archive-entities.js";
 import { createDnaSequence } from "./tools/create-dna-sequence.js";
 import { createEntry } from "./tools/create-entry.js";
 import { createSequencesBulk } from "./tools/create-sequences-bulk.js";
+import { describeWarehouse } from "./tools/describe-warehouse.js";
 import { exportDnaSequence } from "./tools/export-dna-sequence.js";
 import { getBoxContents } from "./tools/get-box-contents.js";
 import { getCurrentUser } from "./tools/get-current-user.js";
@@ -49,10 +51,12 @@ import { listRegistrySchemas } from "./tools/list-registry-schemas.js";
 import { listRequests } from "./tools/list-requests.js";
 import { listTasks } from "./tools/list-tasks.js";
 import { locate } from "./tools/locate.js";
+import { queryWarehouse } from "./tools/query-warehouse.js";
 import { searchDnaBases } from "./tools/search-dna-bases.js";
 import { searchEntities } from "./tools/search-entities.js";
 import { signOut } from "./tools/sign-out.js";
 import { unarchiveEntities } from "./tools/unarchive-entities.js";
+import { warehouseAddress } from "./warehouse/address.js";
 
 function configuredCredential(values: LabdataValues, runtime: ServiceRuntime): LabdataCredential | undefined {
   const apiKey = values.LABDATA_API_KEY;
@@ -106,6 +110,8 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
     "Read and write notebook entries, read assay runs and results, and list workflow tasks and requests. " +
     "Search the registry (every entity type, by name, alias, registry id or bases) and find where samples are " +
     "stored (containers, boxes, plates, locations). " +
+    "For counts, averages, maxima and joins across many records, query the warehouse in SQL " +
+    "(labdata_describe_warehouse, then labdata_query_warehouse) rather than paging lists. " +
     "Start with labdata_get_current_user if anything fails with an authentication error.",
   settings: LABDATA_SETTINGS,
   toolsets: {
@@ -119,10 +125,12 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
     workflows: "Workflow tasks and requests assigned to you or a team",
     inventory: "Boxes and plates, containers and quantities",
     registry: "The registry's schemas; archiving and unarchiving entities",
+    warehouse: "The tenant's data warehouse: counts, averages and joins in one read-only SQL query",
   },
   // What most questions need: who am I, the sequences, a search across entities with where they are
-  // stored, and the notebook. The rest (projects, results, workflows, inventory, registry) by name.
-  defaultToolsets: ["users", "sequences", "search", "notebook"],
+  // stored, the notebook, and the warehouse for counts and averages across records. The rest
+  // (projects, results, workflows, inventory, registry) by name.
+  defaultToolsets: ["users", "sequences", "search", "notebook", "warehouse"],
   tools: [
     getCurrentUser,
     signOut,
@@ -151,6 +159,9 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
     createSequencesBulk,
     archiveEntities,
     unarchiveEntities,
+    // The warehouse: analytics in one SQL query.
+    describeWarehouse,
+    queryWarehouse,
   ],
   resources: [
     sequenceFastaFileResource,
@@ -175,6 +186,16 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
       store,
       personKeys: new PersonKeys(runtime.state.secrets, baseUrl, personNameKey(runtime.stateSettings?.key)),
     });
-    return new LabdataApi(baseUrl, runtime.requestTimeoutMs, holder, runtime.state, runtime.maxResponseBytes);
+    return new LabdataApi(
+      baseUrl,
+      runtime.requestTimeoutMs,
+      holder,
+      runtime.state,
+      runtime.maxResponseBytes,
+      {
+        address: warehouseAddress(values.LABDATA_WAREHOUSE_URL, baseUrl),
+        loginNameKey: personNamesKey(runtime.stateSettings?.key, "labdata warehouse logins"),
+      },
+    );
   },
 };

@@ -35,6 +35,11 @@ export const LABDATA_SETTINGS = z.object({
       help: "File holding the secret of LABDATA_TOKEN_EXCHANGE_CLIENT_ID, read again on every exchange",
     })
     .optional(),
+  LABDATA_WAREHOUSE_URL: setting
+    .postgresUrl({
+      help: "Your tenant's data warehouse (PostgreSQL), e.g. postgres://postgres-warehouse.acme.benchling.com:5432/warehouse (default: that form, for a tenant on benchling.com). Logins are minted for each person",
+    })
+    .optional(),
   LABDATA_CREDENTIALS_FILE: setting
     .file({
       help: "Where an API key you ask to remember is kept, never inside a git work tree (default: lab-mcp/labdata.json in your config folder)",

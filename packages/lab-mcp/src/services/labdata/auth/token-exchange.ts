@@ -60,6 +60,11 @@ export interface TokenExchangeOptions {
   now?: () => number;
 }
 
+/** What names a person across their exchanged tokens (their rate budget, their warehouse login). */
+export function exchangedBudgetId(personDigest: string): string {
+  return credentialId("oidc", `person ${personDigest}`);
+}
+
 export class TokenExchange {
   private tokenEndpoint: Promise<URL> | undefined;
   /** An exchange in flight per person in this process: their concurrent calls share it. */
@@ -79,7 +84,7 @@ export class TokenExchange {
       // Per token the person signed in with, since a client per id keeps this credential (and so the
       // token it exchanges): a renewed sign-in gets its own. One rate budget per person across them.
       id: credentialId("oidc", `exchange ${personDigest} ${person.accessToken}`),
-      budgetId: credentialId("oidc", `person ${personDigest}`),
+      budgetId: exchangedBudgetId(personDigest),
       authorize: async (headers, signal) => {
         const token = await this.current(name, person, signal);
         headers.set("authorization", `Bearer ${token.value}`);

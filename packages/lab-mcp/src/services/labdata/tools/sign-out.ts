@@ -11,6 +11,7 @@ const REMOVED_TEXT: Record<SignOut["removed"][number], string> = {
   session_key: "the API key this session entered",
   remembered_key: "the API key remembered on this computer",
   memory_key: "the API key entered in this server's memory",
+  warehouse_login: "the warehouse login minted with it (every replica)",
 };
 
 export const signOut = defineTool({
@@ -27,7 +28,16 @@ export const signOut = defineTool({
   input: { response_format: responseFormat },
   output: {
     removed: z
-      .array(z.enum(["person_key", "exchanged_token", "session_key", "remembered_key", "memory_key"]))
+      .array(
+        z.enum([
+          "person_key",
+          "exchanged_token",
+          "session_key",
+          "remembered_key",
+          "memory_key",
+          "warehouse_login",
+        ]),
+      )
       .describe("What was forgotten; empty when there was nothing of yours."),
     next: z
       .enum(["ask", "configured", "token_exchange"])
