@@ -11,6 +11,13 @@ import { startLabdataEmulator } from "../../packages/emulators/src/labdata/index
 import { startProtocolsEmulator } from "../../packages/emulators/src/protocols/index.js";
 import type { ServiceDefinition } from "../../packages/lab-mcp/src/core/start/service.js";
 import { testCa } from "../support/emulator.js";
+import {
+  EXAMPLE_SAMPLES,
+  LABDATA_SAMPLES,
+  labdataDemoIds,
+  PROTOCOLS_SAMPLES,
+  sampleArguments,
+} from "../support/sample-calls.mjs";
 import { ALL_SERVICES } from "../support/services.js";
 
 export interface ToolCall {
@@ -38,7 +45,7 @@ export interface RunningTarget {
   clearFaults(): void;
   /** A call that works, and what its answer starts with. */
   probe: ToolCall & { answerStartsWith: string };
-  /** Realistic arguments for every tool (ids that exist), for calls that should succeed. */
+  /** Each tool's sample call (test/support/sample-calls.mjs) on this emulator's demo data. */
   sampleArgs: Record<string, Record<string, unknown>>;
   /** Credentials to prove the secrets rules with; each secret is a fresh random string (a canary). */
   credentialCases(): Promise<CredentialCase[]>;
@@ -99,7 +106,7 @@ async function startExampleTarget(): Promise<RunningTarget> {
       arguments: { query: "chen" },
       answerStartsWith: "# User Search Results: 'chen'",
     },
-    sampleArgs: { example_search_users: { query: "chen", limit: 5 } },
+    sampleArgs: sampleArguments(EXAMPLE_SAMPLES, {}),
     async credentialCases() {
       const refused = canary("RefusedKey");
       return [
@@ -146,7 +153,6 @@ async function startLabdataTarget(): Promise<RunningTarget> {
     LABDATA_CLIENT_ID: demo.app.clientId,
     LABDATA_CLIENT_SECRET: demo.app.clientSecret,
   };
-  const sequenceId = sequenceIds[0] as string;
   const count = (suffix: string) => emulator.requests.entries().filter((e) => e.path.endsWith(suffix)).length;
   return {
     env,
@@ -161,40 +167,8 @@ async function startLabdataTarget(): Promise<RunningTarget> {
       arguments: {},
       answerStartsWith: "# ",
     },
-    sampleArgs: {
-      labdata_get_current_user: {},
-      labdata_sign_out: {},
-      labdata_list_entities: { project_id: demo.projects["Plasmid Library"], limit: 5 },
-      labdata_export_dna_sequence: { id: sequenceIds[1], format: "genbank" },
-      labdata_list_projects: { limit: 5 },
-      labdata_list_folders: { project_id: demo.projects["Plasmid Library"], limit: 5 },
-      labdata_create_dna_sequence: {
-        name: "reliability-canary-check",
-        bases: "ATGCATGCATGCATGCATGC",
-        folder_id: demo.folders.Backbones,
-        annotations: [{ name: "site", type: "misc_feature", start: 1, end: 8 }],
-      },
-      labdata_list_entries: { limit: 5 },
-      labdata_get_entry: { id: demo.notebook.cas9ScreenEntryId },
-      labdata_list_entry_templates: {},
-      labdata_create_entry: { name: "reliability-entry", folder_id: demo.folders.Backbones },
-      labdata_list_assay_runs: { limit: 5 },
-      labdata_list_assay_results: { run: "12" },
-      labdata_list_tasks: {},
-      labdata_list_requests: {},
-      labdata_search_entities: { query: "pLKO" },
-      labdata_get_entity: { id: sequenceId },
-      labdata_search_dna_bases: { bases: demo.registry.shRna3Insert },
-      labdata_list_registry_schemas: {},
-      labdata_locate: { entity_id: demo.registry.shRnaPlasmids["pLKO-shRNA-3"] },
-      labdata_get_box_contents: { id: demo.registry.glycerolBoxId },
-      labdata_list_containers: { name: "glycerol" },
-      labdata_create_sequences_bulk: {
-        text: ">reliability-bulk\nATGGCTAGCAAAGGAGAA\n",
-        folder_id: demo.folders.Backbones,
-      },
-      labdata_unarchive_entities: { type: "dna_sequence", ids: [sequenceId] },
-    },
+    // A sequence none of the steady calls reads: the sample calls archive and unarchive it.
+    sampleArgs: sampleArguments(LABDATA_SAMPLES, labdataDemoIds(demo, sequenceIds.at(-1) as string)),
     async credentialCases() {
       const idToken = await idp.mintIdToken({ email: demo.user.email, audience });
       const idTokenFile = tempFile("id_token");
@@ -324,16 +298,7 @@ async function startProtocolsTarget(): Promise<RunningTarget> {
     injectFault: (fault, times = 1) => emulator.faults.inject(fault, { path: "/api/", times }),
     clearFaults: () => emulator.faults.clear(),
     probe: { name: "protocols_get_protocol", arguments: { protocol }, answerStartsWith: "# " },
-    sampleArgs: {
-      protocols_search: { keyword: "protocol", limit: 5 },
-      protocols_get_protocol: { protocol },
-      protocols_list_my_protocols: { limit: 5 },
-      protocols_download_pdf: { protocol },
-      protocols_get_profile: {},
-      protocols_sign_in: {},
-      protocols_sign_out: {},
-      protocols_list_workspaces: {},
-    },
+    sampleArgs: sampleArguments(PROTOCOLS_SAMPLES, { protocolId: protocol }),
     async credentialCases() {
       return [
         { label: "client token (valid)", env, canaries: [token], valid: true },

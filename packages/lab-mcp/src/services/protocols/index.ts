@@ -98,7 +98,7 @@ function fleetSignIn(state: SharedState, settings: StateSettings | undefined, ti
  */
 export const PROTOCOLS_DEFAULT_TOOLSETS = ["protocols", "account", "pdfs"];
 
-export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> = {
+const protocols = {
   id: "protocols",
   serverName: "protocols_mcp",
   version: "0.1.0",
@@ -138,4 +138,9 @@ export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> =
     const { pending } = api.credentials;
     return pending ? [connectRoute(api, pending), callbackRoute(api, pending)] : [];
   },
-};
+} satisfies ServiceDefinition<ProtocolsApi, ProtocolsShape>;
+
+export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> = protocols;
+
+/** The names of protocols_mcp's tools as literal types: the keys a table of every tool must have. */
+export type ProtocolsToolName = (typeof protocols.tools)[number]["name"];
