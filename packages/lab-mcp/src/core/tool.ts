@@ -96,9 +96,7 @@ export function defineTool<
   Service,
   Output extends z.ZodRawShape = z.ZodRawShape,
   const Name extends string = string,
->(
-  definition: ToolDefinition<Shape, Service, Output, Name>,
-): ToolDefinition<Shape, Service, Output, Name> {
+>(definition: ToolDefinition<Shape, Service, Output, Name>): ToolDefinition<Shape, Service, Output, Name> {
   return definition;
 }
 
