@@ -92,7 +92,7 @@ function fleetSignIn(state: SharedState, settings: StateSettings | undefined, ti
 }
 
 /**
- * The toolsets a server offers when MCP_TOOLSETS is not set (issue 26): reading, signing in and PDFs,
+ * The toolsets a server offers when MCP_TOOLSETS is not set: reading, signing in and PDFs,
  * which is what most questions need (7 tools); workspaces and draft writing are asked for by name
  * (MCP_TOOLSETS=all, or the toolset's name). The default-surface mechanism reads it.
  */
