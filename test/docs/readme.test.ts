@@ -1,38 +1,24 @@
 // README.md's tool and settings tables are generated from the code (scripts/readme-tables.mjs, run by
 // `npm run docs` on the built servers): this fails when the README differs from what the code renders,
 // naming the stale section and the command that fixes it.
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../support/clients.js";
+import { type Finished, runToEnd } from "../support/processes.js";
 
 const README = join(ROOT, "README.md");
 
 /** `node scripts/readme-tables.mjs --check` on a README; its exit code and stderr. Killed after 10 s. */
-function check(readme: string): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(
+function check(readme: string): Promise<Finished> {
+  const script = join(ROOT, "scripts", "readme-tables.mjs");
+  return runToEnd(
     process.execPath,
-    [join(ROOT, "scripts", "readme-tables.mjs"), "--check", "--readme", readme],
-    {
-      stdio: ["ignore", "ignore", "pipe"],
-    },
+    [script, "--check", "--readme", readme],
+    { ...process.env } as Record<string, string>,
+    10_000,
   );
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`still running after 10 s; stderr: ${stderr}`));
-    }, 10_000);
-    child.once("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stderr });
-    });
-  });
 }
 
 /** A copy of README.md with `change` applied, in a fresh folder. */

@@ -79,6 +79,18 @@ export interface Target {
   start(): Promise<RunningTarget>;
 }
 
+/** A credential as configured (the remote accepts it), and a canary in its place that it refuses. */
+function validAndRefused(
+  label: string,
+  valid: { env: Record<string, string>; secret: string },
+  refused: { env: Record<string, string>; secret: string },
+): CredentialCase[] {
+  return [
+    { label: `${label} (valid)`, env: valid.env, canaries: [valid.secret], valid: true },
+    { label: `${label} (refused)`, env: refused.env, canaries: [refused.secret], valid: false },
+  ];
+}
+
 /** A distinctive random string: if it ever shows up somewhere, it came from where it was put. */
 export function canary(label: string): string {
   const random = Array.from(crypto.getRandomValues(new Uint8Array(18)), (b) =>
@@ -109,15 +121,11 @@ async function startExampleTarget(): Promise<RunningTarget> {
     sampleArgs: sampleArguments(EXAMPLE_SAMPLES, {}),
     async credentialCases() {
       const refused = canary("RefusedKey");
-      return [
-        { label: "API key (valid)", env, canaries: [apiKey], valid: true },
-        {
-          label: "API key (refused)",
-          env: { ...env, EXAMPLE_API_KEY: refused },
-          canaries: [refused],
-          valid: false,
-        },
-      ];
+      return validAndRefused(
+        "API key",
+        { env, secret: apiKey },
+        { env: { ...env, EXAMPLE_API_KEY: refused }, secret: refused },
+      );
     },
     liftRateLimit() {
       // The example remote states no limit; its server keeps 100 requests / 10 s on its side.
@@ -179,25 +187,16 @@ async function startLabdataTarget(): Promise<RunningTarget> {
       const refusedSecret = canary("ClientSecret");
       const refusedKey = canary("ApiKey");
       return [
-        { label: "API key (valid)", env, canaries: [demo.user.apiKey], valid: true },
-        {
-          label: "API key (refused)",
-          env: { ...base, LABDATA_API_KEY: refusedKey },
-          canaries: [refusedKey],
-          valid: false,
-        },
-        {
-          label: "client credentials (valid)",
-          env: appEnv,
-          canaries: [demo.app.clientSecret],
-          valid: true,
-        },
-        {
-          label: "client credentials (refused)",
-          env: { ...appEnv, LABDATA_CLIENT_SECRET: refusedSecret },
-          canaries: [refusedSecret],
-          valid: false,
-        },
+        ...validAndRefused(
+          "API key",
+          { env, secret: demo.user.apiKey },
+          { env: { ...base, LABDATA_API_KEY: refusedKey }, secret: refusedKey },
+        ),
+        ...validAndRefused(
+          "client credentials",
+          { env: appEnv, secret: demo.app.clientSecret },
+          { env: { ...appEnv, LABDATA_CLIENT_SECRET: refusedSecret }, secret: refusedSecret },
+        ),
         {
           label: "ID token (valid)",
           env: { ...base, LABDATA_ID_TOKEN: idToken },
@@ -300,15 +299,11 @@ async function startProtocolsTarget(): Promise<RunningTarget> {
     probe: { name: "protocols_get_protocol", arguments: { protocol }, answerStartsWith: "# " },
     sampleArgs: sampleArguments(PROTOCOLS_SAMPLES, { protocolId: protocol }),
     async credentialCases() {
-      return [
-        { label: "client token (valid)", env, canaries: [token], valid: true },
-        {
-          label: "client token (refused)",
-          env: { ...base, PROTOCOLS_ACCESS_TOKEN: refusedToken },
-          canaries: [refusedToken],
-          valid: false,
-        },
-      ];
+      return validAndRefused(
+        "client token",
+        { env, secret: token },
+        { env: { ...base, PROTOCOLS_ACCESS_TOKEN: refusedToken }, secret: refusedToken },
+      );
     },
     liftRateLimit() {
       emulator.admin.updateSettings({

@@ -160,8 +160,16 @@ export async function approveAs(
   state?: string,
 ): Promise<URL> {
   emulator.admin.updateSettings({ browserSessionUser: username });
-  const jar = new CookieJar();
-  const consent = await browse(emulator, jar, authorizePath(codeRequest(app, state)));
+  return approveConsent(emulator, new CookieJar(), authorizePath(codeRequest(app, state)));
+}
+
+/** Opens the consent page at `path` in the browser session of `jar`, approves it, and returns the redirect. */
+export async function approveConsent(
+  emulator: ProtocolsEmulator,
+  jar: CookieJar,
+  path: string,
+): Promise<URL> {
+  const consent = await browse(emulator, jar, path);
   expect(consent.status).toBe(200);
   const approved = await browse(emulator, jar, "/api/v3/oauth/authorize", {
     ticket: ticketOf(consent.body),
@@ -169,6 +177,23 @@ export async function approveAs(
   });
   expect(approved.status).toBe(302);
   return new URL(approved.headers.get("location") ?? "");
+}
+
+/** The authorization code `code` of `app` exchanged at the token endpoint, `extra` fields added or replaced. */
+export function exchangeCode(
+  emulator: ProtocolsEmulator,
+  app: App,
+  code: string,
+  extra: Record<string, string> = {},
+) {
+  return tokenRequest(emulator, {
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: app.redirectUri,
+    client_id: app.clientId,
+    client_secret: app.clientSecret,
+    ...extra,
+  });
 }
 
 export async function tokenRequest(
@@ -198,13 +223,7 @@ export async function signInAs(
   app: App,
 ): Promise<TokenResponse> {
   const redirect = await approveAs(emulator, username, app);
-  const exchanged = await tokenRequest(emulator, {
-    grant_type: "authorization_code",
-    code: redirect.searchParams.get("code") ?? "",
-    redirect_uri: app.redirectUri,
-    client_id: app.clientId,
-    client_secret: app.clientSecret,
-  });
+  const exchanged = await exchangeCode(emulator, app, redirect.searchParams.get("code") ?? "");
   expect(exchanged.status).toBe(200);
   return exchanged.body;
 }
