@@ -79,6 +79,22 @@ export interface Target {
   start(): Promise<RunningTarget>;
 }
 
+/** What an emulator lets the suites see and do to the remote: its request log, faults on `apiPath`. */
+function remoteOf(
+  emulator: {
+    requests: { count(): number; clear(): void };
+    faults: { inject(fault: Fault, where: { path: string; times: number }): void; clear(): void };
+  },
+  apiPath: string,
+): Pick<RunningTarget, "remoteRequests" | "clearRemoteRequests" | "injectFault" | "clearFaults"> {
+  return {
+    remoteRequests: () => emulator.requests.count(),
+    clearRemoteRequests: () => emulator.requests.clear(),
+    injectFault: (fault, times = 1) => emulator.faults.inject(fault, { path: apiPath, times }),
+    clearFaults: () => emulator.faults.clear(),
+  };
+}
+
 /** A credential as configured (the remote accepts it), and a canary in its place that it refuses. */
 function validAndRefused(
   label: string,
@@ -109,10 +125,7 @@ async function startExampleTarget(): Promise<RunningTarget> {
   const env = { EXAMPLE_BASE_URL: emulator.url, EXAMPLE_API_KEY: apiKey };
   return {
     env,
-    remoteRequests: () => emulator.requests.count(),
-    clearRemoteRequests: () => emulator.requests.clear(),
-    injectFault: (fault, times = 1) => emulator.faults.inject(fault, { path: "/api/", times }),
-    clearFaults: () => emulator.faults.clear(),
+    ...remoteOf(emulator, "/api/"),
     probe: {
       name: "example_search_users",
       arguments: { query: "chen" },
@@ -164,11 +177,7 @@ async function startLabdataTarget(): Promise<RunningTarget> {
   const count = (suffix: string) => emulator.requests.entries().filter((e) => e.path.endsWith(suffix)).length;
   return {
     env,
-    remoteRequests: () => emulator.requests.count(),
-    clearRemoteRequests: () => emulator.requests.clear(),
-    injectFault: (fault, times = 1) =>
-      emulator.faults.inject(fault, { path: `/${demo.tenant}/api/v2/`, times }),
-    clearFaults: () => emulator.faults.clear(),
+    ...remoteOf(emulator, `/${demo.tenant}/api/v2/`),
     // One request per call (labdata_get_entity tries the next entity type after a 400).
     probe: {
       name: "labdata_get_current_user",
@@ -292,10 +301,7 @@ async function startProtocolsTarget(): Promise<RunningTarget> {
   const refusedToken = canary("ClientToken");
   return {
     env,
-    remoteRequests: () => emulator.requests.count(),
-    clearRemoteRequests: () => emulator.requests.clear(),
-    injectFault: (fault, times = 1) => emulator.faults.inject(fault, { path: "/api/", times }),
-    clearFaults: () => emulator.faults.clear(),
+    ...remoteOf(emulator, "/api/"),
     probe: { name: "protocols_get_protocol", arguments: { protocol }, answerStartsWith: "# " },
     sampleArgs: sampleArguments(PROTOCOLS_SAMPLES, { protocolId: protocol }),
     async credentialCases() {

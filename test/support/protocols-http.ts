@@ -171,12 +171,19 @@ export async function approveConsent(
 ): Promise<URL> {
   const consent = await browse(emulator, jar, path);
   expect(consent.status).toBe(200);
-  const approved = await browse(emulator, jar, "/api/v3/oauth/authorize", {
-    ticket: ticketOf(consent.body),
-    decision: "approve",
-  });
+  const approved = await decideConsent(emulator, jar, consent.body, "approve");
   expect(approved.status).toBe(302);
   return new URL(approved.headers.get("location") ?? "");
+}
+
+/** Answers the consent page `consentBody` with `decision`, in the browser session of `jar`. */
+export function decideConsent(
+  emulator: ProtocolsEmulator,
+  jar: CookieJar,
+  consentBody: string,
+  decision: "approve" | "deny",
+) {
+  return browse(emulator, jar, "/api/v3/oauth/authorize", { ticket: ticketOf(consentBody), decision });
 }
 
 /** The authorization code `code` of `app` exchanged at the token endpoint, `extra` fields added or replaced. */
@@ -194,6 +201,28 @@ export function exchangeCode(
     client_secret: app.clientSecret,
     ...extra,
   });
+}
+
+/** Posts the repository's sign-in form (the page `formBody`) as `username`, in the browser session of `jar`. */
+export function signInOnForm(
+  emulator: ProtocolsEmulator,
+  jar: CookieJar,
+  formBody: string,
+  username: string,
+  password: string,
+) {
+  return browse(emulator, jar, "/api/v3/oauth/authorize", {
+    action: "sign_in",
+    ticket: ticketOf(formBody),
+    username,
+    password,
+  });
+}
+
+/** A client token of a new application owned by `owner` (a username of the repository). */
+export function clientTokenOf(emulator: ProtocolsEmulator, owner: string): string {
+  const app = emulator.admin.createApplication({ owner, redirectUri: "http://127.0.0.1:9/cb" });
+  return emulator.admin.issueClientToken(app.clientId).accessToken;
 }
 
 export async function tokenRequest(

@@ -14,7 +14,7 @@ import {
   codeRequest,
   exchangeCode,
   LEGACY,
-  ticketOf,
+  signInOnForm,
 } from "../../support/protocols-http.js";
 
 const emulator = useProtocolsEmulator(LEGACY);
@@ -40,12 +40,7 @@ async function approve(extra: Record<string, string>): Promise<URL> {
   const jar = new CookieJar();
   const form = await browse(emulator, jar, authorizePath({ ...codeRequest(app, "st"), ...extra }));
   expect(form.status).toBe(200);
-  const signedIn = await browse(emulator, jar, "/api/v3/oauth/authorize", {
-    action: "sign_in",
-    ticket: ticketOf(form.body),
-    username: "mei-chen",
-    password: password("mei-chen"),
-  });
+  const signedIn = await signInOnForm(emulator, jar, form.body, "mei-chen", password("mei-chen"));
   expect(signedIn.status).toBe(303);
   return approveConsent(emulator, jar, signedIn.headers.get("location") ?? "");
 }
