@@ -17,6 +17,13 @@ import { startLabdataEmulator } from "../packages/emulators/dist/labdata/index.j
 import { exampleService } from "../packages/lab-mcp/dist/services/example/index.js";
 import { labdataService } from "../packages/lab-mcp/dist/services/labdata/index.js";
 import {
+  EXAMPLE_SAMPLES,
+  LABDATA_SAMPLES,
+  labdataDemoIds,
+  PROTOCOLS_SAMPLES,
+  sampleCalls,
+} from "../test/support/sample-calls.mjs";
+import {
   basicAuth,
   caFromEnv,
   connectInMemory,
@@ -30,7 +37,6 @@ import {
   wireBytes,
 } from "./lib.mjs";
 import { signedInProtocols } from "./protocols-sign-in.mjs";
-import { exampleCalls, labdataCalls, protocolsCalls } from "./tool-samples.mjs";
 import { everyToolRatios, ratioRow, WIRE_GOAL } from "./wire-ratios.mjs";
 
 const EVERYTHING = join(
@@ -61,7 +67,7 @@ async function servers(ca, cleanups) {
     records: [],
     everyTool: {
       env: { EXAMPLE_BASE_URL: example.url, EXAMPLE_API_KEY: example.apiKey },
-      calls: exampleCalls(),
+      calls: sampleCalls(EXAMPLE_SAMPLES, {}),
     },
   });
 
@@ -110,7 +116,7 @@ async function servers(ca, cleanups) {
         MCP_ALLOW_DESTRUCTIVE: "true",
         LABDATA_CREDENTIALS_FILE: join(scratch(cleanups), "labdata.json"),
       },
-      calls: labdataCalls(demo, spare),
+      calls: sampleCalls(LABDATA_SAMPLES, labdataDemoIds(demo, spare)),
     },
   });
 
@@ -158,7 +164,7 @@ async function servers(ca, cleanups) {
           PROTOCOLS_DOWNLOAD_DIR: downloads,
           MCP_ALLOW_DESTRUCTIVE: "true",
         },
-        calls: protocolsCalls(protocols.demo),
+        calls: sampleCalls(PROTOCOLS_SAMPLES, { protocolId: protocol }),
         signIn: true,
       },
     });
@@ -409,7 +415,7 @@ async function main() {
       toolRows,
       [
         "Every tool of every server (MCP_TOOLSETS=all, destructive tools allowed, protocols_mcp signed in with",
-        "OAuth): one typical successful markdown call each (bench/tool-samples.mjs), its whole result as JSON",
+        "OAuth): one typical successful markdown call each (test/support/sample-calls.mjs), its whole result as JSON",
         `against its text. Goal: <= ${WIRE_GOAL}x for every tool: ${over.length === 0 ? "met" : `NOT met (${over.join(", ")})`}.`,
       ],
       2,

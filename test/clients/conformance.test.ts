@@ -82,7 +82,7 @@ const ERA_2025_11_25: EraPlan = {
 
 const NEEDS_DIAGNOSTIC_TOOLS =
   "calls the suite's diagnostic tools (test_*) on a server built for them; our input_required path " +
-  "(URL elicitation, signed requestState, a forged state refused) is tested in test/transports/eras.test.ts";
+  "(URL elicitation, signed requestState, a forged state refused) is tested in test/transports/bins-in-both-eras.test.ts";
 
 const ERA_2026_07_28: EraPlan = {
   specVersion: "2026-07-28",

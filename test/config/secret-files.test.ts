@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { binPath, startHttpBin } from "../support/clients.js";
+import { type Finished, runToEnd } from "../support/processes.js";
 
 const BASE_URL = "https://127.0.0.1:9";
 const OAUTH = {
@@ -17,25 +18,8 @@ const OAUTH = {
 };
 
 /** The bin's exit code and stderr; killed (and rejected) after 10 s. */
-function run(bin: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [binPath(bin)], {
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["pipe", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`still running after 10 s; stderr: ${stderr}`));
-    }, 10_000);
-    child.once("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stderr });
-    });
-  });
+function run(bin: string, env: Record<string, string>): Promise<Finished> {
+  return runToEnd(process.execPath, [binPath(bin)], { PATH: process.env.PATH ?? "", ...env }, 10_000);
 }
 
 /** A fresh folder that is the root of a git work tree (what `git init` leaves: a .git folder). */

@@ -7,6 +7,7 @@ import { labdataService } from "../../packages/lab-mcp/src/services/labdata/inde
 import { type Connected, connectInMemory, textOf } from "../support/clients.js";
 import { testCa, useLabdataEmulator } from "../support/emulator.js";
 import { apiKeyEnv } from "../support/labdata.js";
+import { LABDATA_SAMPLES, labdataDemoIds, sampleCalls } from "../support/sample-calls.mjs";
 import { type Exchange, OpenApiContract } from "./openapi.js";
 import { type RecordingProxy, startRecordingProxy } from "./recording-proxy.js";
 
@@ -101,25 +102,7 @@ async function recorded<T>(run: () => Promise<T>): Promise<{ result: T; exchange
   return { result, exchanges };
 }
 
-/** What the document contradicts, one line per kind of finding (array indexes folded to N). */
-function problemsOf(exchanges: Exchange[]): string[] {
-  const lines = exchanges.flatMap((exchange) => {
-    const label = `${exchange.method} ${exchange.path.replace(/\/seq_\w+/, "/{id}")} -> ${exchange.status}`;
-    const operation = contract.operationId(exchange.method, exchange.path);
-    if (!operation && !SPEC_ONLY[`${exchange.method} ${exchange.path}`]) {
-      return [`${label}: not in the document and not listed as spec-only`];
-    }
-    return contract
-      .check(exchange, { allHeaders: true })
-      .flatMap(({ where, errors }) =>
-        (Array.isArray(errors) ? errors : [errors]).map(
-          (error: { instancePath?: string; message?: string }) =>
-            `${label}: ${where} ${(error.instancePath ?? "").replace(/\/\d+/g, "/N")} ${error.message ?? JSON.stringify(error)}`,
-        ),
-      );
-  });
-  return [...new Set(lines)];
-}
+const problemsOf = (exchanges: Exchange[]) => contract.problems(exchanges, SPEC_ONLY);
 
 /** Every tool, in both formats where it has them, as an agent would use them. */
 async function everyTool(conn: Connected, writableFolder: string) {
@@ -208,7 +191,29 @@ describe("labdata_mcp against the emulator, held to the OpenAPI document", () =>
   });
 });
 
-describe("the registry, entity and inventory tools (issue 17), held to the OpenAPI document", () => {
+describe("every tool's sample call (test/support/sample-calls.mjs), held to the OpenAPI document", () => {
+  it("API key: each listed tool has one, and its requests and answers fit the document", async () => {
+    const { exchanges } = await recorded(() =>
+      withServer({ ...apiKeyEnv(emulator.demo), MCP_ALLOW_DESTRUCTIVE: "true" }, async (conn) => {
+        const listed = (await conn.client.listTools()).tools.map((tool) => tool.name);
+        expect(listed.sort()).toEqual(Object.keys(LABDATA_SAMPLES).sort());
+        const page = JSON.parse(
+          (await call(conn, "labdata_list_entities", { limit: 1, response_format: "json" })).text,
+        );
+        for (const sample of sampleCalls(
+          LABDATA_SAMPLES,
+          labdataDemoIds(emulator.demo, page.entities[0].id),
+        )) {
+          const { text, isError } = await call(conn, sample.name, sample.arguments());
+          expect(isError, `${sample.name}: ${text}`).toBe(false);
+        }
+      }),
+    );
+    expect(problemsOf(exchanges)).toEqual([]);
+  });
+});
+
+describe("the registry, entity and inventory tools held to the OpenAPI document", () => {
   it("API key: every request and answer of these tools fits the document", async () => {
     const registry = emulator.demo.registry;
     const { exchanges } = await recorded(() =>

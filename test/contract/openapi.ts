@@ -91,6 +91,19 @@ export interface ContractProblem {
   errors: unknown;
 }
 
+/**
+ * Findings that are the document's own contradiction, not the emulator's: a request's assignee is
+ * oneOf RequestUserAssignee {user} and RequestTeamAssignee {team}, neither of which requires its
+ * property, so every assignee object matches both and no answer can pass
+ * (labdata-notebook-contract.test.ts checks that this still holds).
+ */
+export const DOCUMENT_DEFECTS = [
+  /^GET \/requests -> 200: response 200 \/requests\/N\/assignees\/N must match exactly one schema in oneOf$/,
+];
+
+/** The platform's ids in a path (seq_…, etr_…, a uuid), folded to {id} so that findings group. */
+const PATH_IDS = /\/(seq|etr|tmpl|assaysch|wftask)_\w+|\/[0-9a-f-]{36}/g;
+
 export class OpenApiContract {
   readonly document: Json & { components: { schemas: Record<string, unknown> }; paths: Json };
   private readonly backend: OpenAPIBackend;
@@ -152,6 +165,30 @@ export class OpenApiContract {
     if (request.errors?.length) problems.push({ where: "request", errors: request.errors });
     for (const problem of this.checkResponse(operationId, exchange, { allHeaders })) problems.push(problem);
     return problems;
+  }
+
+  /**
+   * What the document contradicts in `exchanges`, one line per kind of finding (ids and array indexes
+   * folded), without the document's own defects. `specOnly`: paths the document lacks, by
+   * "METHOD /path", each with why it is still served.
+   */
+  problems(exchanges: Exchange[], specOnly: Record<string, string> = {}): string[] {
+    const lines = exchanges.flatMap((exchange) => {
+      const label = `${exchange.method} ${exchange.path.replace(PATH_IDS, "/{id}")} -> ${exchange.status}`;
+      if (
+        !this.operationId(exchange.method, exchange.path) &&
+        !specOnly[`${exchange.method} ${exchange.path}`]
+      ) {
+        return [`${label}: not in the document and not listed as spec-only`];
+      }
+      return this.check(exchange, { allHeaders: true }).flatMap(({ where, errors }) =>
+        (Array.isArray(errors) ? errors : [errors]).map(
+          (error: { instancePath?: string; message?: string }) =>
+            `${label}: ${where} ${(error.instancePath ?? "").replace(/\/\d+/g, "/N")} ${error.message ?? JSON.stringify(error)}`,
+        ),
+      );
+    });
+    return [...new Set(lines)].filter((line) => !DOCUMENT_DEFECTS.some((defect) => defect.test(line)));
   }
 
   checkResponse(

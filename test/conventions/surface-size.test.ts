@@ -1,32 +1,42 @@
-// What every conversation pays before its first question (issue 26): how many tools labdata_mcp lists
-// by default and with MCP_TOOLSETS=all, and their o200k tokens (the JSON of the tools array, as the
-// bench counts them). Counts, not timings: a tool added to the default set, or a description that
-// grows, fails here first.
+// What every conversation pays before its first question: the tools each server lists and their o200k
+// tokens (the JSON of the tools array, as the bench counts them), by default and with every toolset.
+// The budget, not today's count: a server's default surface may grow to it, and a tool or description
+// that would break it fails here first.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
-import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
 import { connectInMemory } from "../support/clients.js";
-
-const ENV = { LABDATA_BASE_URL: "https://127.0.0.1:1/acme", LABDATA_API_KEY: "unused" };
+import { ALL_SERVICES } from "../support/services.js";
 
 /**
- * Issue 26's targets: a tool at most 450 tokens; labdata_mcp and protocols_mcp together at most 8,000
- * by default and 15,000 with MCP_TOOLSETS=all (bench/context-cost.bench.mjs). labdata_mcp's share, as
- * measured on 2026-11-28 (4,878 and 8,549) with a little margin, plus the two warehouse tools (issue 35,
- * on by default: 739 tokens; measured 5,615 and 9,286); protocols_mcp's is held in
- * protocols-surface-size.test.ts. Lower these as the schemas shrink, never raise them.
+ * The budget of the tool servers an agent installs together (labdata_mcp and protocols_mcp): a tool at
+ * most 450 tokens; each server's default surface at most 25 tools, and both defaults together at most
+ * 10,000 tokens; every toolset of both at most 40 tools and 15,000 tokens.
  */
-const CEILINGS = {
-  defaultTools: 16,
-  allTools: 26,
+const BUDGET = {
   toolTokens: 450,
-  defaultTokens: 5_700,
-  allTokens: 9_350,
+  defaultToolsPerServer: 25,
+  defaultTokens: 10_000,
+  allTools: 40,
+  allTokens: 15_000,
 };
 
-async function listed(extra: Record<string, string>): Promise<Tool[]> {
-  const connection = await connectInMemory(labdataService, { ...ENV, ...extra });
+const SERVERS = ["labdata", "protocols"].map((id) => {
+  const service = ALL_SERVICES.find(({ definition }) => definition.id === id);
+  if (!service) throw new Error(`${id} is not among the services`);
+  return service;
+});
+
+/** A server's tools/list: its default surface (MCP_TOOLSETS unset) or every toolset ("all"). */
+async function listed(
+  { definition, env }: (typeof SERVERS)[number],
+  surface: "default" | "all",
+): Promise<Tool[]> {
+  const { MCP_TOOLSETS: _all, ...settings } = env;
+  const connection = await connectInMemory(
+    definition,
+    surface === "all" ? { ...settings, MCP_TOOLSETS: "all" } : settings,
+  );
   try {
     return (await connection.client.listTools()).tools;
   } finally {
@@ -35,20 +45,27 @@ async function listed(extra: Record<string, string>): Promise<Tool[]> {
 }
 
 const tokens = (value: unknown) => countTokens(JSON.stringify(value));
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
-describe("labdata_mcp's tools/list", () => {
-  it(`lists at most ${CEILINGS.defaultTools} tools by default and ${CEILINGS.allTools} with every toolset`, async () => {
-    expect((await listed({})).length).toBeLessThanOrEqual(CEILINGS.defaultTools);
-    expect((await listed({ MCP_TOOLSETS: "all" })).length).toBeLessThanOrEqual(CEILINGS.allTools);
+describe("the tool servers' surface, within its budget", () => {
+  it(`lists at most ${BUDGET.defaultToolsPerServer} tools per server and ${BUDGET.defaultTokens} tokens by default`, async () => {
+    const defaults = await Promise.all(SERVERS.map((server) => listed(server, "default")));
+    for (const [i, tools] of defaults.entries()) {
+      expect(tools.length, SERVERS[i]?.definition.serverName).toBeLessThanOrEqual(
+        BUDGET.defaultToolsPerServer,
+      );
+    }
+    expect(sum(defaults.map(tokens))).toBeLessThanOrEqual(BUDGET.defaultTokens);
   });
 
-  it("costs at most the ceiling's tokens, per tool and per surface", async () => {
-    const all = await listed({ MCP_TOOLSETS: "all" });
+  it(`lists at most ${BUDGET.allTools} tools and ${BUDGET.allTokens} tokens with every toolset, no tool over ${BUDGET.toolTokens}`, async () => {
+    const each = await Promise.all(SERVERS.map((server) => listed(server, "all")));
+    const all = each.flat();
     const heavy = all
-      .filter((tool) => tokens(tool) > CEILINGS.toolTokens)
+      .filter((tool) => tokens(tool) > BUDGET.toolTokens)
       .map((tool) => `${tool.name}: ${tokens(tool)}`);
     expect(heavy, "tools over the per-tool ceiling").toEqual([]);
-    expect(tokens(await listed({}))).toBeLessThanOrEqual(CEILINGS.defaultTokens);
-    expect(tokens(all)).toBeLessThanOrEqual(CEILINGS.allTokens);
+    expect(all.length).toBeLessThanOrEqual(BUDGET.allTools);
+    expect(sum(each.map(tokens))).toBeLessThanOrEqual(BUDGET.allTokens);
   });
 });

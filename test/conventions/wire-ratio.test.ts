@@ -1,10 +1,11 @@
-// Issue 26: a markdown answer's wire bytes (the whole tool result as JSON: text, structured copy, file
-// links) at most 3x its text. The tools whose answers are shortest come closest, the page envelope
-// and the result's frame weighing as much as a few lines of text; each is called here as the bench's
-// every-tool table calls it (bench/tool-samples.mjs), so that a growing envelope fails here. The json
-// answer keeps the conventions' whole envelope, and a page that is not the last keeps its paging fields.
+// A markdown answer's wire bytes (the whole tool result as JSON: text, structured copy, file links) at
+// most 3x its text. The tools whose answers are shortest come closest, the page envelope and the
+// result's frame weighing as much as a few lines of text; each is called here with its sample call
+// (test/support/sample-calls.mjs), as the bench calls every tool, so that a growing envelope fails
+// here. The json answer keeps the conventions' whole envelope, and a page that is not the last keeps
+// its paging fields.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { exampleService } from "../../packages/lab-mcp/src/services/example/index.js";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
@@ -17,6 +18,13 @@ import {
 } from "../support/emulator.js";
 import { apiKeyEnv } from "../support/labdata.js";
 import { clientTokenEnv } from "../support/protocols.js";
+import {
+  EXAMPLE_SAMPLES,
+  LABDATA_SAMPLES,
+  labdataDemoIds,
+  PROTOCOLS_SAMPLES,
+  type SampleCall,
+} from "../support/sample-calls.mjs";
 
 const GOAL = 3;
 
@@ -39,9 +47,56 @@ async function measure(connection: Connected, name: string, args: Record<string,
   return { text, wire, ratio: wire / text, structured: result.structuredContent };
 }
 
+/** A sequence the sample calls may archive and unarchive: the first of the list. */
+let sequenceId: string;
+beforeAll(async () => {
+  const page = (await callJson(labdataClient, "labdata_list_entities", { limit: 1 })) as {
+    entities: { id: string }[];
+  };
+  sequenceId = page.entities[0]?.id as string;
+});
+
+/** Each of `samples` with the client of its server and the ids of its emulator's demo data. */
+function samplesOn<Ids>(
+  samples: Record<string, SampleCall<Ids>>,
+  connection: () => Connected,
+  ids: () => Ids,
+) {
+  return Object.entries(samples).map(([name, sample]) => ({
+    name,
+    connection,
+    args: () => sample.arguments(ids()),
+  }));
+}
+
+const SAMPLED = [
+  ...samplesOn(
+    EXAMPLE_SAMPLES,
+    () => exampleClient,
+    () => ({}),
+  ),
+  ...samplesOn(
+    LABDATA_SAMPLES,
+    () => labdataClient,
+    () => labdataDemoIds(labdata.demo, sequenceId),
+  ),
+  ...samplesOn(
+    PROTOCOLS_SAMPLES,
+    () => protocolsClient,
+    () => ({ protocolId: sampleProtocol() }),
+  ),
+];
+
+/** The tool's sample call, measured. */
+function measureSample(name: string) {
+  const sampled = SAMPLED.find((candidate) => candidate.name === name);
+  if (!sampled) throw new Error(`no sample call of ${name}`);
+  return measure(sampled.connection(), name, sampled.args());
+}
+
 describe("a short markdown answer on the wire", () => {
   it("labdata_list_projects, the demo's 3 projects: at most 3x, and no silent envelope fields", async () => {
-    const { ratio, structured } = await measure(labdataClient, "labdata_list_projects", {});
+    const { ratio, structured } = await measureSample("labdata_list_projects");
     expect(ratio).toBeLessThanOrEqual(GOAL);
     expect(structured).toMatchObject({ total: 3, count: 3, total_is_exact: true });
     // First and last page: offset 0, has_more false and next_offset null go without saying.
@@ -49,42 +104,28 @@ describe("a short markdown answer on the wire", () => {
   });
 
   it("protocols_list_workspaces with one workspace: at most 3x", async () => {
-    const { ratio, structured } = await measure(protocolsClient, "protocols_list_workspaces", {});
+    const { ratio, structured } = await measureSample("protocols_list_workspaces");
     expect(structured).toMatchObject({ total: 1, count: 1 });
     expect(ratio).toBeLessThanOrEqual(GOAL);
   });
 
   it.each([
-    ["example_search_users", () => exampleClient, { query: "chen" }],
-    ["labdata_list_folders", () => labdataClient, () => ({ project_id: projectId() })],
-    ["labdata_search_dna_bases", () => labdataClient, () => ({ bases: labdata.demo.registry.shRna3Insert })],
-    ["labdata_get_current_user", () => labdataClient, {}],
-    ["protocols_get_profile", () => protocolsClient, {}],
-    ["protocols_download_pdf", () => protocolsClient, () => ({ protocol: sampleProtocol() })],
-  ] as const)("%s: at most 3x", async (name, connection, args) => {
-    const { ratio } = await measure(connection(), name, typeof args === "function" ? args() : args);
+    "example_search_users",
+    "labdata_list_folders",
+    "labdata_search_dna_bases",
+    "labdata_get_current_user",
+    "protocols_get_profile",
+    "protocols_download_pdf",
+  ])("%s: at most 3x", async (name) => {
+    const { ratio } = await measureSample(name);
     expect(ratio).toBeLessThanOrEqual(GOAL);
   });
 
   it("labdata_archive_entities and labdata_unarchive_entities on one sequence: at most 3x", async () => {
-    const page = (await callJson(labdataClient, "labdata_list_entities", {
-      type: "dna_sequence",
-      limit: 1,
-    })) as {
-      entities: { id: string }[];
-    };
-    const ids = [page.entities[0]?.id as string];
-    const archive = await measure(labdataClient, "labdata_archive_entities", {
-      type: "dna_sequence",
-      ids,
-      reason: "Other",
-    });
+    const archive = await measureSample("labdata_archive_entities");
     expect(archive.ratio).toBeLessThanOrEqual(GOAL);
-    const unarchive = await measure(labdataClient, "labdata_unarchive_entities", {
-      type: "dna_sequence",
-      ids,
-    });
-    expect(unarchive.structured).toMatchObject({ unarchived: ids });
+    const unarchive = await measureSample("labdata_unarchive_entities");
+    expect(unarchive.structured).toMatchObject({ unarchived: [sequenceId] });
     expect(unarchive.ratio).toBeLessThanOrEqual(GOAL);
   });
 });

@@ -3,12 +3,12 @@
 // or this names the stale section and the command that fixes it. The README itself starts with the
 // scientist and stays short: at most about 400 lines, a table of contents whose every entry leads to a
 // heading, and every relative link leads to a file (or a heading of it) that exists.
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../support/clients.js";
+import { type Finished, runToEnd } from "../support/processes.js";
 
 const README = join(ROOT, "README.md");
 const DOCS = readdirSync(join(ROOT, "docs"))
@@ -17,28 +17,10 @@ const DOCS = readdirSync(join(ROOT, "docs"))
 const PAGES = [README, ...DOCS];
 
 /** `node scripts/readme-tables.mjs --check` on the pages; its exit code and stderr. Killed after 10 s. */
-function check(pages: string[] = PAGES): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(
-    process.execPath,
-    [join(ROOT, "scripts", "readme-tables.mjs"), "--check", ...pages.flatMap((page) => ["--file", page])],
-    {
-      stdio: ["ignore", "ignore", "pipe"],
-    },
-  );
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`still running after 10 s; stderr: ${stderr}`));
-    }, 10_000);
-    child.once("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stderr });
-    });
-  });
+function check(pages: string[] = PAGES): Promise<Finished> {
+  const script = join(ROOT, "scripts", "readme-tables.mjs");
+  const args = [script, "--check", ...pages.flatMap((page) => ["--file", page])];
+  return runToEnd(process.execPath, args, { ...process.env } as Record<string, string>, 10_000);
 }
 
 /** The pages, the one holding `from` replaced by a copy with `change` applied, in a fresh folder. */

@@ -2,9 +2,8 @@
 // throwaway CA works with Node's own trust store (NODE_EXTRA_CA_CERTS) as the tool servers use it.
 import { execFile } from "node:child_process";
 import { rm } from "node:fs/promises";
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import type { IncomingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { connect } from "node:net";
 import { dirname } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -14,6 +13,7 @@ import {
   type ExampleUser,
   startExampleEmulator,
 } from "../../packages/emulators/src/example/index.js";
+import { plainHttpGet, rawExchange } from "../support/plain-http.js";
 
 interface Reply {
   status: number;
@@ -288,26 +288,8 @@ describe("example emulator: request log and admin API", () => {
 
 describe("example emulator: transport", () => {
   it("never serves data over plain HTTP", async () => {
-    const outcome = await new Promise<string>((resolve) => {
-      const req = httpRequest(`http://127.0.0.1:${port}/api/users/search?q=a`, {
-        headers: auth(emulator.apiKey),
-        agent: false,
-      });
-      req.on("response", (res) => resolve(`response ${res.statusCode}`));
-      req.on("error", (error) => resolve(`error ${error.message}`));
-      req.end();
-    });
-    expect(outcome).toMatch(/^error /);
-
-    const raw = await new Promise<string>((resolve) => {
-      const socket = connect(port, "127.0.0.1", () =>
-        socket.write("GET /api/users/search?q=a HTTP/1.1\r\n\r\n"),
-      );
-      const chunks: Buffer[] = [];
-      socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-      socket.on("error", () => undefined);
-      socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
-    });
+    expect(await plainHttpGet(port, "/api/users/search?q=a", auth(emulator.apiKey))).toMatch(/^error /);
+    const raw = await rawExchange(port, "GET /api/users/search?q=a HTTP/1.1\r\n\r\n");
     expect(raw).not.toContain("HTTP/");
     expect(raw).not.toContain("usr_");
   });

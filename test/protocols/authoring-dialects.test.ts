@@ -2,13 +2,9 @@
 // (the recorded real-service shapes, each knob alone and all at once): a draft written, changed and read
 // back, workspaces, materials, versions and a DOI read the same as in the plain `legacy` dialect.
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  type Dialect,
-  type DialectPatch,
-  presetDialect,
-} from "../../packages/emulators/src/protocols/dialect.js";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
 import { callText, connectInMemory } from "../support/clients.js";
+import { dialectVariants } from "../support/dialect-variants.js";
 import { useProtocolsEmulator } from "../support/emulator.js";
 import { connectWithBrowser, loopbackApp, oauthEnv } from "../support/protocols.js";
 
@@ -129,33 +125,7 @@ describe("the baseline", () => {
   });
 });
 
-const legacy = presetDialect("legacy");
-const ALTERNATIVES: { [K in keyof Dialect]: Array<Dialect[K]> } = {
-  flags: ["integer", "string", "by-version"],
-  listEra: ["2019", "top-level", "absent"],
-  pageOrigin: [0],
-  people: ["split", "by-version"],
-  doi: ["versioned"],
-  markup: ["html"],
-  richText: ["draftjs", "html", "markdown"],
-  protocolKey: ["protocol"],
-  protocolSteps: ["null", "absent"],
-  stepsKey: ["steps"],
-  stepOrder: ["shuffled"],
-  firstPreviousId: [0],
-  errorKey: ["status_text", "by-version"],
-  authErrors: ["http400"],
-  expiryWarning: [true],
-  tokenResponse: ["recorded"],
-  redirectParam: ["either"],
-};
-const variants: Array<[string, DialectPatch]> = [["the recorded preset", { preset: "recorded" }]];
-for (const [knob, values] of Object.entries(ALTERNATIVES)) {
-  for (const value of values) {
-    if (value !== legacy[knob as keyof Dialect])
-      variants.push([`${knob}: ${JSON.stringify(value)}`, { preset: "legacy", [knob]: value }]);
-  }
-}
+const variants = dialectVariants();
 
 describe.each(variants)("in the dialect with %s", (_name, patch) => {
   it("the agent writes and reads what it does in the plain dialect", async () => {

@@ -7,6 +7,7 @@ import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/
 import { pageTreeCount, shownText, squash } from "../emulators/protocols/pdf-bytes.js";
 import { callText, connectInMemory } from "../support/clients.js";
 import { useProtocolsEmulator } from "../support/emulator.js";
+import type { ProtocolSummary } from "../support/protocols.js";
 import {
   clientTokenEnv,
   listening,
@@ -14,6 +15,7 @@ import {
   servedStartingWith,
   tempHome,
 } from "../support/protocols.js";
+import { readPdfResource } from "./pdf-text.js";
 
 const emulator = useProtocolsEmulator();
 beforeAll(async () => {
@@ -23,12 +25,6 @@ beforeAll(async () => {
 beforeEach(() => {
   emulator.admin.resetRateLimits();
 });
-
-interface Summary {
-  id: number;
-  uri: string;
-  title: string;
-}
 
 describe("six downloads in a row", () => {
   it("all succeed within the limit: the sixth waits for a slot and reports progress meanwhile", async () => {
@@ -53,7 +49,7 @@ describe("six downloads in a row", () => {
     }
 
     for (const [i, result] of results.entries()) {
-      const protocol = protocols[i] as Summary;
+      const protocol = protocols[i] as ProtocolSummary;
       expect(result.isError, result.text).toBe(false);
       const path = `${downloads}/${protocol.uri}.pdf`;
       const bytes = readFileSync(path);
@@ -98,15 +94,9 @@ describe("six downloads in a row", () => {
       expect(result.isError, result.text).toBe(false);
       if (i === 0) emulator.clock.advance(50_000);
     }
-    const sixth = protocols[5] as Summary;
+    const sixth = protocols[5] as ProtocolSummary;
     const progress: string[] = [];
-    const { contents } = await connection.client.readResource(
-      { uri: `protocols://protocols/${sixth.uri}/pdf` },
-      { onprogress: (update) => progress.push(update.message ?? ""), timeout: 60_000 },
-    );
-    const [content] = contents as Array<{ mimeType?: string; blob?: string }>;
-    expect(content?.mimeType).toBe("application/pdf");
-    const bytes = Buffer.from(content?.blob ?? "", "base64");
+    const bytes = await readPdfResource(connection.client, sixth.uri, progress);
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(squash(shownText(bytes))).toContain(squash(sixth.title));
     expect(servedStartingWith(emulator, "/view/")).toBe(6);

@@ -9,6 +9,7 @@ import { shownText, squash } from "../emulators/protocols/pdf-bytes.js";
 import { callText, connectInMemory, connectModernInMemory, textOf } from "../support/clients.js";
 import { useProtocolsEmulator } from "../support/emulator.js";
 import { clientTokenEnv, publicProtocols, servedStartingWith, tempHome } from "../support/protocols.js";
+import { readPdfResource } from "./pdf-text.js";
 
 const emulator = useProtocolsEmulator();
 beforeAll(async () => {
@@ -92,13 +93,7 @@ describe("the PDF resource, 2026-07-28", () => {
     const sixth = protocols[5];
     if (!sixth) throw new Error("fewer than six public protocols");
     const progress: string[] = [];
-    const { contents } = await connection.client.readResource(
-      { uri: `protocols://protocols/${sixth.uri}/pdf` },
-      { onprogress: (update) => progress.push(update.message ?? ""), timeout: 60_000 },
-    );
-    const [content] = contents as Array<{ mimeType?: string; blob?: string }>;
-    expect(content?.mimeType).toBe("application/pdf");
-    const bytes = Buffer.from(content?.blob ?? "", "base64");
+    const bytes = await readPdfResource(connection.client, sixth.uri, progress);
     expect(squash(shownText(bytes))).toContain(squash(sixth.title));
     expect(servedStartingWith(emulator, "/view/")).toBe(6);
     expect(progress.some((m) => /^Waiting \d+ s for the client-side rate limit$/.test(m))).toBe(true);

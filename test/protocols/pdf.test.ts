@@ -24,6 +24,7 @@ import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/
 import { pageTreeCount } from "../emulators/protocols/pdf-bytes.js";
 import { callJson, callText, connectInMemory } from "../support/clients.js";
 import { useProtocolsEmulator } from "../support/emulator.js";
+import type { ProtocolSummary } from "../support/protocols.js";
 import {
   clientTokenEnv,
   listening,
@@ -37,16 +38,10 @@ beforeEach(() => {
   emulator.admin.resetRateLimits();
 });
 
-interface Summary {
-  id: number;
-  uri: string;
-  title: string;
-}
-
 describe("downloads", () => {
   it("waits out the repository's 429 when the minute was used up elsewhere, then succeeds", async () => {
     const [protocol] = await publicProtocols(emulator, 1);
-    const uri = (protocol as Summary).uri;
+    const uri = (protocol as ProtocolSummary).uri;
     // Another program of the same user used this minute's five PDFs.
     for (let i = 0; i < 5; i++) {
       const response = await fetch(`${emulator.url}/view/${uri}.pdf`, {
@@ -73,7 +68,7 @@ describe("downloads", () => {
       PROTOCOLS_BASE_URL: emulator.url,
       PROTOCOLS_DOWNLOAD_DIR: downloads,
     });
-    const [protocol] = (await publicProtocols(emulator, 1)) as [Summary];
+    const [protocol] = (await publicProtocols(emulator, 1)) as [ProtocolSummary];
     const result = await callText(connection, "protocols_download_pdf", { protocol: protocol.uri });
     expect(result.text).toContain(`# PDF saved: ${protocol.uri}\n`);
     expect(result.text).toContain("- **Downloaded with**: anonymously (public protocols only)");
@@ -91,7 +86,7 @@ describe("downloads", () => {
     const mine = await fetch(`${emulator.url}/api/v3/protocols?filter=user_private&page_size=1`, {
       headers: { authorization: `Bearer ${emulator.demo.clientAccessToken}` },
     });
-    const [privateOne] = ((await mine.json()) as { items: Summary[] }).items as [Summary];
+    const [privateOne] = ((await mine.json()) as { items: ProtocolSummary[] }).items as [ProtocolSummary];
     const anonymous = await connectInMemory(protocolsService, { PROTOCOLS_BASE_URL: emulator.url });
     expect(await callText(anonymous, "protocols_download_pdf", { protocol: privateOne.uri })).toEqual({
       isError: true,
@@ -128,7 +123,7 @@ describe("downloads", () => {
       protocolsService,
       clientTokenEnv(emulator, { PROTOCOLS_DOWNLOAD_DIR: downloads }),
     );
-    const [protocol] = (await publicProtocols(emulator, 1)) as [Summary];
+    const [protocol] = (await publicProtocols(emulator, 1)) as [ProtocolSummary];
     const path = (
       await callJson<{ path: string }>(connection, "protocols_download_pdf", { protocol: protocol.uri })
     ).path;
@@ -163,7 +158,7 @@ describe("special files at the PDF's name", () => {
   it("refuses a FIFO at the file's name, without opening it (it would hang the download)", async () => {
     const downloads = tempHome().downloads;
     mkdirSync(downloads, { recursive: true });
-    const [protocol] = (await publicProtocols(emulator, 1)) as [Summary];
+    const [protocol] = (await publicProtocols(emulator, 1)) as [ProtocolSummary];
     const fifo = join(downloads, `${protocol.uri}.pdf`);
     execFileSync("mkfifo", ["-m", "600", fifo]);
     const connection = await connectInMemory(
@@ -184,7 +179,7 @@ describe("special files at the PDF's name", () => {
   it("does not follow a symbolic link at the file's name: neither to a file nor to a FIFO", async () => {
     const home = tempHome();
     mkdirSync(home.downloads, { recursive: true });
-    const [protocol] = (await publicProtocols(emulator, 1)) as [Summary];
+    const [protocol] = (await publicProtocols(emulator, 1)) as [ProtocolSummary];
     const link = join(home.downloads, `${protocol.uri}.pdf`);
     const victim = join(home.dir, "victim.txt");
     const fifo = join(home.dir, "elsewhere.fifo");

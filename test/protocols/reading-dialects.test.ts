@@ -4,13 +4,9 @@
 // order with readable text and section names, the same errors. Only a DOI's version suffix, which the
 // `versioned` knob adds, may differ.
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  type Dialect,
-  type DialectPatch,
-  presetDialect,
-} from "../../packages/emulators/src/protocols/dialect.js";
 import { protocolsService } from "../../packages/lab-mcp/src/services/protocols/index.js";
 import { type Connected, callText, connectInMemory } from "../support/clients.js";
+import { dialectVariants } from "../support/dialect-variants.js";
 import { useProtocolsEmulator } from "../support/emulator.js";
 import { clientTokenEnv } from "../support/protocols.js";
 
@@ -81,35 +77,7 @@ describe("the baseline itself", () => {
   });
 });
 
-// Every non-legacy value of every knob, each alone on top of legacy.
-const legacy = presetDialect("legacy");
-const ALTERNATIVES: { [K in keyof Dialect]: Array<Dialect[K]> } = {
-  flags: ["integer", "string", "by-version"],
-  listEra: ["2019", "top-level", "absent"],
-  pageOrigin: [0],
-  people: ["split", "by-version"],
-  doi: ["versioned"],
-  markup: ["html"],
-  richText: ["draftjs", "html", "markdown"],
-  protocolKey: ["protocol"],
-  protocolSteps: ["null", "absent"],
-  stepsKey: ["steps"],
-  stepOrder: ["shuffled"],
-  firstPreviousId: [0],
-  errorKey: ["status_text", "by-version"],
-  authErrors: ["http400"],
-  expiryWarning: [true],
-  tokenResponse: ["recorded"],
-  redirectParam: ["either"],
-};
-
-const variants: Array<[string, DialectPatch]> = [["the recorded preset", { preset: "recorded" }]];
-for (const [knob, values] of Object.entries(ALTERNATIVES)) {
-  for (const value of values) {
-    if (value === legacy[knob as keyof Dialect]) continue;
-    variants.push([`${knob}: ${JSON.stringify(value)}`, { preset: "legacy", [knob]: value }]);
-  }
-}
+const variants = dialectVariants();
 
 describe.each(variants)("in the dialect with %s", (_name, patch) => {
   it("the agent reads what it reads in the plain dialect", async () => {

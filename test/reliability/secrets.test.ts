@@ -1,13 +1,6 @@
-// Secrets: every tool of every server run over stdio (the built bin) with each kind of credential it
-// takes, valid and refused, each one a distinctive random string (a canary). The canary must never show
-// in a tool result, an error, a log notification (level debug), a progress message, a line on stderr,
-// an HTTP answer, a start-up error, or any file written inside the project tree.
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { type Dirent, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import {
   type ClientCapabilities,
   ElicitRequestSchema,
@@ -16,7 +9,8 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settingsOf } from "../../packages/lab-mcp/src/core/start/run.js";
-import { binPath, connectHttp, ROOT, startHttpBin, textOf } from "../support/clients.js";
+import { binPath, binStdioTransport, connectHttp, ROOT, startHttpBin, textOf } from "../support/clients.js";
+import { runToEnd } from "../support/processes.js";
 import { type JsonSchema, validObject } from "./schema-cases.js";
 import { type CredentialCase, canary, type RunningTarget, TARGETS } from "./targets.js";
 
@@ -56,16 +50,7 @@ async function runEverything(
   capabilities: ClientCapabilities = {},
   onElicit?: (url: string) => void,
 ): Promise<Transcript> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [binPath(bin)],
-    env: { PATH: process.env.PATH ?? "", NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "", ...env },
-    stderr: "pipe",
-  });
-  let stderr = "";
-  transport.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
+  const { transport, stderr } = binStdioTransport(bin, env);
   const seen: Array<[string, string]> = [];
   const results: Transcript["results"] = [];
   const client = new Client({ name: "lab-mcp-tests", version: "1.0.0" }, { capabilities });
@@ -116,7 +101,7 @@ async function runEverything(
   } finally {
     await client.close();
   }
-  seen.push(["stderr", stderr]);
+  seen.push(["stderr", stderr()]);
   return { seen, results };
 }
 
@@ -287,19 +272,11 @@ async function runToExit(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [binPath(bin), ...args], {
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  const [code] = (await once(child, "exit")) as [number | null];
-  clearTimeout(killer);
-  return { code, output };
+  const { code, stdout, stderr } = await runToEnd(
+    process.execPath,
+    [binPath(bin), ...args],
+    { PATH: process.env.PATH ?? "", ...env },
+    10_000,
+  );
+  return { code, output: stdout + stderr };
 }

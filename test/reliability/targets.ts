@@ -11,6 +11,13 @@ import { startLabdataEmulator } from "../../packages/emulators/src/labdata/index
 import { startProtocolsEmulator } from "../../packages/emulators/src/protocols/index.js";
 import type { ServiceDefinition } from "../../packages/lab-mcp/src/core/start/service.js";
 import { testCa } from "../support/emulator.js";
+import {
+  EXAMPLE_SAMPLES,
+  LABDATA_SAMPLES,
+  labdataDemoIds,
+  PROTOCOLS_SAMPLES,
+  sampleArguments,
+} from "../support/sample-calls.mjs";
 import { ALL_SERVICES } from "../support/services.js";
 
 export interface ToolCall {
@@ -38,7 +45,7 @@ export interface RunningTarget {
   clearFaults(): void;
   /** A call that works, and what its answer starts with. */
   probe: ToolCall & { answerStartsWith: string };
-  /** Realistic arguments for every tool (ids that exist), for calls that should succeed. */
+  /** Each tool's sample call (test/support/sample-calls.mjs) on this emulator's demo data. */
   sampleArgs: Record<string, Record<string, unknown>>;
   /** Credentials to prove the secrets rules with; each secret is a fresh random string (a canary). */
   credentialCases(): Promise<CredentialCase[]>;
@@ -72,6 +79,34 @@ export interface Target {
   start(): Promise<RunningTarget>;
 }
 
+/** What an emulator lets the suites see and do to the remote: its request log, faults on `apiPath`. */
+function remoteOf(
+  emulator: {
+    requests: { count(): number; clear(): void };
+    faults: { inject(fault: Fault, where: { path: string; times: number }): void; clear(): void };
+  },
+  apiPath: string,
+): Pick<RunningTarget, "remoteRequests" | "clearRemoteRequests" | "injectFault" | "clearFaults"> {
+  return {
+    remoteRequests: () => emulator.requests.count(),
+    clearRemoteRequests: () => emulator.requests.clear(),
+    injectFault: (fault, times = 1) => emulator.faults.inject(fault, { path: apiPath, times }),
+    clearFaults: () => emulator.faults.clear(),
+  };
+}
+
+/** A credential as configured (the remote accepts it), and a canary in its place that it refuses. */
+function validAndRefused(
+  label: string,
+  valid: { env: Record<string, string>; secret: string },
+  refused: { env: Record<string, string>; secret: string },
+): CredentialCase[] {
+  return [
+    { label: `${label} (valid)`, env: valid.env, canaries: [valid.secret], valid: true },
+    { label: `${label} (refused)`, env: refused.env, canaries: [refused.secret], valid: false },
+  ];
+}
+
 /** A distinctive random string: if it ever shows up somewhere, it came from where it was put. */
 export function canary(label: string): string {
   const random = Array.from(crypto.getRandomValues(new Uint8Array(18)), (b) =>
@@ -90,27 +125,20 @@ async function startExampleTarget(): Promise<RunningTarget> {
   const env = { EXAMPLE_BASE_URL: emulator.url, EXAMPLE_API_KEY: apiKey };
   return {
     env,
-    remoteRequests: () => emulator.requests.count(),
-    clearRemoteRequests: () => emulator.requests.clear(),
-    injectFault: (fault, times = 1) => emulator.faults.inject(fault, { path: "/api/", times }),
-    clearFaults: () => emulator.faults.clear(),
+    ...remoteOf(emulator, "/api/"),
     probe: {
       name: "example_search_users",
       arguments: { query: "chen" },
       answerStartsWith: "# User Search Results: 'chen'",
     },
-    sampleArgs: { example_search_users: { query: "chen", limit: 5 } },
+    sampleArgs: sampleArguments(EXAMPLE_SAMPLES, {}),
     async credentialCases() {
       const refused = canary("RefusedKey");
-      return [
-        { label: "API key (valid)", env, canaries: [apiKey], valid: true },
-        {
-          label: "API key (refused)",
-          env: { ...env, EXAMPLE_API_KEY: refused },
-          canaries: [refused],
-          valid: false,
-        },
-      ];
+      return validAndRefused(
+        "API key",
+        { env, secret: apiKey },
+        { env: { ...env, EXAMPLE_API_KEY: refused }, secret: refused },
+      );
     },
     liftRateLimit() {
       // The example remote states no limit; its server keeps 100 requests / 10 s on its side.
@@ -148,57 +176,18 @@ async function startLabdataTarget(): Promise<RunningTarget> {
     LABDATA_CLIENT_ID: demo.app.clientId,
     LABDATA_CLIENT_SECRET: demo.app.clientSecret,
   };
-  const sequenceId = sequenceIds[0] as string;
   const count = (suffix: string) => emulator.requests.entries().filter((e) => e.path.endsWith(suffix)).length;
   return {
     env,
-    remoteRequests: () => emulator.requests.count(),
-    clearRemoteRequests: () => emulator.requests.clear(),
-    injectFault: (fault, times = 1) =>
-      emulator.faults.inject(fault, { path: `/${demo.tenant}/api/v2/`, times }),
-    clearFaults: () => emulator.faults.clear(),
+    ...remoteOf(emulator, `/${demo.tenant}/api/v2/`),
     // One request per call (labdata_get_entity tries the next entity type after a 400).
     probe: {
       name: "labdata_get_current_user",
       arguments: {},
       answerStartsWith: "# ",
     },
-    sampleArgs: {
-      labdata_get_current_user: {},
-      labdata_sign_out: {},
-      labdata_list_entities: { project_id: demo.projects["Plasmid Library"], limit: 5 },
-      labdata_export_dna_sequence: { id: sequenceIds[1], format: "genbank" },
-      labdata_list_projects: { limit: 5 },
-      labdata_list_folders: { project_id: demo.projects["Plasmid Library"], limit: 5 },
-      labdata_create_dna_sequence: {
-        name: "reliability-canary-check",
-        bases: "ATGCATGCATGCATGCATGC",
-        folder_id: demo.folders.Backbones,
-        annotations: [{ name: "site", type: "misc_feature", start: 1, end: 8 }],
-      },
-      labdata_list_entries: { limit: 5 },
-      labdata_get_entry: { id: demo.notebook.cas9ScreenEntryId },
-      labdata_list_entry_templates: {},
-      labdata_create_entry: { name: "reliability-entry", folder_id: demo.folders.Backbones },
-      labdata_list_assay_runs: { limit: 5 },
-      labdata_list_assay_results: { run: "12" },
-      labdata_list_tasks: {},
-      labdata_list_requests: {},
-      labdata_search_entities: { query: "pLKO" },
-      labdata_get_entity: { id: sequenceId },
-      labdata_search_dna_bases: { bases: demo.registry.shRna3Insert },
-      labdata_list_registry_schemas: {},
-      labdata_locate: { entity_id: demo.registry.shRnaPlasmids["pLKO-shRNA-3"] },
-      labdata_get_box_contents: { id: demo.registry.glycerolBoxId },
-      labdata_list_containers: { name: "glycerol" },
-      labdata_create_sequences_bulk: {
-        text: ">reliability-bulk\nATGGCTAGCAAAGGAGAA\n",
-        folder_id: demo.folders.Backbones,
-      },
-      labdata_unarchive_entities: { type: "dna_sequence", ids: [sequenceId] },
-      labdata_describe_warehouse: { search: "yield" },
-      labdata_query_warehouse: { sql: "SELECT name, created_at FROM project ORDER BY name" },
-    },
+    // A sequence none of the steady calls reads: the sample calls archive and unarchive it.
+    sampleArgs: sampleArguments(LABDATA_SAMPLES, labdataDemoIds(demo, sequenceIds.at(-1) as string)),
     async credentialCases() {
       const idToken = await idp.mintIdToken({ email: demo.user.email, audience });
       const idTokenFile = tempFile("id_token");
@@ -209,25 +198,16 @@ async function startLabdataTarget(): Promise<RunningTarget> {
       const refusedSecret = canary("ClientSecret");
       const refusedKey = canary("ApiKey");
       return [
-        { label: "API key (valid)", env, canaries: [demo.user.apiKey], valid: true },
-        {
-          label: "API key (refused)",
-          env: { ...base, LABDATA_API_KEY: refusedKey },
-          canaries: [refusedKey],
-          valid: false,
-        },
-        {
-          label: "client credentials (valid)",
-          env: appEnv,
-          canaries: [demo.app.clientSecret],
-          valid: true,
-        },
-        {
-          label: "client credentials (refused)",
-          env: { ...appEnv, LABDATA_CLIENT_SECRET: refusedSecret },
-          canaries: [refusedSecret],
-          valid: false,
-        },
+        ...validAndRefused(
+          "API key",
+          { env, secret: demo.user.apiKey },
+          { env: { ...base, LABDATA_API_KEY: refusedKey }, secret: refusedKey },
+        ),
+        ...validAndRefused(
+          "client credentials",
+          { env: appEnv, secret: demo.app.clientSecret },
+          { env: { ...appEnv, LABDATA_CLIENT_SECRET: refusedSecret }, secret: refusedSecret },
+        ),
         {
           label: "ID token (valid)",
           env: { ...base, LABDATA_ID_TOKEN: idToken },
@@ -323,31 +303,15 @@ async function startProtocolsTarget(): Promise<RunningTarget> {
   const refusedToken = canary("ClientToken");
   return {
     env,
-    remoteRequests: () => emulator.requests.count(),
-    clearRemoteRequests: () => emulator.requests.clear(),
-    injectFault: (fault, times = 1) => emulator.faults.inject(fault, { path: "/api/", times }),
-    clearFaults: () => emulator.faults.clear(),
+    ...remoteOf(emulator, "/api/"),
     probe: { name: "protocols_get_protocol", arguments: { protocol }, answerStartsWith: "# " },
-    sampleArgs: {
-      protocols_search: { keyword: "protocol", limit: 5 },
-      protocols_get_protocol: { protocol },
-      protocols_list_my_protocols: { limit: 5 },
-      protocols_download_pdf: { protocol },
-      protocols_get_profile: {},
-      protocols_sign_in: {},
-      protocols_sign_out: {},
-      protocols_list_workspaces: {},
-    },
+    sampleArgs: sampleArguments(PROTOCOLS_SAMPLES, { protocolId: protocol }),
     async credentialCases() {
-      return [
-        { label: "client token (valid)", env, canaries: [token], valid: true },
-        {
-          label: "client token (refused)",
-          env: { ...base, PROTOCOLS_ACCESS_TOKEN: refusedToken },
-          canaries: [refusedToken],
-          valid: false,
-        },
-      ];
+      return validAndRefused(
+        "client token",
+        { env, secret: token },
+        { env: { ...base, PROTOCOLS_ACCESS_TOKEN: refusedToken }, secret: refusedToken },
+      );
     },
     liftRateLimit() {
       emulator.admin.updateSettings({

@@ -11,6 +11,14 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_SERVERS } from "../../packages/emulators/src/sandbox/servers.js";
 import { connectHttp, connectModernHttp, newModernClient, textOf } from "../support/clients.js";
+import {
+  EXAMPLE_SAMPLES,
+  LABDATA_SAMPLES,
+  type LabdataIds,
+  PROTOCOLS_SAMPLES,
+  type ProtocolsIds,
+  type SampleCall,
+} from "../support/sample-calls.mjs";
 import { configBlock, freePorts, isFree, type RunningBin, runBin, waitFor } from "./processes.js";
 
 const PORTS = SANDBOX_SERVERS.length;
@@ -23,67 +31,11 @@ interface EraClient {
   close(): Promise<void>;
 }
 
-/** One call per tool of the sandbox's servers, with the ids an agent would have found first. */
-type Calls = Record<string, (ids: Ids) => Record<string, unknown>>;
-interface Ids {
-  sequenceId: string;
-  folderId: string;
-  protocolId: string;
-  workspaceUri: string;
-  /** An entry of the Backbones folder, which the sandbox's user may write to. */
-  entryId: string;
-  boxId: string;
-}
-const CALLS: Calls = {
-  labdata_get_current_user: () => ({}),
-  labdata_list_entities: () => ({ limit: 2 }),
-  labdata_export_dna_sequence: ({ sequenceId }) => ({ id: sequenceId, format: "genbank" }),
-  labdata_list_projects: () => ({}),
-  labdata_list_folders: () => ({}),
-  labdata_create_dna_sequence: ({ folderId }) => ({
-    name: "sandbox-test-insert",
-    bases: "ATGGCTAGCAAAGGAGAAGAACTTTTCACTGGAGTTGTCCCAATTCTTGTTGAATTAGATGGTGATGTTAATGGGCACAAATTTTCTGTC",
-    folder_id: folderId,
-  }),
-  // Issue 17: entities, registry, inventory.
-  labdata_search_entities: () => ({ query: "pLKO" }),
-  labdata_get_entity: ({ sequenceId }) => ({ id: sequenceId, fasta: true }),
-  labdata_search_dna_bases: () => ({ bases: "CTCGAGAAGCTTGGATCC" }),
-  labdata_list_registry_schemas: () => ({}),
-  labdata_locate: ({ sequenceId }) => ({ entity_id: sequenceId }),
-  labdata_get_box_contents: ({ boxId }) => ({ id: boxId }),
-  labdata_list_containers: () => ({ name: "glycerol" }),
-  labdata_create_sequences_bulk: ({ folderId }) => ({
-    text: ">sandbox-bulk\nATGGCTAGCAAAGGAGAA\n",
-    folder_id: folderId,
-  }),
-  labdata_archive_entities: ({ sequenceId }) => ({
-    type: "dna_sequence",
-    ids: [sequenceId],
-    reason: "Other",
-  }),
-  labdata_unarchive_entities: ({ sequenceId }) => ({ type: "dna_sequence", ids: [sequenceId] }),
-  protocols_search: () => ({ keyword: "western blot", limit: 2 }),
-  protocols_get_protocol: ({ protocolId }) => ({ protocol: protocolId }),
-  protocols_list_my_protocols: () => ({ limit: 2 }),
-  protocols_list_workspaces: () => ({}),
-  protocols_download_pdf: ({ protocolId }) => ({ protocol: protocolId }),
-  protocols_get_profile: () => ({}),
-  example_search_users: () => ({ query: "chen" }),
-  // Notebook, results and work (issue 17, part a).
-  labdata_list_entries: () => ({ limit: 2 }),
-  labdata_get_entry: ({ entryId }) => ({ id: entryId }),
-  labdata_list_entry_templates: () => ({}),
-  labdata_create_entry: ({ folderId }) => ({ name: "sandbox-test-entry", folder_id: folderId }),
-  labdata_list_assay_runs: () => ({ limit: 2 }),
-  labdata_list_assay_results: () => ({ run: "12" }),
-  labdata_list_tasks: () => ({}),
-  labdata_list_requests: () => ({}),
-  labdata_sign_out: () => ({}),
-  // The data warehouse (issue 35): the sandbox hands labdata_mcp its address.
-  labdata_describe_warehouse: () => ({ search: "container" }),
-  labdata_query_warehouse: () => ({ sql: "SELECT count(*) AS sequences FROM dna_sequence" }),
-  protocols_sign_out: () => ({}),
+/** Every tool's sample call, by name; the sandbox finds the ids through the tools themselves. */
+const SAMPLES: Record<string, SampleCall<LabdataIds & ProtocolsIds>> = {
+  ...EXAMPLE_SAMPLES,
+  ...LABDATA_SAMPLES,
+  ...PROTOCOLS_SAMPLES,
 };
 /**
  * Tools whose answer in the sandbox is, rightly, an error, and what it says: protocols_mcp is signed
@@ -102,16 +54,6 @@ const NOT_APPLICABLE: Record<string, string> = {
     ].map((name) => [name, "Writing protocols needs a signed-in account (OAuth)"]),
   ),
 };
-/** The arguments of a not-applicable call, valid so that the answer is the reason and not the input's fault. */
-const NOT_APPLICABLE_ARGS: Calls = {
-  protocols_create_draft: () => ({ title: "Sandbox draft" }),
-  protocols_update_draft: ({ protocolId }) => ({ protocol: protocolId, title: "x" }),
-  protocols_set_steps: ({ protocolId }) => ({ protocol: protocolId, steps: [{ text: "x" }] }),
-  protocols_insert_step: ({ protocolId }) => ({ protocol: protocolId, after_step: 0, text: "x" }),
-  protocols_edit_step: ({ protocolId }) => ({ protocol: protocolId, step_number: 1, text: "x" }),
-  protocols_delete_step: ({ protocolId }) => ({ protocol: protocolId, step_number: 1 }),
-};
-
 describe("lab-sandbox", () => {
   let port: number;
   let sandbox: RunningBin;
@@ -202,28 +144,30 @@ describe("lab-sandbox", () => {
         keyword: "western blot",
         limit: 1,
       });
-      const backbones = folders.folders.find((folder: { name: string }) => folder.name === "Backbones").id;
-      const entries = await json("lab-data", "labdata_list_entries", { folder_id: backbones, limit: 1 });
+      const backbones = folders.folders.find((folder: { name: string }) => folder.name === "Backbones");
+      const entries = await json("lab-data", "labdata_list_entries", { folder_id: backbones.id, limit: 1 });
       const containers = await json("lab-data", "labdata_list_containers", { name: "glycerol stock" });
-      const ids: Ids = {
-        boxId: containers.containers[0].parentStorageId,
+      const ids: LabdataIds & ProtocolsIds = {
+        projectId: backbones.projectId,
+        folderId: backbones.id,
         sequenceId: sequences.entities[0].id,
-        folderId: backbones,
-        protocolId: String(protocols.protocols[0].id),
-        workspaceUri: (await json("lab-protocols", "protocols_list_workspaces", {})).workspaces[0].uri,
+        containerId: containers.containers[0].id,
+        boxId: containers.containers[0].parentStorageId,
         entryId: entries.entries[0].id,
+        // The multiple cloning site of the demo's backbones.
+        bases: "CTCGAGAAGCTTGGATCC",
+        protocolId: String(protocols.protocols[0].id),
       };
 
       let pdf: { content: Array<{ type: string; uri?: string; mimeType?: string }> } | undefined;
       for (const [key, names] of Object.entries(toolsOf)) {
         for (const name of names) {
-          const args = CALLS[name]?.(ids);
+          const sample = SAMPLES[name];
+          expect(sample, `add a sample call of ${name} to test/support/sample-calls.mjs`).toBeDefined();
           const client = clients[key] as EraClient;
-          if (!args) {
-            expect(NOT_APPLICABLE, `add a call of ${name} to CALLS in this test`).toHaveProperty(name);
-            const result = textOf(
-              await client.callTool({ name, arguments: NOT_APPLICABLE_ARGS[name]?.(ids) ?? {} }),
-            );
+          const args = sample?.arguments(ids) ?? {};
+          if (name in NOT_APPLICABLE) {
+            const result = textOf(await client.callTool({ name, arguments: args }));
             expect(result.text).toContain(NOT_APPLICABLE[name]);
             continue;
           }

@@ -2,38 +2,19 @@
 // it) driven by Playwright's library (playwright-core, which downloads no browser of its own). Without a
 // Chromium the browser tests skip, saying so. Screenshots go to docs/screenshots with
 // UPDATE_SCREENSHOTS=1, otherwise to a temporary folder, where they are only checked to be PNG images.
-import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect } from "vitest";
 import { ROOT } from "./clients.js";
+import { findExecutable } from "./executables.js";
 
 /** The Chromium to drive: CHROMIUM_PATH, else `chromium` or `chromium-browser` on the PATH. */
-export const CHROMIUM = findChromium();
+export const CHROMIUM = findExecutable("CHROMIUM_PATH", ["chromium", "chromium-browser"]);
 
 export const NO_CHROMIUM =
   "Chromium not found (install Debian's: apt-get install chromium; or set CHROMIUM_PATH): browser tests skipped";
-
-function executable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function findChromium(): string | undefined {
-  const chosen = process.env.CHROMIUM_PATH;
-  if (chosen) return executable(chosen) ? chosen : undefined;
-  for (const dir of (process.env.PATH ?? "").split(delimiter).filter(Boolean)) {
-    for (const name of ["chromium", "chromium-browser"]) {
-      if (executable(join(dir, name))) return join(dir, name);
-    }
-  }
-  return undefined;
-}
 
 /** Headless Chromium; the caller closes it. */
 export function launchChromium(): Promise<Browser> {

@@ -78,12 +78,8 @@ export async function connectInMemory<S>(
   };
 }
 
-/** The built bin as a subprocess over stdio, as Claude Desktop would start it. */
-export async function connectStdio(
-  bin: string,
-  env: Record<string, string>,
-  capabilities: ClientCapabilities = {},
-): Promise<Connected & { stderr: () => string; pid: number }> {
+/** A stdio transport to the built bin with `env` (PATH and the test CA added), and what it wrote to stderr. */
+export function binStdioTransport(bin: string, env: Record<string, string>) {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [binPath(bin)],
@@ -94,10 +90,20 @@ export async function connectStdio(
   transport.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
   });
+  return { transport, stderr: () => stderr };
+}
+
+/** The built bin as a subprocess over stdio, as Claude Desktop would start it. */
+export async function connectStdio(
+  bin: string,
+  env: Record<string, string>,
+  capabilities: ClientCapabilities = {},
+): Promise<Connected & { stderr: () => string; pid: number }> {
+  const { transport, stderr: written } = binStdioTransport(bin, env);
   const client = newClient(capabilities);
   await client.connect(transport);
   await listedTools(client);
-  return { client, close: () => client.close(), stderr: () => stderr, pid: transport.pid ?? -1 };
+  return { client, close: () => client.close(), stderr: written, pid: transport.pid ?? -1 };
 }
 
 /** One tool call on a fresh stdio server of `bin`: what the agent reads, and what the server said on stderr. */

@@ -65,6 +65,27 @@ export function startTestIdp(): Promise<IdentityProvider> {
   return startIdentityProvider({ ca: caPems() });
 }
 
+/** A lab platform emulator whose tenant "acme" trusts a fresh OpenID provider's ID tokens for `audience`. */
+export interface LabdataWithIdp {
+  emulator: LabdataEmulator;
+  idp: IdentityProvider;
+  /** The tenant's API root. */
+  api: string;
+  close(): Promise<void>;
+}
+
+/** Starts a LabdataWithIdp before the file's tests (a demo tenant, "acme") and stops it after. */
+export function useLabdataWithIdp(audience: string): LabdataWithIdp {
+  return useStarted("the lab data platform emulator and its OpenID provider", async () => {
+    const [emulator, idp] = await Promise.all([startTestLabdata(), startTestIdp()]);
+    emulator.admin.updateSettings("acme", { oidc: { configurationUrl: idp.configurationUrl, audience } });
+    const close = async () => {
+      await Promise.all([emulator.close(), idp.close()]);
+    };
+    return { emulator, idp, api: emulator.tenant("acme").apiUrl, close };
+  });
+}
+
 export function useExampleEmulator(): ExampleEmulator {
   return useStarted("the example emulator", startTestExample);
 }

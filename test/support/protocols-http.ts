@@ -160,15 +160,69 @@ export async function approveAs(
   state?: string,
 ): Promise<URL> {
   emulator.admin.updateSettings({ browserSessionUser: username });
-  const jar = new CookieJar();
-  const consent = await browse(emulator, jar, authorizePath(codeRequest(app, state)));
+  return approveConsent(emulator, new CookieJar(), authorizePath(codeRequest(app, state)));
+}
+
+/** Opens the consent page at `path` in the browser session of `jar`, approves it, and returns the redirect. */
+export async function approveConsent(
+  emulator: ProtocolsEmulator,
+  jar: CookieJar,
+  path: string,
+): Promise<URL> {
+  const consent = await browse(emulator, jar, path);
   expect(consent.status).toBe(200);
-  const approved = await browse(emulator, jar, "/api/v3/oauth/authorize", {
-    ticket: ticketOf(consent.body),
-    decision: "approve",
-  });
+  const approved = await decideConsent(emulator, jar, consent.body, "approve");
   expect(approved.status).toBe(302);
   return new URL(approved.headers.get("location") ?? "");
+}
+
+/** Answers the consent page `consentBody` with `decision`, in the browser session of `jar`. */
+export function decideConsent(
+  emulator: ProtocolsEmulator,
+  jar: CookieJar,
+  consentBody: string,
+  decision: "approve" | "deny",
+) {
+  return browse(emulator, jar, "/api/v3/oauth/authorize", { ticket: ticketOf(consentBody), decision });
+}
+
+/** The authorization code `code` of `app` exchanged at the token endpoint, `extra` fields added or replaced. */
+export function exchangeCode(
+  emulator: ProtocolsEmulator,
+  app: App,
+  code: string,
+  extra: Record<string, string> = {},
+) {
+  return tokenRequest(emulator, {
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: app.redirectUri,
+    client_id: app.clientId,
+    client_secret: app.clientSecret,
+    ...extra,
+  });
+}
+
+/** Posts the repository's sign-in form (the page `formBody`) as `username`, in the browser session of `jar`. */
+export function signInOnForm(
+  emulator: ProtocolsEmulator,
+  jar: CookieJar,
+  formBody: string,
+  username: string,
+  password: string,
+) {
+  return browse(emulator, jar, "/api/v3/oauth/authorize", {
+    action: "sign_in",
+    ticket: ticketOf(formBody),
+    username,
+    password,
+  });
+}
+
+/** A client token of a new application owned by `owner` (a username of the repository). */
+export function clientTokenOf(emulator: ProtocolsEmulator, owner: string): string {
+  const app = emulator.admin.createApplication({ owner, redirectUri: "http://127.0.0.1:9/cb" });
+  return emulator.admin.issueClientToken(app.clientId).accessToken;
 }
 
 export async function tokenRequest(
@@ -198,13 +252,7 @@ export async function signInAs(
   app: App,
 ): Promise<TokenResponse> {
   const redirect = await approveAs(emulator, username, app);
-  const exchanged = await tokenRequest(emulator, {
-    grant_type: "authorization_code",
-    code: redirect.searchParams.get("code") ?? "",
-    redirect_uri: app.redirectUri,
-    client_id: app.clientId,
-    client_secret: app.clientSecret,
-  });
+  const exchanged = await exchangeCode(emulator, app, redirect.searchParams.get("code") ?? "");
   expect(exchanged.status).toBe(200);
   return exchanged.body;
 }

@@ -274,12 +274,16 @@ export function listening(connection: Connected): Connected & { heard: Heard } {
 }
 
 /** The first `count` public protocols, most used first, straight from the repository. */
-export async function publicProtocols(
-  emulator: TestEmulator,
-  count: number,
-): Promise<Array<{ id: number; uri: string; title: string }>> {
+/** A protocol as a list of the repository gives it, with what the tests read of it. */
+export interface ProtocolSummary {
+  id: number;
+  uri: string;
+  title: string;
+}
+
+export async function publicProtocols(emulator: TestEmulator, count: number): Promise<ProtocolSummary[]> {
   const response = await fetch(`${emulator.url}/api/v3/protocols?filter=public&page_size=${count}`, {
     headers: { authorization: `Bearer ${emulator.demo.clientAccessToken}` },
   });
-  return ((await response.json()) as { items: Array<{ id: number; uri: string; title: string }> }).items;
+  return ((await response.json()) as { items: ProtocolSummary[] }).items;
 }

@@ -3,33 +3,17 @@
 // or restarted on the same port by the tests that need Redis to go away. Without a redis-server the
 // tests skip, saying so.
 import { type ChildProcess, spawn } from "node:child_process";
-import { accessSync, constants, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
+import { findExecutable } from "./executables.js";
 import { freePort } from "./ports.js";
 
 /** The redis-server to run: REDIS_SERVER_PATH, else `redis-server` on the PATH or in /usr/bin. */
-export const REDIS_SERVER = findRedisServer();
+export const REDIS_SERVER = findExecutable("REDIS_SERVER_PATH", ["redis-server"], ["/usr/bin", "/usr/sbin"]);
 
 export const NO_REDIS =
   "redis-server not found (install Debian's: apt-get install redis-server; or set REDIS_SERVER_PATH): Redis tests skipped";
-
-function executable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function findRedisServer(): string | undefined {
-  const chosen = process.env.REDIS_SERVER_PATH;
-  if (chosen) return executable(chosen) ? chosen : undefined;
-  const dirs = [...(process.env.PATH ?? "").split(delimiter).filter(Boolean), "/usr/bin", "/usr/sbin"];
-  for (const dir of dirs) if (executable(join(dir, "redis-server"))) return join(dir, "redis-server");
-  return undefined;
-}
 
 export interface RunningRedis {
   readonly port: number;

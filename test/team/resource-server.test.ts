@@ -82,6 +82,13 @@ const tokenFor = (person: string, resource: string) => accessTokenHeadless(idp, 
 /** A raw 2026-07-28 tools/list, with the bearer token when given. */
 const post = (token?: string) => rawModernList(endpoint, token ? { authorization: `Bearer ${token}` } : {});
 
+/** A 2025-11-25 client's first request, which opens an MCP session. */
+const LEGACY_INITIALIZE = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+});
 describe("team mode: an OAuth resource server", () => {
   it("answers 401 without a token, pointing at metadata that names the authorization server", async () => {
     const refused = await post();
@@ -147,16 +154,7 @@ describe("team mode: an OAuth resource server", () => {
           accept: "application/json, text/event-stream",
           authorization: `Bearer ${token}`,
         },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "initialize",
-          params: {
-            protocolVersion: "2025-11-25",
-            capabilities: {},
-            clientInfo: { name: "t", version: "1" },
-          },
-        }),
+        body: LEGACY_INITIALIZE,
       });
     const opened = await initialize(mira.tokens.access_token);
     expect(opened.status).toBe(200);
@@ -200,16 +198,7 @@ describe("team mode: an OAuth resource server", () => {
       const opened = await fetch(capped, {
         method: "POST",
         headers: headers(token),
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "initialize",
-          params: {
-            protocolVersion: "2025-11-25",
-            capabilities: {},
-            clientInfo: { name: "t", version: "1" },
-          },
-        }),
+        body: LEGACY_INITIALIZE,
       });
       const text = await opened.text();
       const session = opened.headers.get("mcp-session-id");

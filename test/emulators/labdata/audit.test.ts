@@ -1,46 +1,31 @@
 // The audit log's attribution, as the spec has it: API-key calls to the key owner, app calls to the
 // acting (service) user with the app, OpenID Connect calls to the matched user.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { IdentityProvider } from "../../../packages/emulators/src/idp/index.js";
-import type { AuditEntry, LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
-import { demoOf, startTestIdp, startTestLabdata } from "../../support/emulator.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { AuditEntry } from "../../../packages/emulators/src/labdata/index.js";
+import { demoOf, useLabdataWithIdp } from "../../support/emulator.js";
 import { accessToken, basic, bearer, fetchReply } from "../../support/labdata-http.js";
 
-let emulator: LabdataEmulator;
-let idp: IdentityProvider;
-let api: string;
-
-beforeAll(async () => {
-  [emulator, idp] = await Promise.all([startTestLabdata(), startTestIdp()]);
-  api = emulator.tenant("acme").apiUrl;
-  emulator.admin.updateSettings("acme", {
-    oidc: { configurationUrl: idp.configurationUrl, audience: "aud" },
-  });
-});
-
-afterAll(async () => {
-  await Promise.all([emulator.close(), idp.close()]);
-});
+const lab = useLabdataWithIdp("aud");
 
 beforeEach(() => {
-  emulator.admin.clearAuditLog("acme");
+  lab.emulator.admin.clearAuditLog("acme");
 });
 
-const entries = (): AuditEntry[] => emulator.admin.auditLog("acme");
+const entries = (): AuditEntry[] => lab.emulator.admin.auditLog("acme");
 
 async function readOne(authorization: string): Promise<string> {
   const listed = await fetchReply(
-    `${api}/dna-sequences?pageSize=1&folderId=${demoOf(emulator).folders.Backbones}`,
+    `${lab.api}/dna-sequences?pageSize=1&folderId=${demoOf(lab.emulator).folders.Backbones}`,
     { authorization },
   );
   const id = listed.body.dnaSequences[0].id as string;
-  expect((await fetchReply(`${api}/dna-sequences/${id}`, { authorization })).status).toBe(200);
+  expect((await fetchReply(`${lab.api}/dna-sequences/${id}`, { authorization })).status).toBe(200);
   return id;
 }
 
 describe("labdata audit log", () => {
   it("attributes API-key calls to the key's owner", async () => {
-    const { user } = demoOf(emulator);
+    const { user } = demoOf(lab.emulator);
     const id = await readOne(basic(user.apiKey));
     const [list, read] = entries();
     expect(list).toMatchObject({
@@ -63,8 +48,8 @@ describe("labdata audit log", () => {
   });
 
   it("attributes app calls to the acting service user and records the app", async () => {
-    const { app } = demoOf(emulator);
-    const token = await accessToken(api, app.clientId, app.clientSecret);
+    const { app } = demoOf(lab.emulator);
+    const token = await accessToken(lab.api, app.clientId, app.clientSecret);
     const id = await readOne(bearer(token));
     const [issue, , read] = entries();
     expect(issue).toMatchObject({ action: "token.issue", actorUserId: app.serviceUserId, appId: app.id });
@@ -80,8 +65,8 @@ describe("labdata audit log", () => {
   });
 
   it("attributes OpenID Connect calls to the user matched by email", async () => {
-    const { colleague } = demoOf(emulator);
-    const idToken = await idp.mintIdToken({ email: colleague.email, audience: "aud" });
+    const { colleague } = demoOf(lab.emulator);
+    const idToken = await lab.idp.mintIdToken({ email: colleague.email, audience: "aud" });
     await readOne(bearer(idToken));
     expect(entries().at(-1)).toMatchObject({
       authMethod: "oidc",
@@ -92,12 +77,12 @@ describe("labdata audit log", () => {
   });
 
   it("records writes with the new record's id, and refusals with their status", async () => {
-    const { user, folders } = demoOf(emulator);
-    const created = await fetchReply(`${api}/dna-sequences`, {
+    const { user, folders } = demoOf(lab.emulator);
+    const created = await fetchReply(`${lab.api}/dna-sequences`, {
       authorization: basic(user.apiKey),
       json: { name: "audited", bases: "ACGT", isCircular: false, folderId: folders.Backbones },
     });
-    const denied = await fetchReply(`${api}/dna-sequences`, {
+    const denied = await fetchReply(`${lab.api}/dna-sequences`, {
       authorization: basic(user.apiKey),
       json: { name: "denied", bases: "ACGT", isCircular: false, folderId: folders["Knockout Cassettes"] },
     });
@@ -113,8 +98,8 @@ describe("labdata audit log", () => {
   });
 
   it("records nothing for callers who could not authenticate", async () => {
-    await fetchReply(`${api}/dna-sequences`, { authorization: basic("sk_unknown") });
-    await fetchReply(`${api}/dna-sequences`);
+    await fetchReply(`${lab.api}/dna-sequences`, { authorization: basic("sk_unknown") });
+    await fetchReply(`${lab.api}/dna-sequences`);
     expect(entries()).toEqual([]);
   });
 });

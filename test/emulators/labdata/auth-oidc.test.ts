@@ -1,33 +1,18 @@
 // OpenID Connect: ID tokens from the tenant's identity provider as Bearer, verified against its
 // discovery document and keys (signature, issuer, audience, expiry by the emulator clock), the user
 // matched by the email claim.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createCertificateAuthority } from "../../../packages/emulators/src/common/tls.js";
-import { type IdentityProvider, startIdentityProvider } from "../../../packages/emulators/src/idp/index.js";
-import type { LabdataEmulator } from "../../../packages/emulators/src/labdata/index.js";
-import { demoOf, startTestIdp, startTestLabdata } from "../../support/emulator.js";
+import { startIdentityProvider } from "../../../packages/emulators/src/idp/index.js";
+import { demoOf, startTestLabdata, useLabdataWithIdp } from "../../support/emulator.js";
 import { basic, bearer, expectError, fetchReply } from "../../support/labdata-http.js";
 import { accessTokenHeadless } from "../../support/oauth-client.js";
 
 const AUDIENCE = "labdata-acme";
 
-let emulator: LabdataEmulator;
-let idp: IdentityProvider;
-let api: string;
+const lab = useLabdataWithIdp(AUDIENCE);
 
-beforeAll(async () => {
-  [emulator, idp] = await Promise.all([startTestLabdata(), startTestIdp()]);
-  api = emulator.tenant("acme").apiUrl;
-  emulator.admin.updateSettings("acme", {
-    oidc: { configurationUrl: idp.configurationUrl, audience: AUDIENCE },
-  });
-});
-
-afterAll(async () => {
-  await Promise.all([emulator.close(), idp.close()]);
-});
-
-const me = (token: string, apiUrl = api) =>
+const me = (token: string, apiUrl = lab.api) =>
   fetchReply(`${apiUrl}/users/me`, { authorization: bearer(token) });
 
 async function rejected(token: string, message: string): Promise<void> {
@@ -39,23 +24,23 @@ async function rejected(token: string, message: string): Promise<void> {
 
 describe("labdata auth: OpenID Connect", () => {
   it("authenticates the platform user whose email the ID token carries", async () => {
-    const { user } = demoOf(emulator);
-    const reply = await me(await idp.mintIdToken({ email: user.email, audience: AUDIENCE }));
+    const { user } = demoOf(lab.emulator);
+    const reply = await me(await lab.idp.mintIdToken({ email: user.email, audience: AUDIENCE }));
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ id: user.id, email: user.email, name: user.name });
   });
 
   it("matches the email without regard to case", async () => {
-    const { colleague } = demoOf(emulator);
+    const { colleague } = demoOf(lab.emulator);
     const reply = await me(
-      await idp.mintIdToken({ email: colleague.email.toUpperCase(), audience: AUDIENCE }),
+      await lab.idp.mintIdToken({ email: colleague.email.toUpperCase(), audience: AUDIENCE }),
     );
     expect(reply.body.id).toBe(colleague.id);
   });
 
   it("refuses a token signed with a key the provider does not publish", async () => {
-    const token = await idp.mintIdToken({
-      email: demoOf(emulator).user.email,
+    const token = await lab.idp.mintIdToken({
+      email: demoOf(lab.emulator).user.email,
       audience: AUDIENCE,
       signWithForeignKey: true,
     });
@@ -63,8 +48,8 @@ describe("labdata auth: OpenID Connect", () => {
   });
 
   it("refuses a token from another issuer", async () => {
-    const token = await idp.mintIdToken({
-      email: demoOf(emulator).user.email,
+    const token = await lab.idp.mintIdToken({
+      email: demoOf(lab.emulator).user.email,
       audience: AUDIENCE,
       issuer: "https://evil.example",
     });
@@ -72,13 +57,16 @@ describe("labdata auth: OpenID Connect", () => {
   });
 
   it("refuses a token for another audience", async () => {
-    const token = await idp.mintIdToken({ email: demoOf(emulator).user.email, audience: "some-other-app" });
+    const token = await lab.idp.mintIdToken({
+      email: demoOf(lab.emulator).user.email,
+      audience: "some-other-app",
+    });
     await rejected(token, "ID token audience is not this tenant's");
   });
 
   it("refuses an expired token", async () => {
-    const token = await idp.mintIdToken({
-      email: demoOf(emulator).user.email,
+    const token = await lab.idp.mintIdToken({
+      email: demoOf(lab.emulator).user.email,
       audience: AUDIENCE,
       expiresInSec: -60,
     });
@@ -87,12 +75,12 @@ describe("labdata auth: OpenID Connect", () => {
 
   it("refuses a token whose email is no platform user's, or a suspended user's", async () => {
     await rejected(
-      await idp.mintIdToken({ email: "nobody@acme.example", audience: AUDIENCE }),
+      await lab.idp.mintIdToken({ email: "nobody@acme.example", audience: AUDIENCE }),
       "No user of this tenant has the ID token's email",
     );
-    const { suspended } = demoOf(emulator);
+    const { suspended } = demoOf(lab.emulator);
     await rejected(
-      await idp.mintIdToken({ email: suspended.email, audience: AUDIENCE }),
+      await lab.idp.mintIdToken({ email: suspended.email, audience: AUDIENCE }),
       "The ID token belongs to a suspended user",
     );
   });
@@ -110,11 +98,11 @@ describe("labdata auth: OpenID Connect", () => {
     try {
       const otherApi = other.tenant("acme").apiUrl;
       other.admin.updateSettings("acme", {
-        oidc: { configurationUrl: idp.configurationUrl, audience: AUDIENCE },
+        oidc: { configurationUrl: lab.idp.configurationUrl, audience: AUDIENCE },
       });
       const email = demoOf(other).user.email;
-      const shortLived = await idp.mintIdToken({ email, audience: AUDIENCE, expiresInSec: 120 });
-      const later = await idp.mintIdToken({
+      const shortLived = await lab.idp.mintIdToken({ email, audience: AUDIENCE, expiresInSec: 120 });
+      const later = await lab.idp.mintIdToken({
         email,
         audience: AUDIENCE,
         notBefore: new Date(Date.now() + 300_000),
@@ -131,24 +119,24 @@ describe("labdata auth: OpenID Connect", () => {
   });
 
   it("caches discovery and keys, and fetches the keys once more after the provider rotates them", async () => {
-    const email = demoOf(emulator).user.email;
-    expect((await me(await idp.mintIdToken({ email, audience: AUDIENCE }))).status).toBe(200);
-    idp.requests.clear();
-    expect((await me(await idp.mintIdToken({ email, audience: AUDIENCE }))).status).toBe(200);
-    expect(idp.requests.count()).toBe(0);
+    const email = demoOf(lab.emulator).user.email;
+    expect((await me(await lab.idp.mintIdToken({ email, audience: AUDIENCE }))).status).toBe(200);
+    lab.idp.requests.clear();
+    expect((await me(await lab.idp.mintIdToken({ email, audience: AUDIENCE }))).status).toBe(200);
+    expect(lab.idp.requests.count()).toBe(0);
 
-    await idp.rotateKeys();
-    expect((await me(await idp.mintIdToken({ email, audience: AUDIENCE }))).status).toBe(200);
-    expect(idp.requests.count("/jwks")).toBe(1);
-    expect(idp.requests.count("/.well-known")).toBe(0);
-    expect((await me(await idp.mintIdToken({ email, audience: AUDIENCE }))).status).toBe(200);
-    expect(idp.requests.count()).toBe(1);
+    await lab.idp.rotateKeys();
+    expect((await me(await lab.idp.mintIdToken({ email, audience: AUDIENCE }))).status).toBe(200);
+    expect(lab.idp.requests.count("/jwks")).toBe(1);
+    expect(lab.idp.requests.count("/.well-known")).toBe(0);
+    expect((await me(await lab.idp.mintIdToken({ email, audience: AUDIENCE }))).status).toBe(200);
+    expect(lab.idp.requests.count()).toBe(1);
   });
 
   it("refuses ID tokens where the tenant has no OpenID Connect set up, and on another tenant", async () => {
-    const { globex } = demoOf(emulator);
-    const token = await idp.mintIdToken({ email: globex.user.email, audience: AUDIENCE });
-    const reply = await me(token, emulator.tenant("globex").apiUrl);
+    const { globex } = demoOf(lab.emulator);
+    const token = await lab.idp.mintIdToken({ email: globex.user.email, audience: AUDIENCE });
+    const reply = await me(token, lab.emulator.tenant("globex").apiUrl);
     expectError(reply, 401, "authentication_error");
     expect(reply.body.error.message).toBe("OpenID Connect is not set up for this tenant");
   });
@@ -158,10 +146,10 @@ describe("labdata auth: OpenID Connect", () => {
     try {
       const otherApi = other.tenant("acme").apiUrl;
       other.admin.updateSettings("acme", {
-        oidc: { configurationUrl: idp.configurationUrl, audience: AUDIENCE },
+        oidc: { configurationUrl: lab.idp.configurationUrl, audience: AUDIENCE },
       });
-      const token = await idp.mintIdToken({ email: demoOf(other).user.email, audience: AUDIENCE });
-      idp.faults.inject({ kind: "status", status: 503 }, { path: "/.well-known/" });
+      const token = await lab.idp.mintIdToken({ email: demoOf(other).user.email, audience: AUDIENCE });
+      lab.idp.faults.inject({ kind: "status", status: 503 }, { path: "/.well-known/" });
       const down = await me(token, otherApi);
       expectError(down, 401, "authentication_error");
       expect(down.body.error.message).toBe("could not read the identity provider's OpenID configuration");
@@ -195,9 +183,9 @@ describe("labdata auth: OpenID Connect", () => {
   });
 
   it("works beside the other methods for the same user", async () => {
-    const { user } = demoOf(emulator);
-    const viaKey = await fetchReply(`${api}/users/me`, { authorization: basic(user.apiKey) });
-    const viaOidc = await me(await idp.mintIdToken({ email: user.email, audience: AUDIENCE }));
+    const { user } = demoOf(lab.emulator);
+    const viaKey = await fetchReply(`${lab.api}/users/me`, { authorization: basic(user.apiKey) });
+    const viaOidc = await me(await lab.idp.mintIdToken({ email: user.email, audience: AUDIENCE }));
     expect(viaOidc.body).toEqual(viaKey.body);
   });
 
@@ -205,13 +193,13 @@ describe("labdata auth: OpenID Connect", () => {
     // A token a person got for an MCP server: tenants once named that server as audience for pass-through.
     const mcpServer = "https://mcp.lab.example/mcp";
     const token = await accessTokenHeadless(
-      idp,
-      demoOf(emulator).user.email,
+      lab.idp,
+      demoOf(lab.emulator).user.email,
       mcpServer,
       "http://127.0.0.1:9/cb",
     );
-    emulator.admin.updateSettings("acme", {
-      oidc: { configurationUrl: idp.configurationUrl, audience: mcpServer },
+    lab.emulator.admin.updateSettings("acme", {
+      oidc: { configurationUrl: lab.idp.configurationUrl, audience: mcpServer },
     });
     try {
       await rejected(
@@ -220,8 +208,8 @@ describe("labdata auth: OpenID Connect", () => {
           "tenant: exchange it at the identity provider for an ID token whose audience is this tenant's",
       );
     } finally {
-      emulator.admin.updateSettings("acme", {
-        oidc: { configurationUrl: idp.configurationUrl, audience: AUDIENCE },
+      lab.emulator.admin.updateSettings("acme", {
+        oidc: { configurationUrl: lab.idp.configurationUrl, audience: AUDIENCE },
       });
     }
   });

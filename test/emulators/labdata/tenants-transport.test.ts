@@ -1,10 +1,7 @@
-// Tenants apart, the IP allowlist, HTTPS only, and the error answers for paths and methods that do
-// not exist.
-import { request as httpRequest } from "node:http";
-import { connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { demoOf, useLabdataEmulator } from "../../support/emulator.js";
 import { accessToken, basic, bearer, expectError, fetchReply } from "../../support/labdata-http.js";
+import { plainHttpGet, rawExchange } from "../../support/plain-http.js";
 
 const emulator = useLabdataEmulator();
 let acme: string;
@@ -135,26 +132,9 @@ describe("labdata IP allowlist", () => {
 describe("labdata transport", () => {
   it("never serves data over plain HTTP", async () => {
     const port = Number(new URL(emulator.url).port);
-    const outcome = await new Promise<string>((resolve) => {
-      const req = httpRequest(`http://127.0.0.1:${port}/acme/api/v2/users/me`, {
-        headers: { authorization: basic(demoOf(emulator).user.apiKey) },
-        agent: false,
-      });
-      req.on("response", (res) => resolve(`response ${res.statusCode}`));
-      req.on("error", (error) => resolve(`error ${error.message}`));
-      req.end();
-    });
-    expect(outcome).toMatch(/^error /);
-
-    const raw = await new Promise<string>((resolve) => {
-      const socket = connect(port, "127.0.0.1", () =>
-        socket.write("GET /acme/api/v2/dna-sequences HTTP/1.1\r\nHost: x\r\n\r\n"),
-      );
-      const chunks: Buffer[] = [];
-      socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-      socket.on("error", () => undefined);
-      socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
-    });
+    const authorization = basic(demoOf(emulator).user.apiKey);
+    expect(await plainHttpGet(port, "/acme/api/v2/users/me", { authorization })).toMatch(/^error /);
+    const raw = await rawExchange(port, "GET /acme/api/v2/dna-sequences HTTP/1.1\r\nHost: x\r\n\r\n");
     expect(raw).not.toContain("HTTP/");
     expect(raw).not.toContain("seq_");
   });

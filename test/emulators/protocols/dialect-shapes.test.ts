@@ -9,6 +9,7 @@ import {
   authorizePath,
   browse,
   CookieJar,
+  exchangeCode,
   LEGACY,
   signInAs,
   tokenRequest,
@@ -247,13 +248,7 @@ describe("recorded preset: every recorded shape at once", () => {
     const approved = await browse(emulator, jar, "/api/v3/oauth/authorize", { ticket, decision: "approve" });
     const redirect = new URL(approved.headers.get("location") ?? "");
     expect(`${redirect.origin}${redirect.pathname}`).toBe(app.redirectUri);
-    const exchanged = await tokenRequest(emulator, {
-      grant_type: "authorization_code",
-      code: redirect.searchParams.get("code") ?? "",
-      redirect_uri: app.redirectUri,
-      client_id: app.clientId,
-      client_secret: app.clientSecret,
-    });
+    const exchanged = await exchangeCode(emulator, app, redirect.searchParams.get("code") ?? "");
     expect(exchanged.status).toBe(200);
     expectSameShape(exchanged.body, { ...TOKEN_RESPONSE, user: { ...TOKEN_RESPONSE.user, affiliation: "" } });
     expect(exchanged.body).toMatchObject({

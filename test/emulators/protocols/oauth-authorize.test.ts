@@ -10,7 +10,9 @@ import {
   browse,
   CookieJar,
   codeRequest,
+  decideConsent,
   LEGACY,
+  signInOnForm,
   ticketOf,
 } from "../../support/protocols-http.js";
 
@@ -114,22 +116,12 @@ describe("authorize: sign-in form", () => {
   it("refuses a wrong password, then signs in and continues to consent, then approves", async () => {
     const jar = new CookieJar();
     const form = await browse(emulator, jar, authorizePath(codeRequest(app, "st-9")));
-    const wrong = await browse(emulator, jar, "/api/v3/oauth/authorize", {
-      action: "sign_in",
-      ticket: ticketOf(form.body),
-      username: "mei-chen",
-      password: "not-her-password",
-    });
+    const wrong = await signInOnForm(emulator, jar, form.body, "mei-chen", "not-her-password");
     expect(wrong.status).toBe(200);
     expect(wrong.body).toContain("Wrong username or password.");
     expect(wrong.body).toContain('value="mei-chen"');
 
-    const signedIn = await browse(emulator, jar, "/api/v3/oauth/authorize", {
-      action: "sign_in",
-      ticket: ticketOf(wrong.body),
-      username: "mei-chen",
-      password: password("mei-chen"),
-    });
+    const signedIn = await signInOnForm(emulator, jar, wrong.body, "mei-chen", password("mei-chen"));
     expect(signedIn.status).toBe(303);
     const back = signedIn.headers.get("location") ?? "";
     expect(back).toBe(authorizePath(codeRequest(app, "st-9")));
@@ -139,10 +131,7 @@ describe("authorize: sign-in form", () => {
 
     const consent = await browse(emulator, jar, back);
     expect(consent.body).toContain("Signed in as <strong>Mei Chen</strong> (mei-chen)");
-    const approved = await browse(emulator, jar, "/api/v3/oauth/authorize", {
-      ticket: ticketOf(consent.body),
-      decision: "approve",
-    });
+    const approved = await decideConsent(emulator, jar, consent.body, "approve");
     expect(approved.status).toBe(302);
     const location = new URL(approved.headers.get("location") ?? "");
     expect(location.searchParams.get("state")).toBe("st-9");
@@ -151,12 +140,7 @@ describe("authorize: sign-in form", () => {
 
   it("refuses a sign-in post without the cookie of the browser that was shown the form", async () => {
     const form = await browse(emulator, new CookieJar(), authorizePath(codeRequest(app)));
-    const forged = await browse(emulator, new CookieJar(), "/api/v3/oauth/authorize", {
-      action: "sign_in",
-      ticket: ticketOf(form.body),
-      username: "mei-chen",
-      password: password("mei-chen"),
-    });
+    const forged = await signInOnForm(emulator, new CookieJar(), form.body, "mei-chen", password("mei-chen"));
     expectErrorPage(forged, "Sign-in form expired");
   });
 });
@@ -190,10 +174,7 @@ describe("authorize: consent", () => {
     for (const state of ["deny-me", undefined]) {
       const jar = new CookieJar();
       const page = await browse(emulator, jar, authorizePath(codeRequest(app, state)));
-      const denied = await browse(emulator, jar, "/api/v3/oauth/authorize", {
-        ticket: ticketOf(page.body),
-        decision: "deny",
-      });
+      const denied = await decideConsent(emulator, jar, page.body, "deny");
       expect(denied.status).toBe(302);
       const location = new URL(denied.headers.get("location") ?? "");
       expect(location.searchParams.get("error")).toBe("access_denied");

@@ -7,13 +7,14 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { demoOf, useProtocolsEmulator } from "../../support/emulator.js";
 import {
   type App,
+  approveConsent,
   authorizePath,
   browse,
   CookieJar,
   codeRequest,
+  exchangeCode,
   LEGACY,
-  ticketOf,
-  tokenRequest,
+  signInOnForm,
 } from "../../support/protocols-http.js";
 
 const emulator = useProtocolsEmulator(LEGACY);
@@ -39,33 +40,13 @@ async function approve(extra: Record<string, string>): Promise<URL> {
   const jar = new CookieJar();
   const form = await browse(emulator, jar, authorizePath({ ...codeRequest(app, "st"), ...extra }));
   expect(form.status).toBe(200);
-  const signedIn = await browse(emulator, jar, "/api/v3/oauth/authorize", {
-    action: "sign_in",
-    ticket: ticketOf(form.body),
-    username: "mei-chen",
-    password: password("mei-chen"),
-  });
+  const signedIn = await signInOnForm(emulator, jar, form.body, "mei-chen", password("mei-chen"));
   expect(signedIn.status).toBe(303);
-  const consent = await browse(emulator, jar, signedIn.headers.get("location") ?? "");
-  expect(consent.status).toBe(200);
-  const approved = await browse(emulator, jar, "/api/v3/oauth/authorize", {
-    ticket: ticketOf(consent.body),
-    decision: "approve",
-  });
-  expect(approved.status).toBe(302);
-  return new URL(approved.headers.get("location") ?? "");
+  return approveConsent(emulator, jar, signedIn.headers.get("location") ?? "");
 }
 
-function exchange(code: string, extra: Record<string, string> = {}) {
-  return tokenRequest(emulator, {
-    grant_type: "authorization_code",
-    code,
-    redirect_uri: app.redirectUri,
-    client_id: app.clientId,
-    client_secret: app.clientSecret,
-    ...extra,
-  });
-}
+const exchange = (code: string, extra: Record<string, string> = {}) =>
+  exchangeCode(emulator, app, code, extra);
 
 describe("PKCE", () => {
   it("refuses a wrong or missing code_verifier for a code requested with an S256 challenge, then takes the right one", async () => {

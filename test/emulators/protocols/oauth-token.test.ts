@@ -8,6 +8,7 @@ import {
   type App,
   api,
   approveAs,
+  exchangeCode,
   LEGACY,
   signInAs,
   tokenRequest,
@@ -32,16 +33,8 @@ async function newCode(username = "mei-chen", forApp: App = app): Promise<string
   return location.searchParams.get("code") ?? "";
 }
 
-function exchange(code: string, overrides: Record<string, string> = {}) {
-  return tokenRequest(emulator, {
-    grant_type: "authorization_code",
-    code,
-    redirect_uri: app.redirectUri,
-    client_id: app.clientId,
-    client_secret: app.clientSecret,
-    ...overrides,
-  });
-}
+const exchange = (code: string, overrides: Record<string, string> = {}) =>
+  exchangeCode(emulator, app, code, overrides);
 
 function refresh(refreshToken: string, client: App = app) {
   return tokenRequest(emulator, {

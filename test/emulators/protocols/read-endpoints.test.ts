@@ -4,19 +4,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { pdfText } from "../../protocols/pdf-text.js";
 import { useProtocolsEmulator } from "../../support/emulator.js";
-import { api } from "../../support/protocols-http.js";
+import { api, clientTokenOf } from "../../support/protocols-http.js";
 
 const emulator = useProtocolsEmulator({ dialect: "recorded" });
 let mei: string;
 let tomas: string;
 let probe: { id: number; uri: string };
 beforeAll(async () => {
-  const tokenOf = (owner: string) => {
-    const app = emulator.admin.createApplication({ owner, redirectUri: "http://127.0.0.1:9/cb" });
-    return emulator.admin.issueClientToken(app.clientId).accessToken;
-  };
-  mei = tokenOf("mei-chen");
-  tomas = tokenOf("tomas-garcia");
+  mei = clientTokenOf(emulator, "mei-chen");
+  tomas = clientTokenOf(emulator, "tomas-garcia");
   probe = emulator.admin.createProtocol({
     title: "Endpoint probe",
     creator: "mei-chen",

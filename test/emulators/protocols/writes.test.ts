@@ -4,19 +4,15 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { demoOf, useProtocolsEmulator } from "../../support/emulator.js";
-import { api } from "../../support/protocols-http.js";
+import { api, clientTokenOf } from "../../support/protocols-http.js";
 
 const emulator = useProtocolsEmulator({ dialect: "recorded" });
 /** Tokens of three users: mei (the author), tomas (another user), ada (the demo application's owner). */
 let mei: string;
 let tomas: string;
 beforeAll(async () => {
-  const tokenOf = (owner: string) => {
-    const app = emulator.admin.createApplication({ owner, redirectUri: "http://127.0.0.1:9/cb" });
-    return emulator.admin.issueClientToken(app.clientId).accessToken;
-  };
-  mei = tokenOf("mei-chen");
-  tomas = tokenOf("tomas-garcia");
+  mei = clientTokenOf(emulator, "mei-chen");
+  tomas = clientTokenOf(emulator, "tomas-garcia");
 });
 
 const guid = () => randomBytes(16).toString("hex").toUpperCase();

@@ -3,7 +3,7 @@
 // string, token_type lowercase, extra fields) and sends once more, a client token reads as the
 // authentication failure. A warning_code near expiry reaches the client as a log warning and the profile.
 import { readFileSync } from "node:fs";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { callJson, callText } from "../../support/clients.js";
 import {
   CLIENT_TOKEN,
@@ -11,8 +11,8 @@ import {
   connectWithOAuth,
   type Listening,
   OAUTH_APP,
+  useFakeRepository,
 } from "./connect.js";
-import { type FakeRepository, startFakeRepository } from "./fake-repository.js";
 import {
   envelopeC,
   expiredToken,
@@ -26,21 +26,12 @@ import {
 
 const AUTH_FAILED = { isError: true, text: "Error: Invalid API authentication" };
 
-let fake: FakeRepository;
+const fake = useFakeRepository();
 let conn: Listening | undefined;
-
-beforeAll(async () => {
-  fake = await startFakeRepository();
-});
 
 afterEach(async () => {
   await conn?.close();
   conn = undefined;
-  fake.seen.length = 0;
-});
-
-afterAll(async () => {
-  await fake?.close();
 });
 
 describe("with a client token", () => {

@@ -4,9 +4,11 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { beforeEach } from "vitest";
 import { protocolsService } from "../../../packages/lab-mcp/src/services/protocols/index.js";
 import { type Connected, connectInMemory } from "../../support/clients.js";
-import type { FakeRepository } from "./fake-repository.js";
+import { useStarted } from "../../support/fixture.js";
+import { type FakeRepository, startFakeRepository } from "./fake-repository.js";
 
 export const CLIENT_TOKEN = "pr_live_client_token_0123456789abcdef";
 
@@ -85,3 +87,17 @@ export function connectWithOAuth(
 /** What an agent never reads in markdown. */
 export const NEVER_SHOWN =
   /undefined|\bnull\b|\[object Object\]|<\/?(p|div|strong|em|b|br)\b|"blocks"|&amp;|&lt;/;
+
+/** The fake repository of a file's tests: started before them, closed after, its record cleared before each. */
+export function useFakeRepository(): FakeRepository {
+  const fake = useStarted("the fake repository", startFakeRepository);
+  beforeEach(() => {
+    fake.seen.length = 0;
+  });
+  return fake;
+}
+
+/** A server signed in with the client token on `fake`, for all of a file's tests. */
+export function useClientTokenServer(fake: FakeRepository): Listening {
+  return useStarted("the server on the fake repository", () => connectWithClientToken(fake));
+}

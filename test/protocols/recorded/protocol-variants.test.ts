@@ -3,28 +3,15 @@
 // `protocol` with steps in the components model, steps under `payload` or `steps`, linked by
 // previous_guid out of array order, Draft.js text with entities, HTML titles and section names.
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { callJson, callText } from "../../support/clients.js";
-import { connectWithClientToken, type Listening, NEVER_SHOWN } from "./connect.js";
-import { type FakeRepository, startFakeRepository } from "./fake-repository.js";
+import { NEVER_SHOWN, useClientTokenServer, useFakeRepository } from "./connect.js";
 import { draftString, GUID, invalidUriV4, onePagePdf, protocolV3, protocolV4, stepsV4 } from "./fixtures.js";
 
-let fake: FakeRepository;
-let conn: Listening;
+const fake = useFakeRepository();
+const conn = useClientTokenServer(fake);
 
-beforeAll(async () => {
-  fake = await startFakeRepository();
-  conn = await connectWithClientToken(fake);
-});
-
-afterAll(async () => {
-  await conn?.close();
-  await fake?.close();
-});
-
-beforeEach(() => {
-  fake.seen.length = 0;
-});
+beforeEach(() => {});
 
 const STEP_ONE =
   "Add 20 µL of buffer, incubate for 5 min at 4 °C, then see [protocol](https://example.invalid/protocol).\n\n" +

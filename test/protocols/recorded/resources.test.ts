@@ -1,26 +1,14 @@
 // The two protocols resources against the recorded shapes (fact sheet 4.1, 5.1, 5.3, 6, 10): the same
 // readers as the tools, so the v4 record with `steps` null, Draft.js text, HTML section names, steps
 // out of array order and status_code 1 on HTTP 400 read as they do through protocols_get_protocol.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { connectWithClientToken, type Listening, NEVER_SHOWN } from "./connect.js";
-import { type FakeRepository, startFakeRepository } from "./fake-repository.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { NEVER_SHOWN, useClientTokenServer, useFakeRepository } from "./connect.js";
 import { invalidUriV4, protocolV4, stepsV4 } from "./fixtures.js";
 
-let fake: FakeRepository;
-let conn: Listening;
-
-beforeAll(async () => {
-  fake = await startFakeRepository();
-  conn = await connectWithClientToken(fake);
-});
-
-afterAll(async () => {
-  await conn?.close();
-  await fake?.close();
-});
+const fake = useFakeRepository();
+const conn = useClientTokenServer(fake);
 
 beforeEach(() => {
-  fake.seen.length = 0;
   fake.on("protocol", { body: protocolV4 });
   fake.on("steps", { body: stepsV4 });
 });

@@ -2,31 +2,21 @@
 // should expect {status_code: <non-zero>, error_message: ...} like other v3 calls"; body shape of 10),
 // with HTTP 400 or even 200, rather than an RFC 6749 error: the sign-in has ended and the agent is told
 // to sign in again, once, not "API request failed" or an unexpected error.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { callText } from "../../support/clients.js";
-import { connectWithOAuth, type Listening } from "./connect.js";
-import { type FakeRepository, startFakeRepository } from "./fake-repository.js";
+import { connectWithOAuth, type Listening, useFakeRepository } from "./connect.js";
 import { expiredToken } from "./fixtures.js";
 
 const SIGN_IN_AGAIN =
   "Error: The sign-in to the protocol repository has expired or was revoked. Call protocols_sign_in (your " +
   "client opens the sign-in page), or run 'protocols-mcp login' in a terminal to sign in again.";
 
-let fake: FakeRepository;
+const fake = useFakeRepository();
 let conn: Listening | undefined;
-
-beforeAll(async () => {
-  fake = await startFakeRepository();
-});
 
 afterEach(async () => {
   await conn?.close();
   conn = undefined;
-  fake.seen.length = 0;
-});
-
-afterAll(async () => {
-  await fake?.close();
 });
 
 describe("a refresh refused with status_code and error_message (2.2, 10)", () => {

@@ -1,5 +1,6 @@
-// The reply tail every list tool shares: the page as JSON when asked, else the markdown the tool
-// writes for it, with the same "More:" line. One place, so the lists cannot drift apart.
+// The reply every list tool shares: the page as JSON when asked, else the markdown the tool writes
+// for it, with the same sentences about the page ("showing 21–40", "More:", past the end). One place,
+// so the lists of every service cannot drift apart.
 import type { ResponseFormat } from "./inputs.js";
 import { briefPage, type Page } from "./paging.js";
 import { json } from "./render.js";
@@ -24,4 +25,21 @@ export function pageReply<P extends AnyPage>(
 /** The line that tells the agent how to read on, or false (dropped by markdown()) on the last page. */
 export function moreLine(page: AnyPage): string | false {
   return page.has_more && `More: call again with offset=${page.next_offset}.`;
+}
+
+/** The envelope fields the page sentences are written from; total_is_exact where a remote may not count. */
+type PageCounts = Pick<Page<string, unknown>, "total" | "count" | "offset"> & { total_is_exact?: boolean };
+
+/** "showing 21–40": which items of the list this page holds (a page with items). */
+export function shownRange(page: PageCounts): string {
+  return `showing ${page.offset + 1}–${page.offset + page.count}`;
+}
+
+/**
+ * An empty page of a list that has items: "No folders at offset 80: there are 80. Use a smaller
+ * offset." Where the remote gave no count (total_is_exact false) the list ends before the offset.
+ */
+export function pastTheEnd(what: string, page: PageCounts): string {
+  const known = page.total_is_exact === false ? "the list ends before it" : `there are ${page.total}`;
+  return `No ${what} at offset ${page.offset}: ${known}. Use a smaller offset.`;
 }

@@ -39,8 +39,8 @@ const SILENT_AT = new Map<string, unknown>([
 
 /**
  * The page as a markdown answer's structured copy: without offset 0, has_more false and next_offset null
- * (absent means first page, last page). On a short list they outweighed the text (issue 26: wire at
- * most 3x the text); the json answer keeps the whole envelope, as the conventions require.
+ * (absent means first page, last page). On a short list they outweighed the text (the goal: the wire
+ * at most 3x the text, test/conventions/wire-ratio.test.ts); the json answer keeps the whole envelope, as the conventions require.
  */
 export function briefPage<P extends object>(page: P): P {
   const said = ([key, value]: [string, unknown]) => !SILENT_AT.has(key) || SILENT_AT.get(key) !== value;

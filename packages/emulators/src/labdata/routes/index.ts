@@ -48,7 +48,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   apiRoute("GET", "/dna-sequences/:id", "dna-sequence.read", getDnaSequence),
   apiRoute("GET", "/projects", "project.list", listReadableProjects),
   apiRoute("GET", "/folders", "folder.list", listReadableFolders),
-  // Notebook, results and work (issue 17, part a).
+  // Notebook, results and work.
   apiRoute("GET", "/assay-result-schemas", "assay-result-schema.list", listAssayResultSchemas),
   apiRoute("GET", "/assay-result-schemas/:id", "assay-result-schema.read", getAssayResultSchema),
   apiRoute("GET", "/assay-results", "assay-result.list", listReadableAssayResults),
@@ -67,7 +67,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   apiRoute("GET", "/teams", "team.list", listTeams),
   apiRoute("GET", "/workflow-tasks", "workflow-task.list", listReadableWorkflowTasks),
   apiRoute("GET", "/workflow-tasks/:id", "workflow-task.read", getWorkflowTask),
-  // Registry, other entity kinds, inventory, bulk writes (issue 17).
+  // Registry, other entity kinds, inventory, bulk writes.
   apiRoute("POST", "/dna-sequences:search-bases", "dna-sequence.search-bases", searchDnaSequenceBases),
   apiRoute("POST", "/dna-sequences:bulk-create", "dna-sequence.bulk-create", bulkCreateDnaSequences),
   apiRoute("POST", "/dna-sequences:archive", "dna-sequence.archive", changeArchive("dna_sequence", true)),

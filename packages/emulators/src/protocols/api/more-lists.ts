@@ -13,24 +13,24 @@ const DEFAULT_PAGE_SIZE = 10;
 const MAX_PAGE_SIZE = 100;
 
 /** page_size 1..100 and page_id from the dialect's first page; an error answer for anything else. */
-function pageOf(api: ApiRequest): { pageId: number; pageSize: number } | HttpResponse {
-  const first = api.view.dialect.pageOrigin;
+function pageOf(request: ApiRequest): { pageId: number; pageSize: number } | HttpResponse {
+  const first = request.view.dialect.pageOrigin;
   const read = (name: string, min: number, max: number, fallback: number) => {
-    const raw = api.url.searchParams.get(name);
+    const raw = request.url.searchParams.get(name);
     if (raw === null || raw === "") return fallback;
     return /^\d{1,9}$/.test(raw) && Number(raw) >= min && Number(raw) <= max ? Number(raw) : undefined;
   };
   const pageSize = read("page_size", 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE);
   const pageId = read("page_id", first, Number.MAX_SAFE_INTEGER, first);
   if (pageSize === undefined) {
-    return api.answer.error(
+    return request.answer.error(
       400,
       StatusCode.BAD_PARAMETERS,
       `page_size must be an integer from 1 to ${MAX_PAGE_SIZE}`,
     );
   }
   if (pageId === undefined) {
-    return api.answer.error(
+    return request.answer.error(
       400,
       StatusCode.BAD_PARAMETERS,
       `page_id must be an integer of at least ${first}`,
@@ -39,39 +39,43 @@ function pageOf(api: ApiRequest): { pageId: number; pageSize: number } | HttpRes
   return { pageId, pageSize };
 }
 
-function page(api: ApiRequest, all: unknown[]): HttpResponse {
-  const paging = pageOf(api);
+function page(request: ApiRequest, all: unknown[]): HttpResponse {
+  const paging = pageOf(request);
   if ("status" in paging) return paging;
-  const start = (paging.pageId - api.view.dialect.pageOrigin) * paging.pageSize;
+  const start = (paging.pageId - request.view.dialect.pageOrigin) * paging.pageSize;
   const items = all.slice(start, start + paging.pageSize);
   const envelope = listEnvelope(
-    { items, ...paging, totalResults: all.length, url: api.url, origin: api.ctx.origin },
-    api.view.dialect,
+    { items, ...paging, totalResults: all.length, url: request.url, origin: request.ctx.origin },
+    request.view.dialect,
   );
-  return api.answer.ok(envelope);
+  return request.answer.ok(envelope);
 }
 
 const newestFirst = (a: Protocol, b: Protocol) => b.createdOn - a.createdOn || b.id - a.id;
 
 /** GET /api/v3/researchers/<username>/protocols[?filter=user_all]. */
-export function researcherProtocols(api: ApiRequest, username: string): HttpResponse {
-  const researcher = api.ctx.store.userByName(username);
-  if (!researcher) return api.answer.notFound("Researcher not found.");
-  const filter = api.url.searchParams.get("filter") ?? "user_public";
-  const own = researcher.id === api.viewer.id;
+export function researcherProtocols(request: ApiRequest, username: string): HttpResponse {
+  const researcher = request.ctx.store.userByName(username);
+  if (!researcher) return request.answer.notFound("Researcher not found.");
+  const filter = request.url.searchParams.get("filter") ?? "user_public";
+  const own = researcher.id === request.viewer.id;
   if (filter === "user_all" && !own) {
-    return api.answer.error(403, StatusCode.ACCESS_DENIED, "filter user_all is only for your own protocols.");
+    return request.answer.error(
+      403,
+      StatusCode.ACCESS_DENIED,
+      "filter user_all is only for your own protocols.",
+    );
   }
   if (filter !== "user_all" && filter !== "user_public") {
-    return api.answer.error(400, StatusCode.BAD_PARAMETERS, "filter must be user_public or user_all");
+    return request.answer.error(400, StatusCode.BAD_PARAMETERS, "filter must be user_public or user_all");
   }
-  const protocols = api.ctx.store
+  const protocols = request.ctx.store
     .protocols()
     .filter((p) => p.creatorId === researcher.id && (filter === "user_all" || p.isPublic))
     .sort(newestFirst);
   return page(
-    api,
-    protocols.map((p) => protocolSummaryWire(p, api.ctx.store, api.view)),
+    request,
+    protocols.map((p) => protocolSummaryWire(p, request.ctx.store, request.view)),
   );
 }
 
@@ -110,35 +114,35 @@ export function workspaceWire(workspace: Workspace, viewer: User) {
 }
 
 /** GET /api/v3/workspaces[?filter=my_groups][&key=...]. */
-export function listWorkspaces(api: ApiRequest): HttpResponse {
-  const filter = api.url.searchParams.get("filter");
-  const key = (api.url.searchParams.get("key") ?? "").trim().toLowerCase();
-  const workspaces = api.ctx.store
+export function listWorkspaces(request: ApiRequest): HttpResponse {
+  const filter = request.url.searchParams.get("filter");
+  const key = (request.url.searchParams.get("key") ?? "").trim().toLowerCase();
+  const workspaces = request.ctx.store
     .workspaces()
-    .filter((w) => filter !== "my_groups" || w.memberIds.includes(api.viewer.id))
+    .filter((w) => filter !== "my_groups" || w.memberIds.includes(request.viewer.id))
     .filter((w) => key === "" || w.title.toLowerCase().includes(key));
   return page(
-    api,
-    workspaces.map((w) => workspaceWire(w, api.viewer)),
+    request,
+    workspaces.map((w) => workspaceWire(w, request.viewer)),
   );
 }
 
-export function workspaceAnswer(api: ApiRequest, uri: string): HttpResponse {
-  const workspace = api.ctx.store.findWorkspace(uri);
-  if (!workspace) return api.answer.notFound("Workspace not found.");
-  return api.answer.ok({ workspace: workspaceWire(workspace, api.viewer) });
+export function workspaceAnswer(request: ApiRequest, uri: string): HttpResponse {
+  const workspace = request.ctx.store.findWorkspace(uri);
+  if (!workspace) return request.answer.notFound("Workspace not found.");
+  return request.answer.ok({ workspace: workspaceWire(workspace, request.viewer) });
 }
 
 /** GET /api/v3/workspaces/<uri>/protocols: its PUBLIC protocols only, newest first (§8). */
-export function workspaceProtocols(api: ApiRequest, uri: string): HttpResponse {
-  const workspace = api.ctx.store.findWorkspace(uri);
-  if (!workspace) return api.answer.notFound("Workspace not found.");
+export function workspaceProtocols(request: ApiRequest, uri: string): HttpResponse {
+  const workspace = request.ctx.store.findWorkspace(uri);
+  if (!workspace) return request.answer.notFound("Workspace not found.");
   const protocols = workspace.protocolIds
-    .map((id) => api.ctx.store.findProtocol(String(id)))
-    .filter((p): p is Protocol => p?.isPublic === true && canSee(p, api.viewer))
+    .map((id) => request.ctx.store.findProtocol(String(id)))
+    .filter((p): p is Protocol => p?.isPublic === true && canSee(p, request.viewer))
     .sort(newestFirst);
   return page(
-    api,
-    protocols.map((p) => protocolSummaryWire(p, api.ctx.store, api.view)),
+    request,
+    protocols.map((p) => protocolSummaryWire(p, request.ctx.store, request.view)),
   );
 }

@@ -10,14 +10,16 @@ import { profileWire, protocolWire, reagentWire, stepsWire } from "./api-shapes.
 import { canSee } from "./visibility.js";
 
 /** The protocol an id or URI names, when the caller may see it; undefined for an undecodable one. */
-export function visibleProtocol(api: ApiRequest, idOrUri: string | undefined): Protocol | undefined {
-  const protocol = idOrUri === undefined ? undefined : api.ctx.store.findProtocol(idOrUri);
-  return protocol && canSee(protocol, api.viewer) ? protocol : undefined;
+export function visibleProtocol(request: ApiRequest, idOrUri: string | undefined): Protocol | undefined {
+  const protocol = idOrUri === undefined ? undefined : request.ctx.store.findProtocol(idOrUri);
+  return protocol && canSee(protocol, request.viewer) ? protocol : undefined;
 }
 
-export function protocolAnswer(api: ApiRequest, protocol: Protocol): HttpResponse {
+export function protocolAnswer(request: ApiRequest, protocol: Protocol): HttpResponse {
   // v4 `payload` or v3 `protocol` (fact sheet §4, §12).
-  return api.answer.ok({ [api.view.dialect.protocolKey]: protocolWire(protocol, api.ctx.store, api.view) });
+  return request.answer.ok({
+    [request.view.dialect.protocolKey]: protocolWire(protocol, request.ctx.store, request.view),
+  });
 }
 
 /** The version a `/vN` or `/latest` segment names (fact sheet §4.1); undefined for another segment. */
@@ -29,33 +31,37 @@ function versionOf(protocol: Protocol, segment: string): number | undefined {
 }
 
 /** GET /api/v4/protocols/{id or uri}/v{N} (or /latest): the protocol as that version. */
-export function versionAnswer(api: ApiRequest, protocol: Protocol, params: PathParams): HttpResponse {
+export function versionAnswer(request: ApiRequest, protocol: Protocol, params: PathParams): HttpResponse {
   const version = versionOf(protocol, params.version ?? "");
-  if (version === undefined) return api.answer.notFound("Protocol version not found.");
-  return api.answer.ok({
-    [api.view.dialect.protocolKey]: protocolWire(protocol, api.ctx.store, api.view, version),
+  if (version === undefined) return request.answer.notFound("Protocol version not found.");
+  return request.answer.ok({
+    [request.view.dialect.protocolKey]: protocolWire(protocol, request.ctx.store, request.view, version),
   });
 }
 
 /** GET /api/v4/protocols/{id or uri}/v{N}/steps: the emulator keeps one set of steps for every version. */
-export function versionStepsAnswer(api: ApiRequest, protocol: Protocol, params: PathParams): HttpResponse {
+export function versionStepsAnswer(
+  request: ApiRequest,
+  protocol: Protocol,
+  params: PathParams,
+): HttpResponse {
   if (versionOf(protocol, params.version ?? "") === undefined)
-    return api.answer.notFound("Protocol version not found.");
-  return stepsAnswer(api, protocol);
+    return request.answer.notFound("Protocol version not found.");
+  return stepsAnswer(request, protocol);
 }
 
 /** GET /api/v3/protocols/{id or uri}/materials: the reagent objects under `materials` (fact sheet §5.4). */
-export function materialsAnswer(api: ApiRequest, protocol: Protocol): HttpResponse {
-  return api.answer.ok({
-    materials: protocol.materials.map((m, i) => reagentWire(m, protocol.id * 100 + i, api.view)),
+export function materialsAnswer(request: ApiRequest, protocol: Protocol): HttpResponse {
+  return request.answer.ok({
+    materials: protocol.materials.map((m, i) => reagentWire(m, protocol.id * 100 + i, request.view)),
   });
 }
 
-export function stepsAnswer(api: ApiRequest, protocol: Protocol): HttpResponse {
+export function stepsAnswer(request: ApiRequest, protocol: Protocol): HttpResponse {
   // Observed `payload` or docs-derived `steps` (fact sheet §5.1, §12).
-  return api.answer.ok({ [api.view.dialect.stepsKey]: stepsWire(protocol, api.view) });
+  return request.answer.ok({ [request.view.dialect.stepsKey]: stepsWire(protocol, request.view) });
 }
 
-export function profileAnswer(api: ApiRequest): HttpResponse {
-  return api.answer.ok({ user: profileWire(api.viewer) });
+export function profileAnswer(request: ApiRequest): HttpResponse {
+  return request.answer.ok({ user: profileWire(request.viewer) });
 }

@@ -31,11 +31,15 @@ import { deleteSteps, writeSteps } from "./write-steps.js";
 // The id or URI arrives undecoded: one that cannot be decoded names no protocol, and says so.
 function protocolRoute(
   template: string,
-  answer: (api: ApiRequest, protocol: Protocol, params: PathParams) => HttpResponse | Promise<HttpResponse>,
+  answer: (
+    request: ApiRequest,
+    protocol: Protocol,
+    params: PathParams,
+  ) => HttpResponse | Promise<HttpResponse>,
 ): Route<ApiRequest> {
-  const handle = (api: ApiRequest, params: PathParams) => {
-    const protocol = visibleProtocol(api, decodedSegment(params.idOrUri ?? ""));
-    return protocol ? answer(api, protocol, params) : api.answer.notFound("Protocol not found.");
+  const handle = (request: ApiRequest, params: PathParams) => {
+    const protocol = visibleProtocol(request, decodedSegment(params.idOrUri ?? ""));
+    return protocol ? answer(request, protocol, params) : request.answer.notFound("Protocol not found.");
   };
   return route("GET", template, handle, { decode: false });
 }
@@ -44,20 +48,20 @@ function protocolRoute(
 function writeRoute(
   method: string,
   template: string,
-  answer: (api: ApiRequest, protocol: Protocol) => Promise<HttpResponse>,
+  answer: (request: ApiRequest, protocol: Protocol) => Promise<HttpResponse>,
 ): Route<ApiRequest> {
-  const handle = (api: ApiRequest, params: PathParams) => {
-    const found = writableProtocol(api, decodedSegment(params.idOrUri ?? ""));
-    return "status" in found ? found : answer(api, found);
+  const handle = (request: ApiRequest, params: PathParams) => {
+    const found = writableProtocol(request, decodedSegment(params.idOrUri ?? ""));
+    return "status" in found ? found : answer(request, found);
   };
   return route(method, template, handle, { decode: false });
 }
 
 const param =
   (name: string) =>
-  (handler: (api: ApiRequest, value: string) => HttpResponse | Promise<HttpResponse>) =>
-  (api: ApiRequest, params: PathParams) =>
-    handler(api, params[name] ?? "");
+  (handler: (request: ApiRequest, value: string) => HttpResponse | Promise<HttpResponse>) =>
+  (request: ApiRequest, params: PathParams) =>
+    handler(request, params[name] ?? "");
 
 const API_ROUTES: readonly Route<ApiRequest>[] = [
   route("GET", "/api/v3/protocols", listProtocols),
@@ -103,8 +107,15 @@ export async function answerApiRequest(
       origin: ctx.origin,
       viewerId: caller.user.id,
     };
-    const api: ApiRequest = { req, url, viewer: caller.user, ctx, view, answer: apiAnswer(textKey, warning) };
-    response = await found.route.handle(api, found.params);
+    const request: ApiRequest = {
+      req,
+      url,
+      viewer: caller.user,
+      ctx,
+      view,
+      answer: apiAnswer(textKey, warning),
+    };
+    response = await found.route.handle(request, found.params);
   }
   return withHeaders(response, rate.headers);
 }

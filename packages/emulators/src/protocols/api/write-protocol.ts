@@ -21,16 +21,16 @@ const MAX_TEXT_CHARS = 50_000;
 const TYPE_IDS = new Set(["1", "3", "4"]);
 
 /** The body as form fields or a JSON object; undefined when it is neither, or too large. */
-export async function readWriteBody(api: ApiRequest): Promise<Record<string, unknown> | undefined> {
+export async function readWriteBody(request: ApiRequest): Promise<Record<string, unknown> | undefined> {
   let text: string;
   try {
-    text = await readBody(api.req, MAX_WRITE_BYTES);
+    text = await readBody(request.req, MAX_WRITE_BYTES);
   } catch (error) {
     if (error instanceof BodyTooLargeError) return undefined;
     throw error;
   }
   if (text.trim() === "") return {};
-  if (/json/i.test(api.req.headers["content-type"] ?? "") || text.trimStart().startsWith("{")) {
+  if (/json/i.test(request.req.headers["content-type"] ?? "") || text.trimStart().startsWith("{")) {
     try {
       const parsed: unknown = JSON.parse(text);
       return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
@@ -43,22 +43,25 @@ export async function readWriteBody(api: ApiRequest): Promise<Record<string, unk
   return Object.fromEntries(new URLSearchParams(text));
 }
 
-export function badBody(api: ApiRequest, message = "The body is not a JSON object or a form."): HttpResponse {
-  return api.answer.error(400, StatusCode.BAD_PARAMETERS, message);
+export function badBody(
+  request: ApiRequest,
+  message = "The body is not a JSON object or a form.",
+): HttpResponse {
+  return request.answer.error(400, StatusCode.BAD_PARAMETERS, message);
 }
 
 /**
  * The protocol the caller may change: visible to them (else 404, as for a read), theirs (else 403 with
  * the real service's "access denied" code 132) and not yet published (403).
  */
-export function writableProtocol(api: ApiRequest, idOrUri: string | undefined): Protocol | HttpResponse {
-  const protocol = visibleProtocol(api, idOrUri);
-  if (!protocol) return api.answer.notFound("Protocol not found.");
-  if (protocol.creatorId !== api.viewer.id) {
-    return api.answer.error(403, StatusCode.ACCESS_DENIED, "Only the protocol's owner may change it.");
+export function writableProtocol(request: ApiRequest, idOrUri: string | undefined): Protocol | HttpResponse {
+  const protocol = visibleProtocol(request, idOrUri);
+  if (!protocol) return request.answer.notFound("Protocol not found.");
+  if (protocol.creatorId !== request.viewer.id) {
+    return request.answer.error(403, StatusCode.ACCESS_DENIED, "Only the protocol's owner may change it.");
   }
   if (protocol.isPublic) {
-    return api.answer.error(
+    return request.answer.error(
       403,
       StatusCode.ACCESS_DENIED,
       "A published protocol changes only through a new version, in the web interface.",
@@ -67,23 +70,24 @@ export function writableProtocol(api: ApiRequest, idOrUri: string | undefined): 
   return protocol;
 }
 
-export async function createDraft(api: ApiRequest, guid: string): Promise<HttpResponse> {
+export async function createDraft(request: ApiRequest, guid: string): Promise<HttpResponse> {
   if (!/^[0-9a-f]{32}$/i.test(guid)) {
-    return api.answer.error(400, StatusCode.BAD_PARAMETERS, "guid must be 32 hexadecimal digits.");
+    return request.answer.error(400, StatusCode.BAD_PARAMETERS, "guid must be 32 hexadecimal digits.");
   }
-  const body = await readWriteBody(api);
-  if (!body) return badBody(api);
+  const body = await readWriteBody(request);
+  if (!body) return badBody(request);
   const typeId = String(body.type_id ?? "1");
   if (!TYPE_IDS.has(typeId))
-    return api.answer.error(400, StatusCode.BAD_PARAMETERS, "type_id must be 1, 3 or 4.");
+    return request.answer.error(400, StatusCode.BAD_PARAMETERS, "type_id must be 1, 3 or 4.");
   let protocol: Protocol;
   try {
-    protocol = api.ctx.store.createDraft(api.viewer, guid);
+    protocol = request.ctx.store.createDraft(request.viewer, guid);
   } catch (error) {
-    if (error instanceof StoreError) return api.answer.error(400, StatusCode.BAD_PARAMETERS, error.message);
+    if (error instanceof StoreError)
+      return request.answer.error(400, StatusCode.BAD_PARAMETERS, error.message);
     throw error;
   }
-  return api.answer.ok({ protocol: protocolWire(protocol, api.ctx.store, api.view) });
+  return request.answer.ok({ protocol: protocolWire(protocol, request.ctx.store, request.view) });
 }
 
 const text = (max: number, name: string) =>
@@ -110,15 +114,19 @@ const updateSchema = z.object({
   materials_text: text(MAX_TEXT_CHARS, "materials_text"),
 });
 
-export async function updateProtocol(api: ApiRequest, protocol: Protocol): Promise<HttpResponse> {
-  const body = await readWriteBody(api);
-  if (!body) return badBody(api);
+export async function updateProtocol(request: ApiRequest, protocol: Protocol): Promise<HttpResponse> {
+  const body = await readWriteBody(request);
+  if (!body) return badBody(request);
   const parsed = updateSchema.safeParse(body);
   if (!parsed.success) {
-    return api.answer.error(400, StatusCode.BAD_PARAMETERS, parsed.error.issues[0]?.message ?? "Bad fields.");
+    return request.answer.error(
+      400,
+      StatusCode.BAD_PARAMETERS,
+      parsed.error.issues[0]?.message ?? "Bad fields.",
+    );
   }
   const { title, description, guidelines, before_start, warning, materials_text } = parsed.data;
-  api.ctx.store.updateDraft(protocol, {
+  request.ctx.store.updateDraft(protocol, {
     title,
     description,
     guidelines,
@@ -126,7 +134,7 @@ export async function updateProtocol(api: ApiRequest, protocol: Protocol): Promi
     warning,
     materialsText: materials_text,
   });
-  return api.answer.ok({
-    [api.view.dialect.protocolKey]: protocolWire(protocol, api.ctx.store, api.view),
+  return request.answer.ok({
+    [request.view.dialect.protocolKey]: protocolWire(protocol, request.ctx.store, request.view),
   });
 }

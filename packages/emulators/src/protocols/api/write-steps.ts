@@ -57,11 +57,11 @@ interface LinkedDraft extends StepDraft {
   previous: string | null;
 }
 
-export async function writeSteps(api: ApiRequest, protocol: Protocol): Promise<HttpResponse> {
-  const body = await readWriteBody(api);
-  if (!body) return badBody(api);
+export async function writeSteps(request: ApiRequest, protocol: Protocol): Promise<HttpResponse> {
+  const body = await readWriteBody(request);
+  if (!body) return badBody(request);
   const parsed = postSchema.safeParse(body);
-  if (!parsed.success) return badBody(api, parsed.error.issues[0]?.message);
+  if (!parsed.success) return badBody(request, parsed.error.issues[0]?.message);
   const merged = linkedSteps(protocol);
   const index = new Map(merged.map((step, i) => [step.guid, i]));
   for (const written of parsed.data.steps) {
@@ -82,18 +82,18 @@ export async function writeSteps(api: ApiRequest, protocol: Protocol): Promise<H
       merged.push(step);
     } else merged[at] = step;
   }
-  return store(api, protocol, merged);
+  return store(request, protocol, merged);
 }
 
-export async function deleteSteps(api: ApiRequest, protocol: Protocol): Promise<HttpResponse> {
-  const body = await readWriteBody(api);
-  if (!body) return badBody(api);
+export async function deleteSteps(request: ApiRequest, protocol: Protocol): Promise<HttpResponse> {
+  const body = await readWriteBody(request);
+  if (!body) return badBody(request);
   const parsed = deleteSchema.safeParse(body);
-  if (!parsed.success) return badBody(api, parsed.error.issues[0]?.message);
+  if (!parsed.success) return badBody(request, parsed.error.issues[0]?.message);
   const gone = new Set(parsed.data.steps.map((g) => g.toUpperCase()));
   const steps = linkedSteps(protocol);
   const unknown = [...gone].find((g) => !steps.some((step) => step.guid === g));
-  if (unknown) return api.answer.error(404, StatusCode.NOT_FOUND, `Step ${unknown} not found.`);
+  if (unknown) return request.answer.error(404, StatusCode.NOT_FOUND, `Step ${unknown} not found.`);
   const previousOf = new Map(steps.map((step) => [step.guid, step.previous]));
   // A follower of a removed step follows the nearest kept step before it.
   const keptBefore = (previous: string | null): string | null => {
@@ -105,14 +105,14 @@ export async function deleteSteps(api: ApiRequest, protocol: Protocol): Promise<
   const kept = steps
     .filter((step) => !gone.has(step.guid))
     .map((step) => ({ ...step, previous: keptBefore(step.previous) }));
-  return store(api, protocol, kept);
+  return store(request, protocol, kept);
 }
 
-function store(api: ApiRequest, protocol: Protocol, steps: LinkedDraft[]): HttpResponse {
+function store(request: ApiRequest, protocol: Protocol, steps: LinkedDraft[]): HttpResponse {
   const ordered = walk(steps);
-  if (typeof ordered === "string") return api.answer.error(400, StatusCode.BAD_PARAMETERS, ordered);
-  api.ctx.store.replaceSteps(protocol, ordered);
-  return api.answer.ok({ [api.view.dialect.stepsKey]: stepsWire(protocol, api.view) });
+  if (typeof ordered === "string") return request.answer.error(400, StatusCode.BAD_PARAMETERS, ordered);
+  request.ctx.store.replaceSteps(protocol, ordered);
+  return request.answer.ok({ [request.view.dialect.stepsKey]: stepsWire(protocol, request.view) });
 }
 
 /** The stored steps with their links (the emulator keeps them in linked order). */

@@ -123,14 +123,14 @@ function answerTools<S>(
   contextFor: (request: ServerContext) => ToolContext,
 ): void {
   mcp.server.setRequestHandler("tools/list", () => ({ tools: parts.listedTools }));
-  const scope = {
+  const target = {
     ...parts,
     contextFor,
     rendersViews: (request: ServerContext) => clientRendersViews(mcp, request),
   };
   mcp.server.setRequestHandler("tools/call", async (request, extra): Promise<CallAnswer> => {
     const started = performance.now();
-    const { result, ...call } = await callTool(scope, request, extra);
+    const { result, ...call } = await callTool(target, request, extra);
     parts.recordCall(clientSession, { ...call, durationMs: performance.now() - started });
     return result;
   });

@@ -25,8 +25,11 @@ export interface CallRecord {
   error?: ErrorKind;
 }
 
-/** What a call needs of the server it is made to. */
-export interface CallScope<S> {
+/**
+ * What a call needs of the server it is made to. (Not CallScope, what a service's client
+ * and credential source are given: core/credentials/call-scope.ts.)
+ */
+export interface CallTarget<S> {
   definition: ServedService<S>;
   service: S;
   options: ServerOptions;
@@ -45,14 +48,14 @@ export interface CallRequest {
 
 /** Runs one tools/call through the boundary; never throws for what a tool did. */
 export async function callTool<S>(
-  scope: CallScope<S>,
+  target: CallTarget<S>,
   request: CallRequest,
   extra: ServerContext,
 ): Promise<CallRecord & { result: CallAnswer }> {
-  const { definition, service } = scope;
-  const tool = scope.tools.find((candidate) => candidate.name === request.params.name);
-  if (!tool) return refusal(scope, request.params.name);
-  const ctx = scope.contextFor(extra);
+  const { definition, service } = target;
+  const tool = target.tools.find((candidate) => candidate.name === request.params.name);
+  if (!tool) return refusal(target, request.params.name);
+  const ctx = target.contextFor(extra);
   const labels = { service: definition.id, tool: tool.name };
   try {
     const args = validateInput(tool.name, tool.input, request.params.arguments);
@@ -61,11 +64,11 @@ export async function callTool<S>(
     result.content.push(...(answer.files ?? []).flatMap(fileContent));
     // A client that draws the tool's view gets all it draws; the others, the answer as always.
     const structuredContent =
-      tool.view && scope.rendersViews(extra)
+      tool.view && target.rendersViews(extra)
         ? { ...answer.structured, ...answer.viewData }
-        : briefly(scope, args)
+        : briefly(target, args)
           ? (declaredPart(
-              scope.listedTools.find((listed) => listed.name === tool.name)?.outputSchema,
+              target.listedTools.find((listed) => listed.name === tool.name)?.outputSchema,
               answer.structured,
             ) as Record<string, unknown>)
           : answer.structured;
@@ -89,14 +92,14 @@ export async function callTool<S>(
 }
 
 /** Whether the answer's structured copy is only what the output schema declares: markdown, where the service asks. */
-function briefly<S>(scope: CallScope<S>, args: Record<string, unknown>): boolean {
-  return scope.definition.briefStructured === true && args.response_format !== "json";
+function briefly<S>(target: CallTarget<S>, args: Record<string, unknown>): boolean {
+  return target.definition.briefStructured === true && args.response_format !== "json";
 }
 
 /** A tool this server does not offer: why (hidden by an option, or unknown), as the agent reads it. */
-function refusal<S>(scope: CallScope<S>, name: string): CallRecord & { result: CallAnswer } {
-  const hidden = scope.definition.tools.find((candidate) => candidate.name === name);
-  const why = hidden ? whyHidden(scope.definition, hidden, scope.options, scope.service) : undefined;
+function refusal<S>(target: CallTarget<S>, name: string): CallRecord & { result: CallAnswer } {
+  const hidden = target.definition.tools.find((candidate) => candidate.name === name);
+  const why = hidden ? whyHidden(target.definition, hidden, target.options, target.service) : undefined;
   const failed = (text: string) => ({
     result: textResult(text, true),
     tool: hidden?.name ?? "unknown",

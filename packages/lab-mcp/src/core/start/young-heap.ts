@@ -5,7 +5,7 @@
 // young-heap.test.ts), long-lived objects move to the old generation sooner. A call's
 // objects die young whatever the size: measured over stdio, the CPU per call is the same for a single
 // record (labdata_get_entity) and for a 50-item JSON page, and the resident memory after 1,000 calls is
-// lower (bench/RESULTS.md, 2026-11-28, issue 26 item 5).
+// lower (bench/RESULTS.md, the entries of 2026-11-28).
 import { setFlagsFromString } from "node:v8";
 
 setFlagsFromString("--semi-space-growth-factor=1");

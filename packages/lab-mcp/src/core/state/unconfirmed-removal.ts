@@ -1,5 +1,5 @@
 // A removal the shared state could not confirm (Redis out of reach): the record stays there and is read
-// again when Redis answers, so the user is told, never answered "nothing to remove" (issue 25, item 6).
+// again when Redis answers, so the user is told, never answered "nothing to remove".
 import { ActionableError } from "../errors.js";
 
 export class UnconfirmedRemovalError extends ActionableError {

@@ -1,4 +1,4 @@
-// GET /metrics without a token, on a listener of its own (MCP_METRICS_LISTEN, issue 25 item 7): the MCP
+// GET /metrics without a token, on a listener of its own (MCP_METRICS_LISTEN): the MCP
 // port may be published by a reverse proxy that forwards Host, so it never serves metrics unauthenticated.
 // This one binds a loopback address, answers loopback Host names only (a DNS-rebinding page sends its
 // own), refuses pages of any origin, and serves /metrics and nothing else.

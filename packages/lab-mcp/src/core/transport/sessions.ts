@@ -1,7 +1,7 @@
 // The MCP sessions of 2025-11-25 clients over HTTP, held by this process: one McpServer and SDK
 // transport per session, bound to the person who opened it in team mode, capped (the least recently
 // used idle one gives way) and closed when idle. A person holds at most a share of the cap: at it,
-// their own least recently used idle session gives way, never another's (issue 25, item 11).
+// their own least recently used idle session gives way, never another's.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";

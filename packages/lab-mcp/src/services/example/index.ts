@@ -13,7 +13,7 @@ const EXAMPLE_SETTINGS = z.object({
   EXAMPLE_API_KEY: setting.secret({ help: "API key of the example service, sent as a Bearer token" }),
 });
 
-export const exampleService: ServiceDefinition<ExampleApi, typeof EXAMPLE_SETTINGS.shape> = {
+const example = {
   id: "example",
   serverName: "example_mcp",
   version: "0.1.0",
@@ -30,4 +30,9 @@ export const exampleService: ServiceDefinition<ExampleApi, typeof EXAMPLE_SETTIN
       maxResponseBytes: runtime.maxResponseBytes,
     });
   },
-};
+} satisfies ServiceDefinition<ExampleApi, typeof EXAMPLE_SETTINGS.shape>;
+
+export const exampleService: ServiceDefinition<ExampleApi, typeof EXAMPLE_SETTINGS.shape> = example;
+
+/** The names of example_mcp's tools as literal types: the keys a table of every tool must have. */
+export type ExampleToolName = (typeof example.tools)[number]["name"];

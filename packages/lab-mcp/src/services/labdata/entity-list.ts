@@ -2,12 +2,12 @@
 // copy carries (what a line shows), and one page rendered as the envelope (json) or a list (markdown).
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../core/inputs.js";
-import { moreLine, pageReply } from "../../core/page-reply.js";
+import { moreLine, pageReply, pastTheEnd } from "../../core/page-reply.js";
 import { heading, markdown } from "../../core/render.js";
 import type { Counted } from "./api/count.js";
 import type { EntityFilters } from "./api/entities.js";
 import { entityLine } from "./format/entity-markdown.js";
-import { countedPage, countedPageShape, foundLine, pastTheEnd } from "./list-page.js";
+import { countedPage, countedPageShape, foundLine } from "./list-page.js";
 import { integer, text } from "./records/platform.js";
 import type { Entity } from "./records/registry.js";
 

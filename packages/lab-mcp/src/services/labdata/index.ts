@@ -101,7 +101,7 @@ function tokenExchange(values: LabdataValues, runtime: ServiceRuntime): TokenExc
   });
 }
 
-export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTINGS.shape> = {
+const labdata = {
   id: "labdata",
   serverName: "labdata_mcp",
   version: "0.1.0",
@@ -198,4 +198,9 @@ export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTIN
       },
     );
   },
-};
+} satisfies ServiceDefinition<LabdataApi, typeof LABDATA_SETTINGS.shape>;
+
+export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTINGS.shape> = labdata;
+
+/** The names of labdata_mcp's tools as literal types: the keys a table of every tool must have. */
+export type LabdataToolName = (typeof labdata.tools)[number]["name"];

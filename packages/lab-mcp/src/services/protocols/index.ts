@@ -99,13 +99,13 @@ function fleetSignIn(state: SharedState, settings: StateSettings | undefined, ti
 }
 
 /**
- * The toolsets a server offers when MCP_TOOLSETS is not set (issue 26): reading, signing in and PDFs,
+ * The toolsets a server offers when MCP_TOOLSETS is not set: reading, signing in and PDFs,
  * which is what most questions need (7 tools); workspaces and draft writing are asked for by name
  * (MCP_TOOLSETS=all, or the toolset's name). The default-surface mechanism reads it.
  */
 export const PROTOCOLS_DEFAULT_TOOLSETS = ["protocols", "account", "pdfs"];
 
-export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> = {
+const protocols = {
   id: "protocols",
   serverName: "protocols_mcp",
   version: "0.1.0",
@@ -145,4 +145,9 @@ export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> =
     const { pending } = api.credentials;
     return pending ? [connectRoute(api, pending), callbackRoute(api, pending)] : [];
   },
-};
+} satisfies ServiceDefinition<ProtocolsApi, ProtocolsShape>;
+
+export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> = protocols;
+
+/** The names of protocols_mcp's tools as literal types: the keys a table of every tool must have. */
+export type ProtocolsToolName = (typeof protocols.tools)[number]["name"];

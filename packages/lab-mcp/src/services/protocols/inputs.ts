@@ -1,6 +1,6 @@
-// Inputs shared by the protocols tools and resources.
+// Inputs shared by the protocols tools and resources; the conventions' own (limit, offset,
+// response_format) come from core/inputs.ts, as for every service.
 import { z } from "zod";
-import { boundedInteger, RESPONSE_FORMATS } from "../../core/inputs.js";
 import type { PdfView } from "./api/pdf-view.js";
 import type { ListQuery } from "./api/protocol-lists.js";
 
@@ -74,22 +74,6 @@ export function checkedText(bounds: { description: string; max: number; min?: nu
     )
     .describe(description);
 }
-
-/**
- * The conventions' paging inputs (limit 1 to 100, default 20; offset from 0; response_format) with the
- * shortest descriptions that still say how to use them: every list tool's listing carries them.
- */
-export const responseFormat = z.enum(RESPONSE_FORMATS).default("markdown").describe("'json': every field.");
-
-export const pagingInputs = {
-  limit: boundedInteger({ description: "Per page.", min: 1, max: 100 }).default(20),
-  offset: boundedInteger({
-    description: "Skip: next_offset of the last page.",
-    min: 0,
-    max: 1_000_000,
-  }).default(0),
-  response_format: responseFormat,
-};
 
 export const ORDERS = ["relevance", "activity", "newest", "oldest", "title"] as const;
 export type Order = (typeof ORDERS)[number];

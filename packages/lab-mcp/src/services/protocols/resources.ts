@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageOf } from "../../core/paging.js";
 import { defineResource } from "../../core/resource.js";
 import { fetchProtocolPdf } from "./api/pdf.js";
 import { fetchProtocol, fetchSteps } from "./api/protocols.js";
@@ -38,7 +39,7 @@ export const protocolStepsResource = defineResource({
   async read({ id }, ctx, api: ProtocolsApi) {
     const steps = await fetchSteps(api, id, ctx);
     if (steps.length === 0) return `Protocol ${id} has no steps.`;
-    return stepsMarkdown(id, steps, 0, steps.length, { cut: false });
+    return stepsMarkdown(id, steps, pageOf("steps", steps, steps.length, 0), { cut: false });
   },
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedInteger, identifier, responseFormat } from "../../../core/inputs.js";
+import { identifier, offset, responseFormat } from "../../../core/inputs.js";
 import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { OTHERS_WROTE } from "../../../core/untrusted-text.js";
@@ -42,11 +42,8 @@ export const getEntry = defineTool({
   toolset: "notebook",
   input: {
     id: identifier("Id of the entry, e.g. etr_a1B2c3."),
-    offset: boundedInteger({
-      description: "Character of the markdown to start at, to read on in a long entry (default 0).",
-      min: 0,
-      max: 10_000_000,
-    }).default(0),
+    // The conventions' offset, counted in characters of the markdown: next_offset reads on.
+    offset,
     response_format: responseFormat,
   },
   output: { ...entryBrief.shape, next_offset: z.number().int().nullable() },

@@ -1,7 +1,7 @@
 import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { RemoteStatusError } from "../../../core/errors.js";
 import { boundedString, identifier, pagingInputs, takesNumberAsText } from "../../../core/inputs.js";
-import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { moreLine, pageReply, pastTheEnd } from "../../../core/page-reply.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import * as assays from "../api/assays.js";
@@ -10,7 +10,7 @@ import type { LabdataApi } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { assayTables, runLabel, runNumber, runNumberOf } from "../format/assay-markdown.js";
 import { nameAndId } from "../format/labels.js";
-import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
+import { countedPage, countedPageShape, foundLine } from "../list-page.js";
 import { assayBrief } from "../records/brief.js";
 import type { AssayRun } from "../records/notebook.js";
 import { resultsChartView } from "../views/index.js";

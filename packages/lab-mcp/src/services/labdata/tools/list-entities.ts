@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { moreLine, pageReply, pastTheEnd } from "../../../core/page-reply.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { ENTITY_TYPES, listEntities as listRemoteEntities } from "../api/entities.js";
 import type { LabdataApi } from "../client.js";
 import { entityFilters, entityListInputs, entityPageReply, entityPageShape } from "../entity-list.js";
 import { sequenceLine } from "../format/sequence-markdown.js";
-import { countedPage, foundLine, pastTheEnd } from "../list-page.js";
+import { countedPage, foundLine } from "../list-page.js";
 
 /** How the list calls the items of each type. */
 const PLURAL = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
-import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { moreLine, pageReply, pastTheEnd } from "../../../core/page-reply.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
@@ -8,7 +8,7 @@ import * as notebook from "../api/notebook.js";
 import type { LabdataApi } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { entryLine } from "../format/entry-markdown.js";
-import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
+import { countedPage, countedPageShape, foundLine } from "../list-page.js";
 import { entryBrief } from "../records/brief.js";
 
 export const listEntries = defineTool({

@@ -1,12 +1,12 @@
 import { boundedString, pagingInputs } from "../../../core/inputs.js";
-import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { moreLine, pageReply, pastTheEnd } from "../../../core/page-reply.js";
 import { heading, markdown, utcTime } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { oneLine } from "../../../core/untrusted-text.js";
 import * as notebook from "../api/notebook.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
-import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
+import { countedPage, countedPageShape, foundLine } from "../list-page.js";
 import { templateBrief } from "../records/brief.js";
 import type { EntryTemplate } from "../records/notebook.js";
 

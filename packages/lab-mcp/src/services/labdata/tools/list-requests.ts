@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
-import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { moreLine, pageReply, pastTheEnd } from "../../../core/page-reply.js";
 import { heading, markdown, utcTime } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { oneLine } from "../../../core/untrusted-text.js";
@@ -9,7 +9,7 @@ import * as workflows from "../api/workflows.js";
 import type { LabdataApi } from "../client.js";
 import { fieldText } from "../format/field.js";
 import { nameAndId } from "../format/labels.js";
-import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
+import { countedPage, countedPageShape, foundLine } from "../list-page.js";
 import { requestBrief } from "../records/brief.js";
 import type { LabRequest } from "../records/notebook.js";
 

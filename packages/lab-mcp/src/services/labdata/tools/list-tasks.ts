@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
-import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { moreLine, pageReply, pastTheEnd } from "../../../core/page-reply.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
@@ -8,7 +8,7 @@ import * as workflows from "../api/workflows.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
 import { taskLine } from "../format/task-markdown.js";
-import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
+import { countedPage, countedPageShape, foundLine } from "../list-page.js";
 import { taskBrief } from "../records/brief.js";
 
 const STATUS_WORDS: Record<workflows.TaskStatusFilter, string> = {

@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { InvalidInputError } from "../../../core/errors.js";
 import { boundedString, pagingInputs } from "../../../core/inputs.js";
-import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { moreLine, pageReply, pastTheEnd } from "../../../core/page-reply.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { listRegistries } from "../api/registry.js";
 import { searchBases } from "../api/search-bases.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
-import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
+import { countedPage, countedPageShape, foundLine } from "../list-page.js";
 import { integer, text } from "../records/platform.js";
 
 const MIN_BASES = 8;

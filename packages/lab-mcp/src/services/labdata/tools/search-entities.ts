@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { boundedString, pagingInputs } from "../../../core/inputs.js";
-import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { moreLine, pageReply, pastTheEnd } from "../../../core/page-reply.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { ENTITY_TYPES, type EntityFilters, type EntityType, listEntities } from "../api/entities.js";
 import type { LabdataApi } from "../client.js";
 import { entityBrief } from "../entity-list.js";
 import { entityLine } from "../format/entity-markdown.js";
-import { countedPage, countedPageShape, foundLine, pastTheEnd } from "../list-page.js";
+import { countedPage, countedPageShape, foundLine } from "../list-page.js";
 import type { Entity } from "../records/registry.js";
 
 export const searchEntities = defineTool({

@@ -34,7 +34,12 @@ const WRITES: Record<string, string> = {
 
 /** Refuses the statement, saying what to change. */
 export function refuseSql(problem: string): never {
-  throw new InvalidInputError(
+  throw sqlRefusal(problem);
+}
+
+/** The input error that names what to change in the statement. */
+function sqlRefusal(problem: string): InvalidInputError {
+  return new InvalidInputError(
     `Error: Invalid input for ${QUERY_TOOL}: sql: ${problem}. Correct the statement and call the tool again.`,
   );
 }
@@ -56,7 +61,7 @@ export async function checkSelect(sql: string): Promise<CheckedSelect> {
     const details = (error as { sqlDetails?: { message?: string; cursorPosition?: number } }).sqlDetails;
     const message = details?.message ?? (error instanceof Error ? error.message : "it does not parse");
     const at = details?.cursorPosition === undefined ? "" : positionText(sql, details.cursorPosition);
-    refuseSql(`PostgreSQL's parser refused it: ${message}${at}`);
+    throw sqlRefusal(`PostgreSQL's parser refused it: ${message}${at}`);
   }
   const statements = (tree.stmts ?? []).filter((entry) => entry.stmt);
   if (statements.length === 0) refuseSql("it holds no statement; send one SELECT");

@@ -1,4 +1,4 @@
-// Markdown -> a Draft.js raw state in time linear in the text, even on hostile input (issue 25, item 5).
+// Markdown -> a Draft.js raw state in time linear in the text, even on hostile input.
 // markdown-draft-js did this in quadratic time twice over: it measured the whole block text again at
 // every styled span, and remarkable searches the rest of a paragraph for the closer of every unclosed
 // `*`, `_`, `~~` or `[`. Here the blocks and ranges are built with a running length, and remarkable's

@@ -3,6 +3,7 @@
 
 import { z } from "zod";
 import type { CallScope } from "../../../core/credentials/call-scope.js";
+import { pageOf } from "../../../core/paging.js";
 import { fieldList, heading, markdown, nameWithId } from "../../../core/render.js";
 import { reply } from "../../../core/tool.js";
 import { fetchProtocol, fetchSteps } from "../api/protocols.js";
@@ -72,6 +73,6 @@ export async function stepsReply(api: ProtocolsApi, ref: string, ctx: CallScope,
   const listing =
     steps.length === 0
       ? `Protocol ${ref} has no steps now.`
-      : stepsMarkdown(ref, steps, 0, steps.length, { cut: true });
+      : stepsMarkdown(ref, steps, pageOf("steps", steps, steps.length, 0), { cut: true });
   return reply(structured, markdown(`${done}.`, listing, NOT_PUBLISHED));
 }

@@ -1,6 +1,8 @@
 // The steps of a protocol in order, under their section headings, long ones cut with a note saying
 // how to read the whole step. A step's text and section name were written by others: the text is quoted
 // and the section named as such (core/untrusted-text.ts).
+import { moreLine, shownRange } from "../../../core/page-reply.js";
+import type { Page } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
 import { OTHERS_WROTE, oneLine, quoted, quotedCut } from "../../../core/untrusted-text.js";
 import type { Step } from "../records/protocols.js";
@@ -13,15 +15,18 @@ export function stepNumber(step: Step, index: number): string {
   return step.number != null && String(step.number).trim() !== "" ? String(step.number) : String(index + 1);
 }
 
-/** Steps [offset, offset + count) of `steps`, with section headings where the section changes. */
+/** The envelope of a page of steps, which this markdown is written for. */
+type StepsPage = Omit<Page<"steps", unknown>, "steps">;
+
+/** The steps of `page` (a page of `steps`), with section headings where the section changes. */
 export function stepsMarkdown(
   protocol: string,
   steps: Step[],
-  offset: number,
-  limit: number,
+  page: StepsPage,
   { cut = true }: { cut?: boolean } = {},
 ): string {
-  const shown = steps.slice(offset, offset + limit);
+  const { offset } = page;
+  const shown = steps.slice(offset, offset + page.count);
   const lines: string[] = [];
   let section: string | null | undefined;
   shown.forEach((step, i) => {
@@ -38,13 +43,12 @@ export function stepsMarkdown(
       : `\n${cut ? quotedCut(step.step, STEP_CHARS, howToGetTheRest) : quoted(step.step)}`;
     lines.push(`**Step ${oneLine(number)}.**${text}`, "");
   });
-  const end = offset + shown.length;
   return markdown(
     heading(1, `Steps of protocol ${protocol}`),
-    `${steps.length} steps in all (showing ${offset + 1}–${end})`,
+    `${steps.length} steps in all (${shownRange(page)})`,
     shown.some((step) => step.step) && OTHERS_WROTE,
     lines.join("\n").trim(),
-    end < steps.length && `More: call again with offset=${end}.`,
+    moreLine(page),
   );
 }
 

@@ -5,19 +5,6 @@ import { z } from "zod";
 import type { Person, Protocol, ProtocolSummary, Step } from "../records/protocols.js";
 import { STEP_CHARS, stepNumber } from "./steps-markdown.js";
 
-/** The pagination envelope of the conventions around `key`, counts as plain numbers (no 2^53 bounds). */
-export function pageOutput<K extends string, Item extends z.ZodType>(key: K, item: Item) {
-  return {
-    total: z.number(),
-    count: z.number(),
-    // Optional as core's briefPage leaves them out of a markdown answer's copy at 0, false, null.
-    offset: z.number().optional(),
-    has_more: z.boolean().optional(),
-    next_offset: z.number().nullable().optional(),
-    ...({ [key]: z.array(item) } as { [k in K]: z.ZodArray<Item> }),
-  };
-}
-
 /** A workspace in a list. */
 export const workspaceShape = z.looseObject({ id: z.number(), title: z.string(), uri: z.string() });
 

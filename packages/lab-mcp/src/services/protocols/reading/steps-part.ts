@@ -3,7 +3,7 @@
 import type { ToolContext } from "../../../core/context.js";
 import { ActionableError } from "../../../core/errors.js";
 import type { ResponseFormat } from "../../../core/inputs.js";
-import { pageReply } from "../../../core/page-reply.js";
+import { pageReply, pastTheEnd } from "../../../core/page-reply.js";
 import { pageOf } from "../../../core/paging.js";
 import { json } from "../../../core/render.js";
 import { reply } from "../../../core/tool.js";
@@ -39,8 +39,7 @@ export async function stepsPart(ask: StepsAsk, ctx: ToolContext, api: ProtocolsA
   const page = { protocol, ...pageOf("steps", shownSteps(shown, offset), steps.length, offset) };
   return pageReply(page, "markdown", () => {
     if (steps.length === 0) return `Protocol ${protocol} has no steps.`;
-    if (offset >= steps.length)
-      return `No steps at offset ${offset}: protocol ${protocol} has ${steps.length}. Use a smaller offset.`;
-    return stepsMarkdown(protocol, steps, offset, limit);
+    if (page.count === 0) return pastTheEnd("steps", page);
+    return stepsMarkdown(protocol, steps, page);
   });
 }

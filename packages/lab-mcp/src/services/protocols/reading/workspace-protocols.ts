@@ -2,7 +2,7 @@
 import type { ToolContext } from "../../../core/context.js";
 import { apiPath } from "../../../core/http/api-path.js";
 import type { ResponseFormat } from "../../../core/inputs.js";
-import { moreLine, pageReply } from "../../../core/page-reply.js";
+import { moreLine, pageReply, pastTheEnd, shownRange } from "../../../core/page-reply.js";
 import { pageOf } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
 import { listRange } from "../api/protocol-lists.js";
@@ -32,11 +32,10 @@ export async function workspaceProtocols(ask: Ask, ctx: ToolContext, api: Protoc
   const page = pageOf("protocols", items.map(listedProtocol), total, offset);
   return pageReply(page, "markdown", () => {
     if (total === 0) return `Workspace ${workspace} has no published protocols.`;
-    if (items.length === 0)
-      return `No protocols at offset ${offset}: there are ${total}. Use a smaller offset.`;
+    if (items.length === 0) return pastTheEnd("protocols", page);
     return markdown(
       heading(1, `Published protocols of workspace ${workspace}`),
-      `${total} protocols (showing ${offset + 1}–${offset + items.length}), newest first`,
+      `${total} protocols (${shownRange(page)}), newest first`,
       items.map(protocolLine),
       moreLine(page),
     );

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { ActionableError } from "../../../core/errors.js";
+import { responseFormat } from "../../../core/inputs.js";
 import { fieldList, heading, json, markdown, nameWithId } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { fetchProtocolPdf, pdfResourceUri } from "../api/pdf.js";
 import { pdfViewSuffix, pdfViewWords } from "../api/pdf-view.js";
 import type { ProtocolsApi } from "../client.js";
 import { pdfPageCount, safeFileStem, savePdf } from "../format/pdf-file.js";
-import { pdfViewInputs, pdfViewOf, protocolRef, responseFormat } from "../inputs.js";
+import { pdfViewInputs, pdfViewOf, protocolRef } from "../inputs.js";
 
 export const downloadPdf = defineTool({
   name: "protocols_download_pdf",

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { responseFormat } from "../../../core/inputs.js";
 import { fieldList, heading, json, markdown, nameWithId, utcTime } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { fetchProfile } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
-import { responseFormat } from "../inputs.js";
 import { profileSchema } from "../records/protocols.js";
 
 export const getProfile = defineTool({

@@ -1,14 +1,14 @@
 // protocols_get_protocol: one protocol, one part at a time (overview, steps, materials, versions); it
 // took over protocols_get_steps, protocols_get_materials and protocols_list_versions.
 import { z } from "zod";
-import { boundedInteger } from "../../../core/inputs.js";
+import { boundedInteger, pagingInputs } from "../../../core/inputs.js";
 import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { fetchProtocol } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolMarkdown } from "../format/protocol-markdown.js";
 import { protocolFacts, stepShape } from "../format/structured.js";
-import { pagingInputs, protocolRef } from "../inputs.js";
+import { protocolRef } from "../inputs.js";
 import { materialsPart } from "../reading/materials-part.js";
 import { stepsPart } from "../reading/steps-part.js";
 import { versionsPart } from "../reading/versions-part.js";

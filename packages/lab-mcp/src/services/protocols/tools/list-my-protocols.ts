@@ -1,16 +1,17 @@
 import { z } from "zod";
 import { ActionableError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
-import { moreLine, pageReply } from "../../../core/page-reply.js";
-import { pageOf } from "../../../core/paging.js";
+import { pagingInputs } from "../../../core/inputs.js";
+import { moreLine, pageReply, pastTheEnd, shownRange } from "../../../core/page-reply.js";
+import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { type ListQuery, listRange } from "../api/protocol-lists.js";
 import { fetchProfile } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
-import { listedProtocol, listedShape, pageOutput } from "../format/structured.js";
-import { ORDER_WORDS, orderInput, orderOf, pagingInputs } from "../inputs.js";
+import { listedProtocol, listedShape } from "../format/structured.js";
+import { ORDER_WORDS, orderInput, orderOf } from "../inputs.js";
 
 const WHICH = ["all", "private", "public", "shared_with_me", "with_drafts"] as const;
 type Which = (typeof WHICH)[number];
@@ -45,7 +46,7 @@ export const listMyProtocols = defineTool({
     order: orderInput("'newest'"),
     ...pagingInputs,
   },
-  output: pageOutput("protocols", listedShape),
+  output: pageShape("protocols", listedShape),
   async handler({ which, order, limit, offset, response_format }, ctx, api: ProtocolsApi) {
     const chosen = which === "with_drafts" ? "newest" : (order ?? "newest");
     const { items, total } = await listed(which, orderOf(chosen), offset, limit, ctx, api);
@@ -54,11 +55,10 @@ export const listMyProtocols = defineTool({
     const page = pageOf("protocols", items.map(listedProtocol), total, offset);
     return pageReply(page, "markdown", () => {
       if (total === 0) return EMPTY[which];
-      if (items.length === 0)
-        return `No protocols at offset ${offset}: there are ${total}. Use a smaller offset.`;
+      if (items.length === 0) return pastTheEnd("protocols", page);
       return markdown(
         heading(1, which === "with_drafts" ? "All my protocols" : "My protocols"),
-        `Found ${total} ${WORDS[which]} (showing ${offset + 1}–${offset + items.length}), ${ORDER_WORDS[chosen]}`,
+        `Found ${total} ${WORDS[which]} (${shownRange(page)}), ${ORDER_WORDS[chosen]}`,
         items.map(protocolLine),
         moreLine(page),
       );

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { identifier } from "../../../core/inputs.js";
-import { moreLine, pageReply } from "../../../core/page-reply.js";
-import { pageOf } from "../../../core/paging.js";
+import { identifier, pagingInputs } from "../../../core/inputs.js";
+import { moreLine, pageReply, pastTheEnd, shownRange } from "../../../core/page-reply.js";
+import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, markdown, nameWithId } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { oneLine } from "../../../core/untrusted-text.js";
 import { listWorkspaces } from "../api/workspaces.js";
 import type { ProtocolsApi } from "../client.js";
-import { pageOutput, workspaceShape } from "../format/structured.js";
-import { checkedText, pagingInputs } from "../inputs.js";
+import { workspaceShape } from "../format/structured.js";
+import { checkedText } from "../inputs.js";
 import { workspaceProtocols } from "../reading/workspace-protocols.js";
 import type { Workspace } from "../records/workspace.js";
 
@@ -44,7 +44,7 @@ export const listWorkspacesTool = defineTool({
   },
   // A page of workspaces, or with workspace a page of its protocols.
   output: {
-    ...pageOutput("workspaces", workspaceShape),
+    ...pageShape("workspaces", workspaceShape),
     workspaces: z.array(workspaceShape).optional(),
     protocols: z.array(z.unknown()).optional(),
   },
@@ -66,11 +66,10 @@ export const listWorkspacesTool = defineTool({
       if (total === 0) {
         return which === "mine" ? "You are not a member of any workspace." : "No workspaces found.";
       }
-      if (items.length === 0)
-        return `No workspaces at offset ${offset}: there are ${total}. Use a smaller offset.`;
+      if (items.length === 0) return pastTheEnd("workspaces", page);
       return markdown(
         heading(1, which === "mine" ? "My workspaces" : "Workspaces"),
-        `${total} workspaces (showing ${offset + 1}–${offset + items.length})`,
+        `${total} workspaces (${shownRange(page)})`,
         items.map(workspaceLine),
         moreLine(page),
       );

@@ -1,13 +1,14 @@
 import { z } from "zod";
-import { moreLine, pageReply } from "../../../core/page-reply.js";
-import { pageOf } from "../../../core/paging.js";
+import { pagingInputs } from "../../../core/inputs.js";
+import { moreLine, pageReply, pastTheEnd, shownRange } from "../../../core/page-reply.js";
+import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { LIST_FILTERS, listRange } from "../api/protocol-lists.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
-import { listedProtocol, listedShape, pageOutput } from "../format/structured.js";
-import { checkedText, ORDER_WORDS, orderInput, orderOf, pagingInputs } from "../inputs.js";
+import { listedProtocol, listedShape } from "../format/structured.js";
+import { checkedText, ORDER_WORDS, orderInput, orderOf } from "../inputs.js";
 
 const FILTER_WORDS = {
   public: "public protocols",
@@ -37,7 +38,7 @@ export const searchProtocols = defineTool({
     order: orderInput("'relevance' with a keyword, 'activity' without"),
     ...pagingInputs,
   },
-  output: pageOutput("protocols", listedShape),
+  output: pageShape("protocols", listedShape),
   async handler({ keyword, filter, order, limit, offset, response_format }, ctx, api: ProtocolsApi) {
     const chosen = order ?? (keyword ? "relevance" : "activity");
     const query = { filter, key: keyword, ...orderOf(chosen) };
@@ -52,11 +53,10 @@ export const searchProtocols = defineTool({
           ? `No protocols found matching '${keyword}'`
           : `No protocols found: there are no ${what}.`;
       }
-      if (items.length === 0)
-        return `No protocols at offset ${offset}: there are ${total}. Use a smaller offset.`;
+      if (items.length === 0) return pastTheEnd("protocols", page);
       const text = markdown(
         heading(1, keyword ? `Protocol search: '${keyword}'` : `Protocols: ${what}`),
-        `Found ${total} ${what} (showing ${offset + 1}–${offset + items.length}), ${ORDER_WORDS[chosen]}`,
+        `Found ${total} ${what} (${shownRange(page)}), ${ORDER_WORDS[chosen]}`,
         items.map(protocolLine),
         moreLine(page),
       );

@@ -1,11 +1,11 @@
-// What core does for every service, seen through a real MCP client: registration checks, generic
-// inputs, trimming, toolsets, read-only mode, progress, log levels and reading a resource from a tool.
-import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+// What core's registry makes of a service's declarations, seen through a real MCP client: registration
+// checks, generic inputs and trimming, toolsets and read-only mode, and tools/list (one order in both
+// eras, cache hints). What a handler gets to work with is in tool-context.test.ts.
 import { describe, expect, it } from "vitest";
 import { createMcpServer } from "../../packages/lab-mcp/src/core/server/factory.js";
 import type { ServiceDefinition } from "../../packages/lab-mcp/src/core/start/service.js";
 import type { AnyTool } from "../../packages/lab-mcp/src/core/tool.js";
-import { connectInMemory, textOf } from "../support/clients.js";
+import { connectInMemory, connectModernInMemory, textOf } from "../support/clients.js";
 import { probeService } from "./probe-service.js";
 
 const NO_OPTIONS = { readOnly: false, toolsets: [] };
@@ -147,48 +147,30 @@ describe("toolsets and read-only mode", () => {
   });
 });
 
-describe("ToolContext", () => {
-  it("reports increasing progress with messages, logs by level, and reads a resource by URI", async () => {
-    const connection = await connectInMemory(probeService, {});
-    const logs: string[] = [];
-    connection.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
-      logs.push(`${params.level} ${params.logger}: ${JSON.stringify(params.data)}`);
-    });
-    const progress: Array<{ progress: number; total?: number; message?: string }> = [];
-    const result = textOf(
-      await connection.client.callTool({ name: "probe_report", arguments: { name: "lab book" } }, undefined, {
-        onprogress: (update) => progress.push(update),
-      }),
-    );
-    expect(result.text).toBe("probe_mcp: Buffer A: 50 mM Tris");
-    expect(progress).toEqual([
-      { progress: 0.25, total: 1, message: "started" },
-      { progress: 0.5, total: 1, message: "reading the note" },
-      { progress: 1, total: 1, message: "done" },
-    ]);
-    // info is the level until the client asks for another
-    expect(logs).toEqual([
-      'info probe_mcp: {"message":"an info line","note":"lab book"}',
-      'error probe_mcp: "an error line"',
-    ]);
-
-    logs.length = 0;
-    await connection.client.setLoggingLevel("debug");
-    await connection.client.callTool({ name: "probe_report", arguments: { name: "lab book" } });
-    expect(logs.map((line) => line.split(" ")[0])).toEqual(["debug", "info", "error"]);
+describe("lists", () => {
+  it("carries cache hints on tools/list and the resource lists for 2026-07-28 clients", async () => {
+    const connection = await connectModernInMemory(probeService, {});
+    const tools = await connection.client.listTools();
+    const templates = await connection.client.listResourceTemplates();
+    for (const result of [tools, templates] as Array<{ ttlMs?: number; cacheScope?: string }>) {
+      expect(result.ttlMs).toBe(600_000);
+      expect(result.cacheScope).toBe("public");
+    }
     await connection.close();
   });
 
-  it("serves the resource to clients under its URI template", async () => {
-    const connection = await connectInMemory(probeService, {});
-    const { resourceTemplates } = await connection.client.listResourceTemplates();
-    expect(resourceTemplates).toEqual([
-      expect.objectContaining({ uriTemplate: "probe://notes/{name}", name: "note", mimeType: "text/plain" }),
-    ]);
-    const { contents } = await connection.client.readResource({ uri: "probe://notes/lab%20book" });
-    expect(contents).toEqual([
-      { uri: "probe://notes/lab%20book", mimeType: "text/plain", text: "Buffer A: 50 mM Tris" },
-    ]);
-    await connection.close();
+  it("lists the tools in one order, by name, identical in both eras", async () => {
+    const modern = await connectModernInMemory(probeService, {});
+    const legacy = await connectInMemory(probeService, {});
+    const modernTools = (await modern.client.listTools()).tools;
+    const legacyTools = (await legacy.client.listTools()).tools;
+    const names = modernTools.map((tool) => tool.name);
+    expect(names).toEqual([...names].sort());
+    expect(names.length).toBeGreaterThan(2);
+    expect(legacyTools).toEqual(modernTools);
+    // Another process (here another server) lists byte for byte the same, for prompt caches.
+    const other = await connectModernInMemory(probeService, {});
+    expect(JSON.stringify((await other.client.listTools()).tools)).toBe(JSON.stringify(modernTools));
+    await Promise.all([modern.close(), legacy.close(), other.close()]);
   });
 });

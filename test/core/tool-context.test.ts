@@ -1,7 +1,7 @@
-// What every server does the same in both protocol eras, through the probe service in memory: a
-// 2025-11-25 client (SDK v1, initialize + session) and a 2026-07-28 client (SDK v2, pinned, no
-// session). Progress on long calls, logs at the level the client chose (per session in 2025, per
-// request in 2026), cache hints on the lists, one fixed tools/list order.
+// What a handler's ToolContext gives it, the same in both protocol eras, through the probe service in
+// memory: a 2025-11-25 client (SDK v1, initialize + session) and a 2026-07-28 client (SDK v2, pinned,
+// no session). Progress on long calls, logs at the level the client chose (per session in 2025, per
+// request in 2026), a resource read by URI.
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { connectInMemory, connectModernInMemory, textOf } from "../support/clients.js";
@@ -70,30 +70,48 @@ describe("progress and logs, 2025-11-25", () => {
   });
 });
 
-describe("lists", () => {
-  it("carries cache hints on tools/list and the resource lists for 2026-07-28 clients", async () => {
-    const connection = await connectModernInMemory(probeService, {});
-    const tools = await connection.client.listTools();
-    const templates = await connection.client.listResourceTemplates();
-    for (const result of [tools, templates] as Array<{ ttlMs?: number; cacheScope?: string }>) {
-      expect(result.ttlMs).toBe(600_000);
-      expect(result.cacheScope).toBe("public");
-    }
+describe("ToolContext, in-memory 2025-11-25 client", () => {
+  it("reports increasing progress with messages, logs by level, and reads a resource by URI", async () => {
+    const connection = await connectInMemory(probeService, {});
+    const logs: string[] = [];
+    connection.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+      logs.push(`${params.level} ${params.logger}: ${JSON.stringify(params.data)}`);
+    });
+    const progress: Array<{ progress: number; total?: number; message?: string }> = [];
+    const result = textOf(
+      await connection.client.callTool({ name: "probe_report", arguments: { name: "lab book" } }, undefined, {
+        onprogress: (update) => progress.push(update),
+      }),
+    );
+    expect(result.text).toBe("probe_mcp: Buffer A: 50 mM Tris");
+    expect(progress).toEqual([
+      { progress: 0.25, total: 1, message: "started" },
+      { progress: 0.5, total: 1, message: "reading the note" },
+      { progress: 1, total: 1, message: "done" },
+    ]);
+    // info is the level until the client asks for another
+    expect(logs).toEqual([
+      'info probe_mcp: {"message":"an info line","note":"lab book"}',
+      'error probe_mcp: "an error line"',
+    ]);
+
+    logs.length = 0;
+    await connection.client.setLoggingLevel("debug");
+    await connection.client.callTool({ name: "probe_report", arguments: { name: "lab book" } });
+    expect(logs.map((line) => line.split(" ")[0])).toEqual(["debug", "info", "error"]);
     await connection.close();
   });
 
-  it("lists the tools in one order, by name, identical in both eras", async () => {
-    const modern = await connectModernInMemory(probeService, {});
-    const legacy = await connectInMemory(probeService, {});
-    const modernTools = (await modern.client.listTools()).tools;
-    const legacyTools = (await legacy.client.listTools()).tools;
-    const names = modernTools.map((tool) => tool.name);
-    expect(names).toEqual([...names].sort());
-    expect(names.length).toBeGreaterThan(2);
-    expect(legacyTools).toEqual(modernTools);
-    // Another process (here another server) lists byte for byte the same, for prompt caches.
-    const other = await connectModernInMemory(probeService, {});
-    expect(JSON.stringify((await other.client.listTools()).tools)).toBe(JSON.stringify(modernTools));
-    await Promise.all([modern.close(), legacy.close(), other.close()]);
+  it("serves the resource to clients under its URI template", async () => {
+    const connection = await connectInMemory(probeService, {});
+    const { resourceTemplates } = await connection.client.listResourceTemplates();
+    expect(resourceTemplates).toEqual([
+      expect.objectContaining({ uriTemplate: "probe://notes/{name}", name: "note", mimeType: "text/plain" }),
+    ]);
+    const { contents } = await connection.client.readResource({ uri: "probe://notes/lab%20book" });
+    expect(contents).toEqual([
+      { uri: "probe://notes/lab%20book", mimeType: "text/plain", text: "Buffer A: 50 mM Tris" },
+    ]);
+    await connection.close();
   });
 });
