@@ -1,31 +1,50 @@
-// What every conversation pays before its first question (issue 26): how many tools labdata_mcp lists
-// by default and with MCP_TOOLSETS=all, and their o200k tokens (the JSON of the tools array, as the
-// bench counts them). Counts, not timings: a tool added to the default set, or a description that
-// grows, fails here first.
+// What every conversation pays before its first question, and what it gets for it: each server's
+// default surface (MCP_TOOLSETS unset) holds every read it has and no write, at most 25 tools a server,
+// and both defaults together at most 10,000 o200k tokens of tools/list (the JSON of the tools array, as
+// the bench counts them). A tool added to the default, or a description that grows, fails here first.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
-import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
+import { WRITES_TOOLSET } from "../../packages/lab-mcp/src/core/server/toolsets.js";
+import type { ServiceDefinition } from "../../packages/lab-mcp/src/core/start/service.js";
 import { connectInMemory } from "../support/clients.js";
-
-const ENV = { LABDATA_BASE_URL: "https://127.0.0.1:1/acme", LABDATA_API_KEY: "unused" };
+import { ALL_SERVICES } from "../support/services.js";
 
 /**
- * Issue 26's targets: a tool at most 450 tokens; labdata_mcp and protocols_mcp together at most 8,000
- * by default and 15,000 with MCP_TOOLSETS=all (bench/context-cost.bench.mjs). labdata_mcp's share, as
- * measured on 2026-11-28 (4,878 and 8,549) with a little margin; protocols_mcp's is held in
- * protocols-surface-size.test.ts. Lower these as the schemas shrink, never raise them.
+ * The budget. Per server: sentry-mcp's rule of at most 25 tools. Both defaults together: 10,000 tokens,
+ * of which 900 are kept for the warehouse's two tools until they are listed. A tool at most 450 tokens;
+ * labdata_mcp with every toolset as measured on 2026-11-29 (8,777), never to be raised.
  */
-const CEILINGS = {
-  defaultTools: 14,
-  allTools: 24,
+const BUDGET = {
+  toolsPerServer: 25,
+  bothDefaultsTokens: 10_000,
+  warehouseReserve: 900,
   toolTokens: 450,
-  defaultTokens: 5_000,
-  allTokens: 8_800,
+  labdataAllTokens: 8_800,
 };
+const WAREHOUSE_TOOLS = ["labdata_describe_warehouse", "labdata_query_warehouse"];
 
-async function listed(extra: Record<string, string>): Promise<Tool[]> {
-  const connection = await connectInMemory(labdataService, { ...ENV, ...extra });
+/** Tools in the default that change something, but no lab data: a sign-in kept, a PDF saved to a file. */
+const ACCOUNT_AND_FILES = [
+  "labdata_sign_out",
+  "protocols_sign_in",
+  "protocols_sign_out",
+  "protocols_download_pdf",
+];
+
+const tokens = (value: unknown) => countTokens(JSON.stringify(value));
+
+function server(id: string) {
+  const found = ALL_SERVICES.find(({ definition }) => definition.id === id);
+  if (!found) throw new Error(`no server ${id}`);
+  return found;
+}
+
+/** The tools/list of a server with its test settings (every tool allowed) but MCP_TOOLSETS as given. */
+async function listed(id: string, toolsets: string | undefined): Promise<Tool[]> {
+  const { definition, env } = server(id);
+  const { MCP_TOOLSETS: _all, ...rest } = env;
+  const connection = await connectInMemory(definition, toolsets ? { ...rest, MCP_TOOLSETS: toolsets } : rest);
   try {
     return (await connection.client.listTools()).tools;
   } finally {
@@ -33,21 +52,52 @@ async function listed(extra: Record<string, string>): Promise<Tool[]> {
   }
 }
 
-const tokens = (value: unknown) => countTokens(JSON.stringify(value));
+/** The tools of a server's toolsets other than writes that read (readOnlyHint): every read it has. */
+function reads(definition: ServiceDefinition<unknown>): string[] {
+  return definition.tools
+    .filter((tool) => tool.annotations.readOnlyHint && tool.toolset !== WRITES_TOOLSET)
+    .map((tool) => tool.name);
+}
 
-describe("labdata_mcp's tools/list", () => {
-  it(`lists at most ${CEILINGS.defaultTools} tools by default and ${CEILINGS.allTools} with every toolset`, async () => {
-    expect((await listed({})).length).toBeLessThanOrEqual(CEILINGS.defaultTools);
-    expect((await listed({ MCP_TOOLSETS: "all" })).length).toBeLessThanOrEqual(CEILINGS.allTools);
+describe("the default surfaces", () => {
+  it(`offer every read and no write, at most ${BUDGET.toolsPerServer} tools a server`, async () => {
+    for (const id of ["labdata", "protocols"]) {
+      const names = (await listed(id, undefined)).map((tool) => tool.name);
+      expect(names.length, id).toBeLessThanOrEqual(BUDGET.toolsPerServer);
+      expect(names, id).toEqual(expect.arrayContaining(reads(server(id).definition)));
+      const writes = server(id)
+        .definition.tools.filter((tool) => tool.toolset === WRITES_TOOLSET)
+        .map((tool) => tool.name);
+      expect(writes.length, `${id} has writes`).toBeGreaterThan(0);
+      expect(
+        names.filter((name) => writes.includes(name)),
+        id,
+      ).toEqual([]);
+      const changing = (await listed(id, undefined)).filter((tool) => !tool.annotations?.readOnlyHint);
+      expect(
+        changing.map((tool) => tool.name).filter((name) => !ACCOUNT_AND_FILES.includes(name)),
+        `${id}: tools that change something`,
+      ).toEqual([]);
+    }
   });
 
-  it("costs at most the ceiling's tokens, per tool and per surface", async () => {
-    const all = await listed({ MCP_TOOLSETS: "all" });
-    const heavy = all
-      .filter((tool) => tokens(tool) > CEILINGS.toolTokens)
-      .map((tool) => `${tool.name}: ${tokens(tool)}`);
-    expect(heavy, "tools over the per-tool ceiling").toEqual([]);
-    expect(tokens(await listed({}))).toBeLessThanOrEqual(CEILINGS.defaultTokens);
-    expect(tokens(all)).toBeLessThanOrEqual(CEILINGS.allTokens);
+  it(`cost at most ${BUDGET.bothDefaultsTokens} tokens together, the warehouse's share kept`, async () => {
+    const labdata = await listed("labdata", undefined);
+    const protocols = await listed("protocols", undefined);
+    const warehouseListed = labdata.some((tool) => WAREHOUSE_TOOLS.includes(tool.name));
+    const total = tokens(labdata) + tokens(protocols) + (warehouseListed ? 0 : BUDGET.warehouseReserve);
+    expect(total).toBeLessThanOrEqual(BUDGET.bothDefaultsTokens);
+  });
+
+  it("offer the writes with MCP_TOOLSETS=default,writes, and keep every tool within its ceiling", async () => {
+    for (const id of ["labdata", "protocols"]) {
+      const withWrites = await listed(id, `default,${WRITES_TOOLSET}`);
+      const all = await listed(id, "all");
+      expect(withWrites.map((tool) => tool.name).sort(), id).toEqual(all.map((tool) => tool.name).sort());
+      const heavy = all.filter((tool) => tokens(tool) > BUDGET.toolTokens).map((tool) => tool.name);
+      expect(heavy, "tools over the per-tool ceiling").toEqual([]);
+      expect(all.length, id).toBeLessThanOrEqual(BUDGET.toolsPerServer);
+    }
+    expect(tokens(await listed("labdata", "all"))).toBeLessThanOrEqual(BUDGET.labdataAllTokens);
   });
 });

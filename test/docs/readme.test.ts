@@ -55,8 +55,8 @@ describe("README.md's generated tables", () => {
   it.each([
     [
       "tools labdata_mcp",
-      "| `labdata_create_dna_sequence` | Create DNA Sequence | sequences | false |",
-      "| `labdata_create_dna_sequence` | Create DNA Sequence | sequences | true |",
+      "| `labdata_create_dna_sequence` | Create DNA Sequence | writes | no | false |",
+      "| `labdata_create_dna_sequence` | Create DNA Sequence | writes | yes | false |",
     ],
     [
       "settings protocols_mcp",

@@ -505,17 +505,17 @@ describe("labdata_archive_entities, labdata_unarchive_entities", () => {
 describe("toolsets and read-only mode", () => {
   const NEW_TOOLS: Record<string, string[]> = {
     search: ["labdata_search_entities", "labdata_locate"],
-    registry: ["labdata_list_registry_schemas", "labdata_archive_entities", "labdata_unarchive_entities"],
-    inventory: ["labdata_list_containers", "labdata_get_box_contents"],
-    sequences: [
-      "labdata_get_entity",
-      "labdata_list_entities",
-      "labdata_search_dna_bases",
+    writes: [
+      "labdata_list_registry_schemas",
+      "labdata_archive_entities",
+      "labdata_unarchive_entities",
       "labdata_create_sequences_bulk",
     ],
+    inventory: ["labdata_list_containers", "labdata_get_box_contents"],
+    sequences: ["labdata_get_entity", "labdata_list_entities", "labdata_search_dna_bases"],
   };
 
-  it("each of the search, registry, inventory and sequences toolsets can be enabled alone, and works", async () => {
+  it("each of the search, writes, inventory and sequences toolsets can be enabled alone, and works", async () => {
     for (const [toolset, names] of Object.entries(NEW_TOOLS)) {
       const alone = await connectInMemory(
         labdataService,

@@ -307,14 +307,7 @@ describe("toolsets and read-only mode", () => {
 
   // tools/list is sorted by name.
   it("offers each new toolset alone", async () => {
-    expect(await names({ MCP_TOOLSETS: "notebook" })).toEqual(
-      [
-        "labdata_list_entries",
-        "labdata_get_entry",
-        "labdata_list_entry_templates",
-        "labdata_create_entry",
-      ].sort(),
-    );
+    expect(await names({ MCP_TOOLSETS: "notebook" })).toEqual(["labdata_get_entry", "labdata_list_entries"]);
     expect(await names({ MCP_TOOLSETS: "results" })).toEqual(
       ["labdata_list_assay_runs", "labdata_list_assay_results"].sort(),
     );
@@ -324,9 +317,14 @@ describe("toolsets and read-only mode", () => {
   });
 
   it("hides the notebook writes in read-only mode, and keeps the whole server under 40 tools", async () => {
-    const readOnly = await names({ MCP_READ_ONLY: "true", MCP_TOOLSETS: "notebook" });
+    const readOnly = await names({ MCP_READ_ONLY: "true", MCP_TOOLSETS: "notebook,writes" });
     expect(readOnly).toEqual(
-      ["labdata_list_entries", "labdata_get_entry", "labdata_list_entry_templates"].sort(),
+      [
+        "labdata_list_entries",
+        "labdata_get_entry",
+        "labdata_list_entry_templates",
+        "labdata_list_registry_schemas",
+      ].sort(),
     );
     expect((await names({})).length).toBeLessThan(40);
   });
