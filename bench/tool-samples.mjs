@@ -18,7 +18,7 @@ export function labdataCalls(demo, sequenceId) {
     { name: "labdata_search_entities", arguments: { query: "pLKO" } },
     { name: "labdata_search_dna_bases", arguments: { bases: demo.registry.shRna3Insert } },
     { name: "labdata_list_registry_schemas", arguments: {} },
-    { name: "labdata_locate", arguments: { entity_id: demo.registry.shRnaPlasmids["pLKO-shRNA-3"] } },
+    { name: "labdata_locate", arguments: { id: demo.registry.shRnaPlasmids["pLKO-shRNA-3"] } },
     { name: "labdata_get_box_contents", arguments: { id: demo.registry.glycerolBoxId } },
     { name: "labdata_list_containers", arguments: { name: "glycerol" } },
     { name: "labdata_list_entries", arguments: { limit: 5 } },

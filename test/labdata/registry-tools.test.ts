@@ -232,7 +232,7 @@ describe("labdata_search_dna_bases", () => {
 
 describe("inventory: labdata_locate, labdata_get_box_contents, labdata_list_containers", () => {
   it("locates an entity's containers: position and the chain of locations up to the room", async () => {
-    const { text } = await call("labdata_locate", { entity_id: demo().shRnaPlasmids["pLKO-shRNA-3"] });
+    const { text } = await call("labdata_locate", { id: demo().shRnaPlasmids["pLKO-shRNA-3"] });
     expect(text).toContain(
       `- **pLKO-shRNA-3 glycerol stock (${demo().glycerolStockId})** (1.5 mL, barcode CT-`,
     );
@@ -242,7 +242,7 @@ describe("inventory: labdata_locate, labdata_get_box_contents, labdata_list_cont
       ),
     );
     expect(text).toContain("Holds: pLKO-shRNA-3 (");
-    const data = await json("labdata_locate", { container_id: demo().glycerolStockId });
+    const data = await json("labdata_locate", { id: demo().glycerolStockId });
     expect(data.located[0]).toMatchObject({ position: "C4" });
     expect(data.located[0].chain.map((p: { kind: string }) => p.kind)).toEqual([
       "box",
@@ -251,22 +251,22 @@ describe("inventory: labdata_locate, labdata_get_box_contents, labdata_list_cont
       "location",
       "location",
     ]);
-    const well = await json("labdata_locate", { entity_id: demo().entities["M13-F"] });
+    const well = await json("labdata_locate", { id: demo().entities["M13-F"] });
     expect(well.located[0]).toMatchObject({ position: "A2" });
     expect(well.located[0].chain[0]).toMatchObject({ kind: "plate", name: "Primer plate P-1" });
   });
 
-  it("says so when nothing visible holds it, refuses a hidden container, and needs exactly one id", async () => {
+  it("says so when nothing visible holds it, refuses a hidden container, and needs its id", async () => {
     const hidden = demo().entities["BW25113 ΔlacZ::KanR"];
-    expect((await call("labdata_locate", { entity_id: hidden })).text).toBe(
+    expect((await call("labdata_locate", { id: hidden })).text).toBe(
       `No container you may see holds ${hidden}. It may be stored in a project you cannot read, or not stored at all.`,
     );
-    expect(await call("labdata_locate", { container_id: demo().hiddenContainerId })).toEqual({
+    expect(await call("labdata_locate", { id: demo().hiddenContainerId })).toEqual({
       text: DENIED,
       isError: true,
     });
     expect(await call("labdata_locate", {})).toEqual({
-      text: "Error: Invalid input for labdata_locate: give exactly one of entity_id or container_id.",
+      text: "Error: Invalid input for labdata_locate: id: is required. Correct the arguments and call the tool again.",
       isError: true,
     });
   });
@@ -280,7 +280,7 @@ describe("inventory: labdata_locate, labdata_get_box_contents, labdata_list_cont
       LABDATA_CLIENT_SECRET: app.clientSecret,
     });
     try {
-      const { text } = await call("labdata_locate", { container_id: demo().glycerolStockId }, asApp);
+      const { text } = await call("labdata_locate", { id: demo().glycerolStockId }, asApp);
       expect(text).toContain(`Holds: an item you may not read (${demo().shRnaPlasmids["pLKO-shRNA-3"]})`);
       const box = await call("labdata_get_box_contents", { id: demo().glycerolBoxId }, asApp);
       expect(box.text).toContain("| C | . | . | . | (no access) | . |");
@@ -530,7 +530,7 @@ describe("toolsets and read-only mode", () => {
         const [first] = names;
         const args: Record<string, Record<string, unknown>> = {
           labdata_search_entities: { query: "pLKO" },
-          labdata_locate: { entity_id: demo().shRnaPlasmids["pLKO-shRNA-3"] },
+          labdata_locate: { id: demo().shRnaPlasmids["pLKO-shRNA-3"] },
           labdata_get_entity: { id: demo().entities.EGFP },
         };
         expect((await call(first as string, args[first as string], alone)).isError).toBe(false);

@@ -186,7 +186,7 @@ async function startLabdataTarget(): Promise<RunningTarget> {
       labdata_get_entity: { id: sequenceId },
       labdata_search_dna_bases: { bases: demo.registry.shRna3Insert },
       labdata_list_registry_schemas: {},
-      labdata_locate: { entity_id: demo.registry.shRnaPlasmids["pLKO-shRNA-3"] },
+      labdata_locate: { id: demo.registry.shRnaPlasmids["pLKO-shRNA-3"] },
       labdata_get_box_contents: { id: demo.registry.glycerolBoxId },
       labdata_list_containers: { name: "glycerol" },
       labdata_create_sequences_bulk: {
