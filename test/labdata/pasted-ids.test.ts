@@ -44,13 +44,49 @@ describe("an entity named as a scientist pastes it", () => {
     expect(
       await call("labdata_get_entity", { id: "https://acme.benchling.com/acme/f/lib_K3x9Qa-cloning" }),
     ).toEqual({
-      text: "Error: Invalid input for labdata_get_entity: id: the address does not name an entity; give its id or the address of its page.",
+      text: "Error: Invalid input for labdata_get_entity: id: the address does not name an entity; give its id or the address of its page. Correct the arguments and call the tool again.",
       isError: true,
     });
     expect(await call("labdata_export_dna_sequence", { id: "PL99999" })).toEqual({
       text: "Error: Resource not found. Please check the ID is correct.",
       isError: true,
     });
+  });
+});
+
+describe("entries and folders named by their pages' addresses", () => {
+  it("reads an entry, lists a folder's entries and entities, and finds a run by its entry", async () => {
+    const folders = await json("labdata_list_folders", { limit: 100 });
+    const folder = folders.folders.find((f: { name: string }) => f.name === "Backbones");
+    const folderUrl = `https://acme.benchling.com/acme/f/${folder.id}-backbones`;
+    const byId = await json("labdata_list_entries", { folder_id: folder.id });
+    expect(byId.entries.length).toBeGreaterThan(0);
+    expect(await json("labdata_list_entries", { folder_id: folderUrl })).toEqual(byId);
+    const entities = await json("labdata_list_entities", { folder_id: folder.id });
+    expect(await json("labdata_list_entities", { folder_id: folderUrl })).toEqual(entities);
+
+    const entry = byId.entries[0];
+    const pages = [`https://acme.benchling.com/acme/f/${folder.id}-backbones/${entry.id}-notes/edit`];
+    if (entry.webURL) pages.push(entry.webURL);
+    for (const page of pages) {
+      expect(await json("labdata_get_entry", { id: page }), page).toMatchObject({ id: entry.id });
+      const runs = await call("labdata_list_assay_runs", { entry_id: page });
+      expect(runs.isError, runs.text).toBe(false);
+    }
+    expect(await call("labdata_get_entry", { id: folderUrl })).toEqual({
+      text: "Error: Invalid input for labdata_get_entry: id: the address does not name a notebook entry; give its id or the address of its page. Correct the arguments and call the tool again.",
+      isError: true,
+    });
+  });
+
+  it("takes a registry id where a list filters by entity", async () => {
+    const id = demo().shRnaPlasmids["pLKO-shRNA-3"] as string;
+    const byId = await json("labdata_list_containers", { entity_id: id });
+    expect(byId.containers.length).toBeGreaterThan(0);
+    expect(await json("labdata_list_containers", { entity_id: "PL09003" })).toEqual(byId);
+    expect(await json("labdata_list_assay_results", { entity_id: "PL09003" })).toEqual(
+      await json("labdata_list_assay_results", { entity_id: id }),
+    );
   });
 });
 

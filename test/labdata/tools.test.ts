@@ -180,7 +180,7 @@ describe("labdata_get_entity on a DNA sequence, and labdata_export_dna_sequence"
     const trick = await call("labdata_get_entity", { id: "../users/me" });
     expect(trick.isError).toBe(true);
     expect(trick.text).toBe(
-      "Error: Invalid input for labdata_get_entity: id: give the id of an entity or the address of its page.",
+      "Error: Invalid input for labdata_get_entity: id: give the id of an entity or the address of its page. Correct the arguments and call the tool again.",
     );
     expect(emulator.requests.count()).toBe(0);
   });

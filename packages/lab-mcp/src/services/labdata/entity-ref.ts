@@ -1,11 +1,11 @@
 // An entity as a scientist names it, in every tool that takes one: its platform id (seq_...), the address
-// of its page in the web app, or its registry id (PL09003), which the registry resolves.
+// of its page in the web app (pasted-id.ts takes the id from it), or its registry id (PL09003), which
+// the registry resolves.
 
 import type { SessionCall } from "../../core/credentials/call-scope.js";
 import { RemoteStatusError } from "../../core/errors.js";
 import { registeredEntities } from "./api/registry.js";
 import type { LabdataApi } from "./client.js";
-import { ENTITY, idFromPasted } from "./pasted-id.js";
 import type { Entity } from "./records/registry.js";
 
 /** A registry id (PL09003, STR00001): letters then digits, no '_' as the platform's own ids have. */
@@ -17,16 +17,13 @@ export interface ResolvedEntity {
   entity?: Entity;
 }
 
-/** Resolves what was pasted into `field` of `tool`; a registry id unknown to the registry is a 404. */
+/** The entity an id or registry id (as an ENTITY input gives it) names; an unknown registry id is a 404. */
 export async function resolveEntity(
   api: LabdataApi,
-  tool: string,
-  field: string,
-  value: string,
+  pasted: string,
   registry: string | undefined,
   ctx: SessionCall,
 ): Promise<ResolvedEntity> {
-  const pasted = idFromPasted(tool, field, value, ENTITY);
   if (!REGISTRY_ID.test(pasted)) return { id: pasted };
   const [entity] = await registeredEntities(api, [pasted], registry, ctx);
   if (!entity) throw new RemoteStatusError(404);

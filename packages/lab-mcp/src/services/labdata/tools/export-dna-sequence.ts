@@ -3,7 +3,7 @@ import { defineTool, reply } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
 import { resolveEntity } from "../entity-ref.js";
 import { sequenceLength } from "../format/facts.js";
-import { pastedId } from "../pasted-id.js";
+import { ENTITY, pastedId } from "../pasted-id.js";
 import { SEQUENCE_FILES, sequenceFileUri } from "../resources.js";
 
 export const exportDnaSequence = defineTool({
@@ -14,7 +14,7 @@ export const exportDnaSequence = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "sequences",
   input: {
-    id: pastedId("The DNA sequence: id, registry id (PL09003) or its page's address."),
+    id: pastedId("The DNA sequence: id, registry id (PL09003) or its page's address.", ENTITY),
     format: z
       .enum(["fasta", "genbank"])
       .default("fasta")
@@ -34,7 +34,7 @@ export const exportDnaSequence = defineTool({
     resource_uri: z.string().describe("The same file as a resource of this server."),
   },
   async handler({ id: named, format }, ctx, api: LabdataApi) {
-    const { id } = await resolveEntity(api, "labdata_export_dna_sequence", "id", named, undefined, ctx);
+    const { id } = await resolveEntity(api, named, undefined, ctx);
     // The id asked for names the export when the answer leaves it out.
     const read = await api.getSequence(id, ctx);
     const sequence = { ...read, id: read.id || id };

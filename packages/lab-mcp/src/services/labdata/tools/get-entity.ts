@@ -8,7 +8,7 @@ import type { LabdataApi } from "../client.js";
 import { resolveEntity } from "../entity-ref.js";
 import { entityFasta, entityMarkdown } from "../format/entity-markdown.js";
 import { sequenceMarkdown } from "../format/sequence-markdown.js";
-import { pastedId } from "../pasted-id.js";
+import { ENTITY, pastedId } from "../pasted-id.js";
 import type { DnaSequence } from "../records/platform.js";
 import { archiveRecord, integer, lenient, text } from "../records/platform.js";
 import type { Entity } from "../records/registry.js";
@@ -21,7 +21,7 @@ async function entityNamed(
   registry: string | undefined,
   ctx: Parameters<typeof findEntity>[3],
 ): Promise<Entity> {
-  const resolved = await resolveEntity(api, "labdata_get_entity", "id", id, registry, ctx);
+  const resolved = await resolveEntity(api, id, registry, ctx);
   return resolved.entity ?? findEntity(api, resolved.id, type, ctx);
 }
 
@@ -35,7 +35,7 @@ export const getEntity = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "sequences",
   input: {
-    id: pastedId("Id (seq_..., prtn_..., bfi_...), registry id (PL09003) or its page's address."),
+    id: pastedId("Id (seq_..., prtn_..., bfi_...), registry id (PL09003) or its page's address.", ENTITY),
     type: z.enum(ENTITY_TYPES).optional().describe("Its type, if known (saves requests for seq_ ids)."),
     registry: identifier("Registry for a registry id (default: the first).").optional(),
     fasta: z.boolean().default(false).describe("Answer FASTA of its residues."),

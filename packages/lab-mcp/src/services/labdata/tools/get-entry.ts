@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedInteger, identifier, responseFormat } from "../../../core/inputs.js";
+import { boundedInteger, responseFormat } from "../../../core/inputs.js";
 import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { OTHERS_WROTE } from "../../../core/untrusted-text.js";
@@ -7,6 +7,7 @@ import { linkNames } from "../api/link-names.js";
 import * as notebook from "../api/notebook.js";
 import type { LabdataApi } from "../client.js";
 import { entryMarkdown } from "../format/entry-markdown.js";
+import { ENTRY, pastedId } from "../pasted-id.js";
 import { entryBrief } from "../records/brief.js";
 
 /** Characters of markdown per answer; the rest is read with offset. */
@@ -40,7 +41,7 @@ export const getEntry = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "notebook",
   input: {
-    id: identifier("Id of the entry, e.g. etr_a1B2c3."),
+    id: pastedId("Id of the entry (etr_a1B2c3) or its page's address.", ENTRY),
     offset: boundedInteger({
       description: "Character of the markdown to start at, to read on in a long entry (default 0).",
       min: 0,

@@ -10,12 +10,11 @@ import { resolveEntity } from "../entity-ref.js";
 import { contentsText, quantityText } from "../format/inventory-markdown.js";
 import { nameAndId } from "../format/labels.js";
 import { howMany } from "../list-page.js";
-import { idFromPasted, pastedId } from "../pasted-id.js";
+import { type IdKind, pastedId } from "../pasted-id.js";
 import { containerBrief } from "../records/brief.js";
 
-const TOOL = "labdata_locate";
-/** A container's id (con_...), and what a container named by its page's address is. */
-const CONTAINER = { name: "an entity or a container" };
+/** What the one id names, entity or container (con_...), also in a web address. */
+const ENTITY_OR_CONTAINER: IdKind = { name: "an entity or a container" };
 const isContainerId = (id: string) => id.startsWith("con_");
 
 /** Containers located per call at most: each costs a few requests. */
@@ -40,6 +39,7 @@ export const locate = defineTool({
   input: {
     id: pastedId(
       "An entity (id, registry id or its page's address) to find its containers, or one container (con_...).",
+      ENTITY_OR_CONTAINER,
     ),
     response_format: responseFormat,
   },
@@ -55,11 +55,9 @@ export const locate = defineTool({
     ),
   },
   async handler({ id, response_format }, ctx, api: LabdataApi) {
-    const named = idFromPasted(TOOL, "id", id, CONTAINER);
+    const named = id;
     const container_id = isContainerId(named) ? named : undefined;
-    const entity_id = container_id
-      ? undefined
-      : (await resolveEntity(api, TOOL, "id", named, undefined, ctx)).id;
+    const entity_id = container_id ? undefined : (await resolveEntity(api, named, undefined, ctx)).id;
     let containers = container_id ? [await getContainer(api, container_id, ctx)] : [];
     let total = containers.length;
     let exact = true;
