@@ -13,21 +13,50 @@ import { entryBrief } from "../records/brief.js";
 /** Characters of markdown per answer; the rest is read with offset. */
 export const ENTRY_PART_CHARS = 8000;
 
-/** The part of `text` from `offset`, cut at a line end near ENTRY_PART_CHARS. */
+/**
+ * The part of `text` from `offset`, of about ENTRY_PART_CHARS: cut between blocks (after a blank line),
+ * so that a table, a list or a paragraph reads whole; only a block longer than most of a part is cut
+ * inside, at a line end (a table between its rows: see continuedPart).
+ */
 export function entryPart(text: string, offset: number): { part: string; next: number | null } {
   if (offset + ENTRY_PART_CHARS >= text.length) return { part: text.slice(offset), next: null };
   const window = text.slice(offset, offset + ENTRY_PART_CHARS);
+  const blockEnd = window.lastIndexOf("\n\n");
   const lineEnd = window.lastIndexOf("\n");
-  const end = offset + (lineEnd > ENTRY_PART_CHARS / 2 ? lineEnd + 1 : ENTRY_PART_CHARS);
+  const end =
+    offset +
+    (blockEnd > ENTRY_PART_CHARS / 4
+      ? blockEnd + 2
+      : lineEnd > ENTRY_PART_CHARS / 2
+        ? lineEnd + 1
+        : ENTRY_PART_CHARS);
   return { part: text.slice(offset, end), next: end };
+}
+
+/** The line of `text` that starts at `start`, without its line end. */
+function lineAt(text: string, start: number): string {
+  const end = text.indexOf("\n", start);
+  return text.slice(start, end === -1 ? undefined : end);
 }
 
 /**
  * A part that starts inside a quoted line (a long line cut where no line end was near) goes on quoted:
- * the rest of a line written by others must not read as a line of ours.
+ * the rest of a line written by others must not read as a line of ours. A part that starts between the
+ * rows of a table too long for one part repeats the table's header row, so its columns stay named.
  */
-function continuedPart(text: string, offset: number, part: string): string {
-  if (offset === 0 || text[offset - 1] === "\n") return part;
+export function continuedPart(text: string, offset: number, part: string): string {
+  if (offset === 0) return part;
+  if (text[offset - 1] === "\n") {
+    if (!part.startsWith("|")) return part;
+    let start = text.lastIndexOf("\n", offset - 2) + 1;
+    if (!text.startsWith("|", start)) return part;
+    while (start > 0 && text.startsWith("|", text.lastIndexOf("\n", start - 2) + 1)) {
+      start = text.lastIndexOf("\n", start - 2) + 1;
+    }
+    const header = lineAt(text, start);
+    const rule = lineAt(text, start + header.length + 1);
+    return `(The table goes on.)\n\n${header}\n${rule}\n${part}`;
+  }
   const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
   return text.startsWith(">", lineStart) ? `> ${part}` : part;
 }
