@@ -91,20 +91,21 @@ describe("labdata_list_assay_runs", () => {
 });
 
 describe("labdata_list_assay_results", () => {
-  it("answers 'the results of run 12' in one call: a table with units and the fields explained", async () => {
+  it("answers 'the results of run 12' in one call: what was measured, with units and the fields explained", async () => {
     const { text, isError } = await call("labdata_list_assay_results", { run: "12" });
     expect(isError).toBe(false);
     expect(text).toContain(`Run: NGS Amplicon Run 12 (${emulator.demo.notebook.run12Id})`);
     expect(text).toContain("Found 6 results (showing 1–6)");
     expect(text).toContain("- **Editing efficiency**: number in %, 1 decimal");
+    // The table leads with what was measured: the run named once above it, no id column, the entity
+    // and the units kept, the project every row shares said once.
     expect(text).toContain(
-      "| Result | Guide | Assay run | Editing efficiency (%) | Indel frequency (%) | Reads aligned (reads) | Project | Created |",
+      "| Guide | Editing efficiency (%) | Indel frequency (%) | Reads aligned (reads) | Created |",
     );
-    expect(
-      text.match(
-        /^\| [0-9a-f-]{36} \| .+ \(seq_\w+\) \| NGS Amplicon Run 12 \([0-9a-f-]{36}\) \| \d+(\.\d)? \|/gm,
-      ),
-    ).toHaveLength(6);
+    expect(text.match(/^\| .+ \(seq_\w+\) \| \d+(\.\d)? \| \d+(\.\d)? \| \d+ \|/gm)).toHaveLength(6);
+    expect(text.split(emulator.demo.notebook.run12Id)).toHaveLength(2);
+    expect(text).not.toMatch(/^\| [0-9a-f-]{36} \|/m);
+    expect(text).toMatch(/^Every result below has:\n- \*\*Project\*\*: src_\w+$/m);
     expect(text).not.toMatch(/undefined|null|\[object Object\]/);
   });
 

@@ -114,7 +114,12 @@ export const listAssayResults = defineTool({
         heading(1, "Assay results"),
         ofRuns,
         foundLine("results", page),
-        assayTables("result", items, new Map(all.map((schema) => [schema.id ?? "", schema]))),
+        assayTables(
+          "result",
+          items,
+          new Map(all.map((schema) => [schema.id ?? "", schema])),
+          runs.length === 1,
+        ),
         moreLine(page),
         incomplete,
       );
