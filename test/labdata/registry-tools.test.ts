@@ -170,7 +170,7 @@ describe("registry: labdata_get_entity by registry id, labdata_list_registry_sch
 });
 
 describe("labdata_search_dna_bases", () => {
-  it("finds the plasmid holding an insert with the matched positions, on either strand", async () => {
+  it("finds the plasmid holding an insert with the matched positions and features, on either strand", async () => {
     const insert = demo().shRna3Insert;
     const page = await json("labdata_search_dna_bases", { bases: insert.toLowerCase() });
     expect(page.total).toBe(1);
@@ -186,7 +186,11 @@ describe("labdata_search_dna_bases", () => {
       .join("");
     const md = await call("labdata_search_dna_bases", { bases: reverse, registered_only: true });
     expect(md.text).toContain(`registered as PL09003`);
-    expect(md.text).toContain(`matches at ${match.start}..${match.end} (reverse)`);
+    // Each match names the features it overlaps, and the answer says what the search covered.
+    const hairpin = full.annotations.find((a: { name: string }) => /hairpin/.test(a.name)).name;
+    expect(match.features).toEqual([hairpin]);
+    expect(md.text).toContain(`matches at ${match.start}..${match.end} (reverse) in ${hairpin}`);
+    expect(md.text).toContain("Searched: sequences that are not archived, both strands, and on a circular");
   });
 
   it("past the end says the count the platform gave, never the offset (issue 28)", async () => {
