@@ -5,7 +5,8 @@
 // credential; and what each answer weighs on the wire (the whole result: text, structured copy, files)
 // against its text. Then each server's tools/list on its default surface and on `all` (MCP_TOOLSETS),
 // and both servers together. Goals: a markdown list answer at most 25 % of the raw JSON; wire at most 3x
-// the text; default surfaces together <= 25 tools and 8,000 tokens, `all` <= 40 and 15,000, no tool
+// the text; default surfaces (every read, issue 38) <= 25 tools each and 10,000 tokens together, `all`
+// <= 40 and 15,000, no tool
 // over 450 tokens. A call whose tool the surface does not list is skipped with a note (tools are renamed
 // and merged while the surface changes), never counted.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -435,9 +436,9 @@ async function main() {
       [
         "The tools array of tools/list as JSON (names, titles, descriptions, input and output schemas, annotations);",
         "surface: the server started without MCP_TOOLSETS (default) and with MCP_TOOLSETS=all. protocols_mcp with",
-        "its client token (read-only) and signed in with OAuth (authoring tools too); the sums count protocols",
+        "its client token (read-only) and signed in with OAuth (writes too with all); the sums count protocols",
         "signed in. Goals, both servers together:",
-        `${goal("default", 25, 8000)}; ${goal("all", 40, 15000)}; heaviest tool ${heaviest} tokens (goal <= 450: ${heaviest <= 450 ? "met" : "NOT met"}).`,
+        `${goal("default", 50, 10000)} (and <= 25 a server); ${goal("all", 40, 15000)}; heaviest tool ${heaviest} tokens (goal <= 450: ${heaviest <= 450 ? "met" : "NOT met"}).`,
         ...new Set(notes),
       ],
       2,

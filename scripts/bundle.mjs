@@ -1,7 +1,9 @@
 // npm run bundle: MCP Bundles (.mcpb, the one-click install of Claude Desktop) for labdata-mcp and
 // protocols-mcp, built with the official @anthropic-ai/mcpb CLI. Each bundle holds the packed product
 // installed without dev dependencies (server/node_modules), and a manifest that asks the user for the
-// address and the credentials (secrets marked sensitive) and passes them to the bin as its settings.
+// address and the credentials (secrets marked sensitive) and passes them to the bin as its settings,
+// with the optional settings a lab needs (writes and toolsets, the destructive gate, a proxy, an extra CA
+// file). The manifest lists the tools the bundled server itself lists with the form's defaults.
 // Usage: node scripts/bundle.mjs [output-dir] (default: bundle/); prints the bundles' paths.
 import { execFileSync } from "node:child_process";
 import {
@@ -15,6 +17,9 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { getMcpConfigForManifest } from "@anthropic-ai/mcpb";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 
 const root = resolve(import.meta.dirname, "..");
 const out = resolve(process.argv[2] ?? join(root, "bundle"));
@@ -26,10 +31,55 @@ const run = (command, args, cwd = root) =>
 /** The manifest's placeholder for what the user typed in the bundle's form: ${user_config.<key>}. */
 const asked = (key) => `$\{user_config.${key}}`;
 
+/**
+ * What every bundle may also be told, each optional with a default (an optional field without one
+ * would reach the server as its literal placeholder), and the setting each answer becomes.
+ */
+const LAB_SETTINGS = {
+  user_config: {
+    toolsets: {
+      type: "string",
+      title: "Tools offered",
+      description:
+        "'default': every read, nothing that writes. 'default,writes' also lets the agent create and edit (sequences, notebook entries, protocol drafts). Or toolset names, comma-separated (see the README).",
+      default: "default",
+      required: false,
+    },
+    allow_destructive: {
+      type: "boolean",
+      title: "Allow archiving and replacing",
+      description: "Offer the writes that archive or replace data (with 'writes' in Tools offered)",
+      default: false,
+      required: false,
+    },
+    https_proxy: {
+      type: "string",
+      title: "HTTPS proxy",
+      description: "Your network's proxy, e.g. http://proxy.example:3128 (empty: none)",
+      default: "",
+      required: false,
+    },
+    ca_file: {
+      type: "file",
+      title: "Extra CA certificates",
+      description: "A PEM file of your company's CA, when its network inspects HTTPS (empty: none)",
+      default: "",
+      required: false,
+    },
+  },
+  env: {
+    MCP_TOOLSETS: asked("toolsets"),
+    MCP_ALLOW_DESTRUCTIVE: asked("allow_destructive"),
+    HTTPS_PROXY: asked("https_proxy"),
+    NODE_EXTRA_CA_CERTS: asked("ca_file"),
+  },
+};
+
 /** What each bundle asks the user for, and the setting each answer becomes. */
 const BUNDLES = {
   "labdata-mcp": {
-    service: "labdata",
+    // Answers that start the server to list its tools (tools/list asks nothing of the tenant).
+    placeholders: { base_url: "https://tenant.invalid", api_key: "placeholder" },
     display_name: "Lab data platform (Benchling API v2)",
     description:
       "DNA sequences, notebook entries, assay results, workflows, registry and inventory of your lab data platform tenant.",
@@ -51,7 +101,7 @@ const BUNDLES = {
     env: { LABDATA_BASE_URL: asked("base_url"), LABDATA_API_KEY: asked("api_key") },
   },
   "protocols-mcp": {
-    service: "protocols",
+    placeholders: { access_token: "placeholder" },
     display_name: "Protocol repository (protocols.io)",
     description:
       "Search, read and write protocols on protocols.io: steps, materials, versions, workspaces and PDFs.",
@@ -77,6 +127,44 @@ const BUNDLES = {
     },
   },
 };
+
+/** The form's defaults, field by field. */
+const defaultsOf = (fields) =>
+  Object.fromEntries(
+    Object.entries(fields).flatMap(([key, field]) =>
+      field.default === undefined ? [] : [[key, field.default]],
+    ),
+  );
+
+/**
+ * The tools the bundled server lists when started as Claude Desktop starts it (mcpb's own substitution),
+ * with the form's defaults and placeholder answers: what a user who changes nothing gets.
+ */
+async function listedTools(manifest, stage, answers) {
+  const config = await getMcpConfigForManifest({
+    manifest,
+    extensionPath: stage,
+    systemDirs: {},
+    // A required field with a default counts as answered only when given, as in the form.
+    userConfig: { ...defaultsOf(manifest.user_config), ...answers },
+    pathSeparator: "/",
+  });
+  if (!config) throw new Error(`${manifest.name}: mcpb made no server configuration`);
+  const transport = new StdioClientTransport({
+    command: config.command === "node" ? process.execPath : config.command,
+    args: config.args,
+    env: { PATH: process.env.PATH ?? "", ...config.env },
+    stderr: "ignore",
+  });
+  const client = new Client({ name: "lab-mcp-bundle", version: product.version });
+  await client.connect(transport);
+  try {
+    const { tools } = await client.listTools();
+    return tools.map((tool) => ({ name: tool.name, description: tool.description ?? "" }));
+  } finally {
+    await client.close();
+  }
+}
 
 const work = mkdtempSync(join(tmpdir(), "lab-mcp-bundle-"));
 try {
@@ -107,9 +195,6 @@ try {
       "--no-fund",
       tarball,
     ]);
-    const { [`${spec.service}Service`]: definition } = await import(
-      join(root, `packages/lab-mcp/dist/services/${spec.service}/index.js`)
-    );
     const entry = `server/node_modules/lab-mcp/dist/bin/${bin}.js`;
     const manifest = {
       manifest_version: "0.3",
@@ -124,15 +209,16 @@ try {
       server: {
         type: "node",
         entry_point: entry,
-        mcp_config: { command: "node", args: [`\${__dirname}/${entry}`], env: spec.env },
+        mcp_config: {
+          command: "node",
+          args: [`\${__dirname}/${entry}`],
+          env: { ...spec.env, ...LAB_SETTINGS.env },
+        },
       },
-      // The tools offered with the default settings: destructive ones need MCP_ALLOW_DESTRUCTIVE.
-      tools: definition.tools
-        .filter((tool) => !tool.annotations.destructiveHint)
-        .map((tool) => ({ name: tool.name, description: tool.description })),
       compatibility: { platforms: ["darwin", "win32", "linux"], runtimes: { node: product.engines.node } },
-      user_config: spec.user_config,
+      user_config: { ...spec.user_config, ...LAB_SETTINGS.user_config },
     };
+    manifest.tools = await listedTools(manifest, stage, spec.placeholders);
     writeFileSync(join(stage, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
     copyFileSync(join(root, "LICENSE"), join(stage, "LICENSE"));
     run(mcpb, ["validate", join(stage, "manifest.json")]);

@@ -29,6 +29,9 @@ const { installTable } = await import(join(ROOT, "scripts", "client-install.mjs"
 const { describeSettings } = await import(
   join(ROOT, "packages", "lab-mcp", "dist", "core", "start", "setting.js")
 );
+const { defaultToolsetsOf } = await import(
+  join(ROOT, "packages", "lab-mcp", "dist", "core", "server", "toolsets.js")
+);
 
 /** Every service definition exported by packages/lab-mcp/dist/services/<name>/index.js, in folder order. */
 async function servicesOf() {
@@ -57,13 +60,19 @@ function table(header, rows) {
   ].join("\n");
 }
 
+/** Whether a tool is served without MCP_TOOLSETS (a destructive one also needs MCP_ALLOW_DESTRUCTIVE). */
+function byDefault(service, tool) {
+  return defaultToolsetsOf(service).includes(tool.toolset ?? service.id) ? "yes" : "no";
+}
+
 function toolsTable(service) {
   return table(
-    ["tool", "title", "toolset", "readOnly", "destructive", "idempotent", "openWorld"],
+    ["tool", "title", "toolset", "default", "readOnly", "destructive", "idempotent", "openWorld"],
     service.tools.map((tool) => [
       code(tool.name),
       prose(tool.title),
       tool.toolset ?? service.id,
+      byDefault(service, tool),
       tool.annotations.readOnlyHint,
       tool.annotations.destructiveHint,
       tool.annotations.idempotentHint,

@@ -233,8 +233,8 @@ describe("the registry, entity and inventory tools held to the OpenAPI document"
         await run("labdata_get_entity", { id: "PL09003" });
         await run("labdata_get_entity", { id: "STR00001" });
         await run("labdata_list_registry_schemas", { limit: 2, offset: 2 });
-        await run("labdata_locate", { entity_id: registry.entities["M13-F"] });
-        await run("labdata_locate", { container_id: registry.glycerolStockId });
+        await run("labdata_locate", { id: registry.entities["M13-F"] });
+        await run("labdata_locate", { id: registry.glycerolStockId });
         await run("labdata_get_box_contents", { id: registry.glycerolBoxId });
         await run("labdata_list_containers", { name: "glycerol" });
         await run("labdata_create_sequences_bulk", {

@@ -120,6 +120,35 @@ describe.each(ALL_SERVICES)("$definition.serverName", ({ definition, env }) => {
   });
 });
 
+/**
+ * The input refusal of a call whose arguments the schema accepts: a tool that needs one of several
+ * fields (exactly-one-of) without declaring it. Such a tool must say what it needs in its schema (a
+ * required field, or a form per question), so that a client or model can fill it in before calling.
+ */
+const UNDECLARED_NEED = /^Error: Invalid input for /;
+
+describe.each(ALL_SERVICES)("$definition.serverName's declared needs", ({ definition, env }) => {
+  it("never refuses as invalid a call that gives every required field (none: no argument at all)", async () => {
+    // The remote is unreachable: a call the schema lets through fails there, not at the input.
+    const connection = await connectInMemory(definition, env);
+    try {
+      const { tools } = await connection.client.listTools();
+      const undeclared: string[] = [];
+      for (const tool of tools) {
+        if ((tool.inputSchema.required ?? []).length > 0) continue;
+        const result = await connection.client.callTool({ name: tool.name, arguments: {} });
+        const [first] = result.content as Array<{ type: string; text?: string }>;
+        if (result.isError && UNDECLARED_NEED.test(first?.text ?? "")) {
+          undeclared.push(`${tool.name}: ${first?.text}`);
+        }
+      }
+      expect(undeclared).toEqual([]);
+    } finally {
+      await connection.close();
+    }
+  });
+});
+
 describe("the walker itself", () => {
   it("catches each kind of break", () => {
     const broken: JsonSchema = {

@@ -48,8 +48,8 @@ describe("the generated parts of the README and docs/", () => {
   it.each([
     [
       "tools labdata_mcp",
-      "| `labdata_create_dna_sequence` | Create DNA Sequence | sequences | false |",
-      "| `labdata_create_dna_sequence` | Create DNA Sequence | sequences | true |",
+      "| `labdata_create_dna_sequence` | Create DNA Sequence | writes | no | false |",
+      "| `labdata_create_dna_sequence` | Create DNA Sequence | writes | yes | false |",
     ],
     [
       "settings protocols_mcp",

@@ -63,7 +63,7 @@ describe("the agent answers from the descriptions alone", () => {
     const id = /\*\*pLKO-shRNA-3 \((\w+)\)\*\*/.exec(found)?.[1];
     expect(id).toBeDefined();
     const where = toolFor("where is it", "glycerol stock");
-    const answer = await ask(where, { [argumentFor(where, "entity_id")]: id });
+    const answer = await ask(where, { [argumentFor(where, "id")]: id });
     expect(answer).toContain("pLKO-shRNA-3 glycerol stock");
     expect(answer).toMatch(/position C4 of Glycerol stocks GS-1 .* → -80 °C Freezer A .* → Lab 3\.14/);
     expect(calls).toBe(2);

@@ -103,7 +103,7 @@ describe("labdata_get_entry", () => {
     expect(text).not.toMatch(/undefined|null|\[object Object\]/);
   });
 
-  it("cuts a long entry at a stated point and reads on with offset", async () => {
+  it("cuts a long entry between blocks, never inside a table, and reads on with offset", async () => {
     const id = emulator.demo.notebook.longEntryId;
     const first = (await call("labdata_get_entry", { id })).text;
     const cut =
@@ -120,6 +120,8 @@ describe("labdata_get_entry", () => {
       const part = (await call("labdata_get_entry", { id, offset })).text;
       expect(part.startsWith(`(Continued from character ${offset} of ${total}.)`)).toBe(true);
       const body = part.slice(part.indexOf("\n") + 2);
+      // Cut between blocks: a part never starts inside a table (or any block) of the one before.
+      expect(body, `part at ${offset}`).not.toMatch(/^\|/);
       const more = /\(Cut at character (\d+) of/.exec(part);
       whole += `\n${more ? body.slice(0, body.lastIndexOf("\n(Cut at")) : body}`;
       offset = more ? Number(more[1]) : 0;

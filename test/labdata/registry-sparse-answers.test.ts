@@ -206,7 +206,7 @@ describe("sparse and odd answers the document allows", () => {
     const plate = await call("labdata_get_box_contents", { id: "plt_1" });
     expectClean(plate);
     expect(plate.text).toContain("1 positions filled\n\n|   | 1 |\n|---|---|\n| A | con_2 |");
-    expectClean(await call("labdata_locate", { entity_id: "seq_1" }));
+    expectClean(await call("labdata_locate", { id: "seq_1" }));
     expectClean(await call("labdata_get_entity", { id: "X1" }));
     expectClean(await call("labdata_list_registry_schemas", {}));
     const created = await call("labdata_create_sequences_bulk", { text: ">a\nACGTACGT", folder_id: "lib_1" });

@@ -170,7 +170,7 @@ describe("registry: labdata_get_entity by registry id, labdata_list_registry_sch
 });
 
 describe("labdata_search_dna_bases", () => {
-  it("finds the plasmid holding an insert with the matched positions, on either strand", async () => {
+  it("finds the plasmid holding an insert with the matched positions and features, on either strand", async () => {
     const insert = demo().shRna3Insert;
     const page = await json("labdata_search_dna_bases", { bases: insert.toLowerCase() });
     expect(page.total).toBe(1);
@@ -186,7 +186,11 @@ describe("labdata_search_dna_bases", () => {
       .join("");
     const md = await call("labdata_search_dna_bases", { bases: reverse, registered_only: true });
     expect(md.text).toContain(`registered as PL09003`);
-    expect(md.text).toContain(`matches at ${match.start}..${match.end} (reverse)`);
+    // Each match names the features it overlaps, and the answer says what the search covered.
+    const hairpin = full.annotations.find((a: { name: string }) => /hairpin/.test(a.name)).name;
+    expect(match.features).toEqual([hairpin]);
+    expect(md.text).toContain(`matches at ${match.start}..${match.end} (reverse) in ${hairpin}`);
+    expect(md.text).toContain("Searched: sequences that are not archived, both strands, and on a circular");
   });
 
   it("past the end says the count the platform gave, never the offset (issue 28)", async () => {
@@ -232,7 +236,7 @@ describe("labdata_search_dna_bases", () => {
 
 describe("inventory: labdata_locate, labdata_get_box_contents, labdata_list_containers", () => {
   it("locates an entity's containers: position and the chain of locations up to the room", async () => {
-    const { text } = await call("labdata_locate", { entity_id: demo().shRnaPlasmids["pLKO-shRNA-3"] });
+    const { text } = await call("labdata_locate", { id: demo().shRnaPlasmids["pLKO-shRNA-3"] });
     expect(text).toContain(
       `- **pLKO-shRNA-3 glycerol stock (${demo().glycerolStockId})** (1.5 mL, barcode CT-`,
     );
@@ -242,7 +246,7 @@ describe("inventory: labdata_locate, labdata_get_box_contents, labdata_list_cont
       ),
     );
     expect(text).toContain("Holds: pLKO-shRNA-3 (");
-    const data = await json("labdata_locate", { container_id: demo().glycerolStockId });
+    const data = await json("labdata_locate", { id: demo().glycerolStockId });
     expect(data.located[0]).toMatchObject({ position: "C4" });
     expect(data.located[0].chain.map((p: { kind: string }) => p.kind)).toEqual([
       "box",
@@ -251,22 +255,22 @@ describe("inventory: labdata_locate, labdata_get_box_contents, labdata_list_cont
       "location",
       "location",
     ]);
-    const well = await json("labdata_locate", { entity_id: demo().entities["M13-F"] });
+    const well = await json("labdata_locate", { id: demo().entities["M13-F"] });
     expect(well.located[0]).toMatchObject({ position: "A2" });
     expect(well.located[0].chain[0]).toMatchObject({ kind: "plate", name: "Primer plate P-1" });
   });
 
-  it("says so when nothing visible holds it, refuses a hidden container, and needs exactly one id", async () => {
+  it("says so when nothing visible holds it, refuses a hidden container, and needs its id", async () => {
     const hidden = demo().entities["BW25113 ΔlacZ::KanR"];
-    expect((await call("labdata_locate", { entity_id: hidden })).text).toBe(
+    expect((await call("labdata_locate", { id: hidden })).text).toBe(
       `No container you may see holds ${hidden}. It may be stored in a project you cannot read, or not stored at all.`,
     );
-    expect(await call("labdata_locate", { container_id: demo().hiddenContainerId })).toEqual({
+    expect(await call("labdata_locate", { id: demo().hiddenContainerId })).toEqual({
       text: DENIED,
       isError: true,
     });
     expect(await call("labdata_locate", {})).toEqual({
-      text: "Error: Invalid input for labdata_locate: give exactly one of entity_id or container_id.",
+      text: "Error: Invalid input for labdata_locate: id: is required. Correct the arguments and call the tool again.",
       isError: true,
     });
   });
@@ -280,7 +284,7 @@ describe("inventory: labdata_locate, labdata_get_box_contents, labdata_list_cont
       LABDATA_CLIENT_SECRET: app.clientSecret,
     });
     try {
-      const { text } = await call("labdata_locate", { container_id: demo().glycerolStockId }, asApp);
+      const { text } = await call("labdata_locate", { id: demo().glycerolStockId }, asApp);
       expect(text).toContain(`Holds: an item you may not read (${demo().shRnaPlasmids["pLKO-shRNA-3"]})`);
       const box = await call("labdata_get_box_contents", { id: demo().glycerolBoxId }, asApp);
       expect(box.text).toContain("| C | . | . | . | (no access) | . |");
@@ -505,17 +509,17 @@ describe("labdata_archive_entities, labdata_unarchive_entities", () => {
 describe("toolsets and read-only mode", () => {
   const NEW_TOOLS: Record<string, string[]> = {
     search: ["labdata_search_entities", "labdata_locate"],
-    registry: ["labdata_list_registry_schemas", "labdata_archive_entities", "labdata_unarchive_entities"],
-    inventory: ["labdata_list_containers", "labdata_get_box_contents"],
-    sequences: [
-      "labdata_get_entity",
-      "labdata_list_entities",
-      "labdata_search_dna_bases",
+    writes: [
+      "labdata_list_registry_schemas",
+      "labdata_archive_entities",
+      "labdata_unarchive_entities",
       "labdata_create_sequences_bulk",
     ],
+    inventory: ["labdata_list_containers", "labdata_get_box_contents"],
+    sequences: ["labdata_get_entity", "labdata_list_entities", "labdata_search_dna_bases"],
   };
 
-  it("each of the search, registry, inventory and sequences toolsets can be enabled alone, and works", async () => {
+  it("each of the search, writes, inventory and sequences toolsets can be enabled alone, and works", async () => {
     for (const [toolset, names] of Object.entries(NEW_TOOLS)) {
       const alone = await connectInMemory(
         labdataService,
@@ -530,7 +534,7 @@ describe("toolsets and read-only mode", () => {
         const [first] = names;
         const args: Record<string, Record<string, unknown>> = {
           labdata_search_entities: { query: "pLKO" },
-          labdata_locate: { entity_id: demo().shRnaPlasmids["pLKO-shRNA-3"] },
+          labdata_locate: { id: demo().shRnaPlasmids["pLKO-shRNA-3"] },
           labdata_get_entity: { id: demo().entities.EGFP },
         };
         expect((await call(first as string, args[first as string], alone)).isError).toBe(false);

@@ -91,20 +91,21 @@ describe("labdata_list_assay_runs", () => {
 });
 
 describe("labdata_list_assay_results", () => {
-  it("answers 'the results of run 12' in one call: a table with units and the fields explained", async () => {
+  it("answers 'the results of run 12' in one call: what was measured, with units and the fields explained", async () => {
     const { text, isError } = await call("labdata_list_assay_results", { run: "12" });
     expect(isError).toBe(false);
     expect(text).toContain(`Run: NGS Amplicon Run 12 (${emulator.demo.notebook.run12Id})`);
     expect(text).toContain("Found 6 results (showing 1–6)");
     expect(text).toContain("- **Editing efficiency**: number in %, 1 decimal");
+    // The table leads with what was measured: the run named once above it, no id column, the entity
+    // and the units kept, the project every row shares said once.
     expect(text).toContain(
-      "| Result | Guide | Assay run | Editing efficiency (%) | Indel frequency (%) | Reads aligned (reads) | Project | Created |",
+      "| Guide | Editing efficiency (%) | Indel frequency (%) | Reads aligned (reads) | Created |",
     );
-    expect(
-      text.match(
-        /^\| [0-9a-f-]{36} \| .+ \(seq_\w+\) \| NGS Amplicon Run 12 \([0-9a-f-]{36}\) \| \d+(\.\d)? \|/gm,
-      ),
-    ).toHaveLength(6);
+    expect(text.match(/^\| .+ \(seq_\w+\) \| \d+(\.\d)? \| \d+(\.\d)? \| \d+ \|/gm)).toHaveLength(6);
+    expect(text.split(emulator.demo.notebook.run12Id)).toHaveLength(2);
+    expect(text).not.toMatch(/^\| [0-9a-f-]{36} \|/m);
+    expect(text).toMatch(/^Every result below has:\n- \*\*Project\*\*: src_\w+$/m);
     expect(text).not.toMatch(/undefined|null|\[object Object\]/);
   });
 
@@ -307,14 +308,7 @@ describe("toolsets and read-only mode", () => {
 
   // tools/list is sorted by name.
   it("offers each new toolset alone", async () => {
-    expect(await names({ MCP_TOOLSETS: "notebook" })).toEqual(
-      [
-        "labdata_list_entries",
-        "labdata_get_entry",
-        "labdata_list_entry_templates",
-        "labdata_create_entry",
-      ].sort(),
-    );
+    expect(await names({ MCP_TOOLSETS: "notebook" })).toEqual(["labdata_get_entry", "labdata_list_entries"]);
     expect(await names({ MCP_TOOLSETS: "results" })).toEqual(
       ["labdata_list_assay_runs", "labdata_list_assay_results"].sort(),
     );
@@ -324,9 +318,14 @@ describe("toolsets and read-only mode", () => {
   });
 
   it("hides the notebook writes in read-only mode, and keeps the whole server under 40 tools", async () => {
-    const readOnly = await names({ MCP_READ_ONLY: "true", MCP_TOOLSETS: "notebook" });
+    const readOnly = await names({ MCP_READ_ONLY: "true", MCP_TOOLSETS: "notebook,writes" });
     expect(readOnly).toEqual(
-      ["labdata_list_entries", "labdata_get_entry", "labdata_list_entry_templates"].sort(),
+      [
+        "labdata_list_entries",
+        "labdata_get_entry",
+        "labdata_list_entry_templates",
+        "labdata_list_registry_schemas",
+      ].sort(),
     );
     expect((await names({})).length).toBeLessThan(40);
   });

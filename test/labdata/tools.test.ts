@@ -179,7 +179,9 @@ describe("labdata_get_entity on a DNA sequence, and labdata_export_dna_sequence"
     emulator.requests.clear();
     const trick = await call("labdata_get_entity", { id: "../users/me" });
     expect(trick.isError).toBe(true);
-    expect(trick.text).toContain("id: must contain only letters, digits, '_' and '-'");
+    expect(trick.text).toBe(
+      "Error: Invalid input for labdata_get_entity: id: give the id of an entity or the address of its page. Correct the arguments and call the tool again.",
+    );
     expect(emulator.requests.count()).toBe(0);
   });
 
@@ -348,7 +350,7 @@ describe("structured results of the actions (a record of what was done)", () => 
     const plasmid = emulator.demo.registry.shRnaPlasmids["pLKO-shRNA-3"];
     for (const format of ["markdown", "json"]) {
       const { data: located } = await structured("labdata_locate", {
-        entity_id: plasmid,
+        id: plasmid,
         response_format: format,
       });
       expect(JSON.stringify(located)).toContain("pLKO-shRNA-3");

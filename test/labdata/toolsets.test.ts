@@ -34,42 +34,56 @@ async function served(extra: Record<string, string>) {
   }
 }
 
+/** Every read, and the sign-out of one's own key; no write (issue 38). */
 const DEFAULT_TOOLS = [
-  "labdata_create_dna_sequence",
-  "labdata_create_entry",
-  "labdata_create_sequences_bulk",
   "labdata_describe_warehouse",
+  "labdata_export_dna_sequence",
+  "labdata_get_box_contents",
   "labdata_get_current_user",
   "labdata_get_entity",
   "labdata_get_entry",
+  "labdata_list_assay_results",
+  "labdata_list_assay_runs",
+  "labdata_list_containers",
+  "labdata_list_entities",
   "labdata_list_entries",
-  "labdata_list_entry_templates",
+  "labdata_list_folders",
+  "labdata_list_projects",
+  "labdata_list_requests",
+  "labdata_list_tasks",
   "labdata_locate",
   "labdata_query_warehouse",
+  "labdata_search_dna_bases",
   "labdata_search_entities",
   "labdata_sign_out",
 ];
 
+/** The writes, and the reads only a write needs (the schemas and templates it takes). */
+const WRITES = [
+  "labdata_create_dna_sequence",
+  "labdata_create_entry",
+  "labdata_create_sequences_bulk",
+  "labdata_list_entry_templates",
+  "labdata_list_registry_schemas",
+  "labdata_unarchive_entities",
+];
+
 describe("labdata_mcp's toolsets and tools", () => {
-  it("serves the default toolsets when MCP_TOOLSETS is unset: who am I, sequences, search, notebook, locate, the warehouse", async () => {
+  it("serves every read and no write when MCP_TOOLSETS is unset", async () => {
     const { tools } = await served({});
-    for (const name of DEFAULT_TOOLS) expect(tools).toContain(name);
-    for (const name of ["labdata_list_assay_runs", "labdata_list_tasks", "labdata_get_box_contents"]) {
-      expect(tools).not.toContain(name);
-    }
+    expect(tools).toEqual(DEFAULT_TOOLS);
     expect((await served({ MCP_TOOLSETS: "default" })).tools).toEqual(tools);
   });
 
-  it("serves every tool with `all`, and the default ones and more with `default,results`", async () => {
+  it("serves every tool with `all`, and the default ones and the writes with `default,writes`", async () => {
     const everything = (await served({ MCP_TOOLSETS: "all" })).tools;
     const defaults = (await served({})).tools;
     expect(everything.length).toBeGreaterThan(defaults.length);
     expect(everything).toContain("labdata_list_tasks");
     expect(everything).not.toContain("labdata_archive_entities");
-    const more = (await served({ MCP_TOOLSETS: "default,results" })).tools;
-    expect(more).toEqual(
-      [...defaults, "labdata_list_assay_results", "labdata_list_assay_runs"].sort((a, b) => (a < b ? -1 : 1)),
-    );
+    const more = (await served({ MCP_TOOLSETS: "default,writes" })).tools;
+    expect(more).toEqual([...defaults, ...WRITES].sort((a, b) => (a < b ? -1 : 1)));
+    expect(more).toEqual(everything);
   });
 
   it("adds single tools with MCP_TOOLS, which answer; read-only mode still hides writes", async () => {
@@ -99,7 +113,7 @@ describe("labdata_mcp's toolsets and tools", () => {
     const load = (extra: Record<string, string>) => () => loadSettings(labdataService, [], envWith(extra));
     expect(load({ MCP_TOOLSETS: "sequences,assays" })).toThrow(ConfigError);
     expect(load({ MCP_TOOLSETS: "sequences,assays" })).toThrow(
-      /assays.*known: users, sequences, search, notebook, projects, results, workflows, inventory, registry, warehouse, all, default/,
+      /assays.*known: users, sequences, search, notebook, projects, results, workflows, inventory, warehouse, writes, all, default/,
     );
     expect(load({ MCP_TOOLS: "labdata_get_dna_sequencez" })).toThrow(
       /labdata_get_dna_sequencez.*known: .*labdata_get_current_user/,

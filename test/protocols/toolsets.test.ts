@@ -1,7 +1,6 @@
-// Which tools protocols_mcp offers by default (MCP_TOOLSETS unset): reading, account and PDFs; the
-// authoring tools by name. What the surface may cost is held in test/conventions/surface-size.test.ts.
+// Which tools protocols_mcp offers by default (MCP_TOOLSETS unset): every read, the account and PDFs;
+// the writes by name. What the surface may cost is held in test/conventions/surface-size.test.ts.
 import { describe, expect, it } from "vitest";
-import { PROTOCOLS_DEFAULT_TOOLSETS } from "../../packages/lab-mcp/src/services/protocols/index.js";
 import { connectInMemory } from "../support/clients.js";
 import { ALL_SERVICES } from "../support/services.js";
 
@@ -9,8 +8,8 @@ const protocols = ALL_SERVICES.find(({ definition }) => definition.id === "proto
 if (!protocols) throw new Error("protocols_mcp is not among the services");
 
 describe("protocols_mcp's default toolsets", () => {
-  it("offer reading, the account and PDFs", async () => {
-    const env = { ...protocols.env, MCP_TOOLSETS: PROTOCOLS_DEFAULT_TOOLSETS.join(",") };
+  it("offer every read, the account and PDFs, and no write", async () => {
+    const { MCP_TOOLSETS: _all, ...env } = protocols.env;
     const connection = await connectInMemory(protocols.definition, env);
     try {
       const { tools } = await connection.client.listTools();
@@ -19,6 +18,7 @@ describe("protocols_mcp's default toolsets", () => {
         "protocols_get_profile",
         "protocols_get_protocol",
         "protocols_list_my_protocols",
+        "protocols_list_workspaces",
         "protocols_search",
         "protocols_sign_in",
         "protocols_sign_out",

@@ -185,9 +185,12 @@ describe("versions and DOIs", () => {
     );
   });
 
-  it("finds a protocol by its DOI in every written form", async () => {
+  it("finds a protocol by its DOI in every written form, and by its page's address", async () => {
     const name = versioned.doi.replace(/^10\.17504\//, "");
     for (const form of [
+      `https://www.protocols.io/view/${versioned.uri}`,
+      `https://www.protocols.io/view/${versioned.uri}/v1?version_warning=no`,
+      `protocols.io/view/${versioned.uri}/`,
       versioned.doi,
       `https://doi.org/${versioned.doi}`,
       `http://dx.doi.org/${versioned.doi}`,

@@ -381,6 +381,8 @@ describe("redirects", () => {
         LABDATA_API_KEY: apiKey,
         LABDATA_CREDENTIALS_FILE: await tempFile("labdata.json"),
         MCP_REQUEST_TIMEOUT: "2",
+        // The requests with a body are writes: asked for by name.
+        MCP_TOOLSETS: "default,writes",
       });
     });
     afterAll(async () => {

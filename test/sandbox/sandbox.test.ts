@@ -127,8 +127,12 @@ describe("lab-sandbox", () => {
         clients[key] = client;
         toolsOf[key] = (await client.listTools()).tools.map((tool) => tool.name);
       }
-      // The shell's MCP_READ_ONLY did not reach the servers: the write tool is there.
-      expect(toolsOf["lab-data"]).toContain("labdata_create_dna_sequence");
+      // The shell's MCP_READ_ONLY did not reach the servers: the sign-out (not read-only) is there. The
+      // servers run the default surface, what a user's install gets: every read, no write.
+      expect(toolsOf["lab-data"]).toContain("labdata_sign_out");
+      expect(toolsOf["lab-data"]).toContain("labdata_list_assay_results");
+      expect(toolsOf["lab-data"]).not.toContain("labdata_create_dna_sequence");
+      expect(toolsOf["lab-protocols"]).toContain("protocols_list_workspaces");
 
       const json = async (key: string, name: string, args: Record<string, unknown>) => {
         const client = clients[key] as EraClient;

@@ -23,8 +23,8 @@ export const SANDBOX_SERVERS: SandboxServerSpec[] = [
     serverName: "labdata_mcp",
     bin: "labdata-mcp.js",
     portOffset: 0,
+    // No MCP_TOOLSETS: the default surface (every read, no write), what a tenant's install gets.
     env: ({ labdata }) => ({
-      MCP_TOOLSETS: "all",
       LABDATA_BASE_URL: labdata.demo.baseUrl,
       LABDATA_API_KEY: labdata.demo.user.apiKey,
       LABDATA_WAREHOUSE_URL: labdata.warehouseUrl,
@@ -38,7 +38,6 @@ export const SANDBOX_SERVERS: SandboxServerSpec[] = [
     bin: "protocols-mcp.js",
     portOffset: 1,
     env: ({ protocols }) => ({
-      MCP_TOOLSETS: "all",
       PROTOCOLS_BASE_URL: protocols.url,
       PROTOCOLS_ACCESS_TOKEN: protocols.demo.clientAccessToken,
     }),

@@ -18,7 +18,7 @@ export interface ServedService<Service> {
   toolsets?: Record<string, string>;
   /**
    * The toolsets served when MCP_TOOLSETS is unset (or names `default`): what most users ask for, so that
-   * every conversation does not pay for every tool. All toolsets when left out.
+   * every conversation does not pay for every tool. Every toolset but `writes` when left out.
    */
   defaultToolsets?: string[];
   tools: AnyTool<Service>[];

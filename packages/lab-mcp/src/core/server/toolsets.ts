@@ -55,6 +55,17 @@ export function enabledResources<S>(definition: ServedService<S>, options: Serve
   );
 }
 
+/**
+ * The toolset that holds a service's writes (creating, editing, archiving). It is never in the default:
+ * every read is served out of the box and writes are asked for by name (MCP_TOOLSETS=default,writes).
+ */
+export const WRITES_TOOLSET = "writes";
+
+/** The toolsets served when MCP_TOOLSETS is unset: those the service names, else every one but writes. */
+export function defaultToolsetsOf<S>(definition: ServedService<S>): string[] {
+  return definition.defaultToolsets ?? toolsetNames(definition).filter((name) => name !== WRITES_TOOLSET);
+}
+
 /** Every toolset of a service by name (one, named by its id, when it declares none). */
 export function toolsetNames<S>(definition: ServedService<S>): string[] {
   return Object.keys(definition.toolsets ?? { [definition.id]: "" });
@@ -66,7 +77,7 @@ export function toolsetNames<S>(definition: ServedService<S>): string[] {
  */
 export function selectedToolsets<S>(definition: ServedService<S>, requested: string[] | undefined): string[] {
   const all = toolsetNames(definition);
-  const defaults = definition.defaultToolsets ?? all;
+  const defaults = defaultToolsetsOf(definition);
   const names = (requested ?? ["default"]).flatMap((name) =>
     name === "all" ? all : name === "default" ? defaults : [name],
   );

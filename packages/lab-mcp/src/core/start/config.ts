@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { ConfigError, closest } from "../config-error.js";
+import { WRITES_TOOLSET } from "../server/toolsets.js";
 import { type FlagSpec, parseArguments } from "./argv.js";
 import {
   describeSettings,
@@ -26,7 +27,11 @@ export function coreSettings(
   defaults?: readonly string[],
 ) {
   const known = toolsets ? ` Known: ${toolsets.join(", ")}.` : "";
-  const byDefault = defaults ? defaults.join(",") : "all";
+  const byDefault = defaults ? defaults.join(",") : `every toolset but '${WRITES_TOOLSET}'`;
+  const writes =
+    !toolsets || toolsets.includes(WRITES_TOOLSET)
+      ? ` Writes (creating, editing, archiving) are the toolset '${WRITES_TOOLSET}', never in the default: e.g. default,${WRITES_TOOLSET}.`
+      : "";
   return z.object({
     MCP_TRANSPORT: setting
       .enum(["stdio", "http"], {
@@ -66,7 +71,7 @@ export function coreSettings(
     MCP_TOOLSETS: setting
       .list({
         choices: toolsets ? [...toolsets, "all", "default"] : undefined,
-        help: `Comma-separated toolsets to enable: 'all', or names, where 'default' is the default ones (default: ${byDefault}).${known}`,
+        help: `Comma-separated toolsets to enable: 'all', or names, where 'default' is the default ones (default: ${byDefault}).${writes}${known}`,
       })
       .optional(),
     MCP_TOOLS: setting

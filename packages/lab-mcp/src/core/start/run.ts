@@ -8,7 +8,7 @@ import type { BrowserSignIn } from "../pages/browser-sign-in.js";
 import type { ServiceRuntime } from "../runtime.js";
 import { createServerFactory } from "../server/factory.js";
 import type { ServerOptions } from "../server/options.js";
-import { selectedToolsets, toolsetNames } from "../server/toolsets.js";
+import { defaultToolsetsOf, selectedToolsets, toolsetNames } from "../server/toolsets.js";
 import { MemoryState } from "../state/memory-state.js";
 import { openSharedState, type StateSettings, stateSettingsOf } from "../state/open.js";
 import { deriveKey } from "../state/secret-box.js";
@@ -54,7 +54,7 @@ export function coreSettingsFor<S, Shape extends SettingsShape>(definition: Serv
   return coreSettings(
     toolsetNames(definition),
     definition.tools.map((tool) => tool.name),
-    definition.defaultToolsets,
+    defaultToolsetsOf(definition),
   );
 }
 

@@ -8,6 +8,7 @@ import type { Counted } from "./api/count.js";
 import type { EntityFilters } from "./api/entities.js";
 import { entityLine } from "./format/entity-markdown.js";
 import { countedPage, countedPageShape, foundLine } from "./list-page.js";
+import { FOLDER, pastedId } from "./pasted-id.js";
 import { integer, text } from "./records/platform.js";
 import type { Entity } from "./records/registry.js";
 
@@ -23,7 +24,7 @@ export const entityListInputs = {
     description: "Name, alias or registry id contains.",
     max: 200,
   }).optional(),
-  folder_id: identifier("Folder id.").optional(),
+  folder_id: pastedId("Folder: id or its page's address.", FOLDER).optional(),
   project_id: identifier("Project id.").optional(),
   archived: z.enum(["exclude", "include"]).default("exclude").describe("'include': archived too."),
   sort: z

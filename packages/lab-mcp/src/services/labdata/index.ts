@@ -4,6 +4,7 @@
 import { noAuth } from "../../core/http/auth.js";
 import { RemoteClient } from "../../core/http/remote-client.js";
 import type { ServiceRuntime } from "../../core/runtime.js";
+import { WRITES_TOOLSET } from "../../core/server/toolsets.js";
 import type { ServiceDefinition } from "../../core/start/service.js";
 import { userConfigFile } from "../../core/start/user-config.js";
 import { personNamesKey } from "../../core/state/person-names.js";
@@ -106,8 +107,8 @@ const labdata = {
   serverName: "labdata_mcp",
   version: "0.1.0",
   instructions:
-    "Find, read, export and create DNA sequences on the lab data platform, with the user's own permissions. " +
-    "Read and write notebook entries, read assay runs and results, and list workflow tasks and requests. " +
+    "Find, read and export DNA sequences on the lab data platform, with the user's own permissions. " +
+    "Read notebook entries, assay runs and results, workflow tasks and requests, projects and folders. " +
     "Search the registry (every entity type, by name, alias, registry id or bases) and find where samples are " +
     "stored (containers, boxes, plates, locations). " +
     "For counts, averages, maxima and joins across many records, query the warehouse in SQL " +
@@ -116,21 +117,19 @@ const labdata = {
   settings: LABDATA_SETTINGS,
   toolsets: {
     users: "Who you are signed in as",
-    sequences:
-      "DNA and AA sequences, oligos, custom entities: list by type, read, export, search by bases, create",
+    sequences: "DNA and AA sequences, oligos, custom entities: list by type, read, export, search by bases",
     search: "Find any entity by name, alias or registry id, and where samples are stored",
-    notebook: "Notebook entries and entry templates: list, read, create from a template",
-    projects: "Projects and folders, to find ids",
+    notebook: "Notebook entries: list and read",
+    projects: "Projects and folders",
     results: "Assay runs and results, with their schemas' fields and units",
-    workflows: "Workflow tasks and requests assigned to you or a team",
-    inventory: "Boxes and plates, containers and quantities",
-    registry: "The registry's schemas; archiving and unarchiving entities",
+    workflows: "Workflow tasks and requests",
+    inventory: "Storage locations, boxes and plates, containers and quantities",
     warehouse: "The tenant's data warehouse: counts, averages and joins in one read-only SQL query",
+    [WRITES_TOOLSET]:
+      "Create sequences and notebook entries (with the registry schemas and entry templates they take), " +
+      "archive and unarchive entities",
   },
-  // What most questions need: who am I, the sequences, a search across entities with where they are
-  // stored, the notebook, and the warehouse for counts and averages across records. The rest
-  // (projects, results, workflows, inventory, registry) by name.
-  defaultToolsets: ["users", "sequences", "search", "notebook", "warehouse"],
+  // No defaultToolsets: every toolset but writes is served by default (core/server/toolsets.ts).
   tools: [
     getCurrentUser,
     signOut,

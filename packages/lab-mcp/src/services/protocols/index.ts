@@ -3,6 +3,7 @@
 import { noAuth } from "../../core/http/auth.js";
 import { RemoteClient } from "../../core/http/remote-client.js";
 import type { ServiceRuntime } from "../../core/runtime.js";
+import { WRITES_TOOLSET } from "../../core/server/toolsets.js";
 import type { ServiceDefinition } from "../../core/start/service.js";
 import type { StateSettings } from "../../core/state/open.js";
 import type { SharedState } from "../../core/state/shared-state.js";
@@ -98,13 +99,6 @@ function fleetSignIn(state: SharedState, settings: StateSettings | undefined, ti
     new SharedTokenStore(state, owner, where, timeoutMs + RENEWAL_LOCK_MARGIN_MS);
 }
 
-/**
- * The toolsets a server offers when MCP_TOOLSETS is not set: reading, signing in and PDFs,
- * which is what most questions need (7 tools); workspaces and draft writing are asked for by name
- * (MCP_TOOLSETS=all, or the toolset's name). The default-surface mechanism reads it.
- */
-export const PROTOCOLS_DEFAULT_TOOLSETS = ["protocols", "account", "pdfs"];
-
 const protocols = {
   id: "protocols",
   serverName: "protocols_mcp",
@@ -112,15 +106,15 @@ const protocols = {
   instructions:
     "Search, read and download lab protocols of the protocol repository: steps, materials, authors, DOIs, PDFs. " +
     "Start with protocols_search; if a tool says you are not signed in, call protocols_sign_in. Signed in with " +
-    "OAuth, you can also write private drafts; nothing is ever published by a tool.",
+    "OAuth, on a server that offers writes, you can also write private drafts; nothing is ever published by a tool.",
   settings: PROTOCOLS_SETTINGS,
-  defaultToolsets: PROTOCOLS_DEFAULT_TOOLSETS,
+  // No defaultToolsets: every toolset but writes is served by default (core/server/toolsets.ts).
   toolsets: {
     protocols: "Search, list and read protocols: steps, materials, versions",
     pdfs: "Download protocols as PDF files",
     account: "Who you are signed in as, and signing in",
     workspaces: "Workspaces and their published protocols",
-    authoring: "Write your private drafts and their steps (OAuth sign-in)",
+    [WRITES_TOOLSET]: "Write your private drafts and their steps (OAuth sign-in)",
   },
   tools: [
     searchProtocols,

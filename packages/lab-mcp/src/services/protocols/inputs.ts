@@ -8,18 +8,24 @@ const PROTOCOL_REF_RULE =
   "must be a protocol id (digits, e.g. 12314) or uri (e.g. western-blot-for-erk-4haf43q)";
 const PROTOCOL_TEXT_RULE =
   `${PROTOCOL_REF_RULE}, or its DOI in any written form (e.g. 10.17504/protocols.io.4haf43q, ` +
-  "https://doi.org/10.17504/protocols.io.4haf43q), optionally followed by /v2 (that version) or /latest";
+  "https://doi.org/10.17504/protocols.io.4haf43q) or its page's address (e.g. " +
+  "https://www.protocols.io/view/western-blot-for-erk-4haf43q), optionally followed by /v2 (that version) or /latest";
 
 /**
- * Every written form of a reference: an id or uri, or a DOI with or without its resolver ("doi:",
- * "https://doi.org/", "dx.doi.org/") and prefix ("10.17504/"), then an optional "/vN" or "/latest".
- * Only letters, digits, ".", "_" and "-" in each part, so nothing can change a request's path.
+ * Every written form of a reference: an id or uri, a DOI with or without its resolver ("doi:",
+ * "https://doi.org/", "dx.doi.org/") and prefix ("10.17504/"), or the address of the protocol's page
+ * (https://www.protocols.io/view/<uri>), then an optional "/vN" or "/latest" and "/". Only letters,
+ * digits, ".", "_" and "-" in each part, so nothing can change a request's path.
  */
 const PROTOCOL_TEXT =
-  /^(?:(?:https?:\/\/)?(?:dx\.)?doi\.org\/|doi:\s?)?(?:10\.17504\/)?([A-Za-z0-9][A-Za-z0-9._-]*)(?:\/(v\d{1,6}|latest))?$/i;
+  /^(?:(?:https?:\/\/)?(?:dx\.)?doi\.org\/|doi:\s?|(?:https?:\/\/)?(?:www\.)?protocols\.io\/(?:view|private)\/)?(?:10\.17504\/)?([A-Za-z0-9][A-Za-z0-9._-]*)(?:\/(v\d{1,6}|latest))?\/?$/i;
+
+/** A web address as pasted from a browser: its query and fragment (?step=3, #section) say nothing of which protocol. */
+const withoutQuery = (text: string) => text.replace(/^(https?:\/\/[^?#]*)[?#].*$/i, "$1");
 
 /** The canonical reference: "<id, uri or DOI name>" or "<...>/v2" / "<...>/latest" (api/protocols.ts protocolPath). */
-function canonicalRef(text: string): string {
+function canonicalRef(pasted: string): string {
+  const text = withoutQuery(pasted);
   const [, base = text, version] = PROTOCOL_TEXT.exec(text) ?? [];
   // DOI names are lower case (protocols.io.4haf43q); a uri keeps what it was given.
   const name = /^protocols\.io\./i.test(base) ? base.toLowerCase() : base;
@@ -42,7 +48,7 @@ export function protocolRef(description: string) {
           .trim()
           .min(1, { message: "must not be empty or whitespace only", abort: true })
           .max(200, "must be at most 200 characters")
-          .refine((text) => PROTOCOL_TEXT.test(text), PROTOCOL_TEXT_RULE)
+          .refine((text) => PROTOCOL_TEXT.test(withoutQuery(text)), PROTOCOL_TEXT_RULE)
           .transform(canonicalRef),
         z.number().int(PROTOCOL_REF_RULE).min(1, PROTOCOL_REF_RULE),
       ],

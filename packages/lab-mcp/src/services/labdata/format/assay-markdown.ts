@@ -1,6 +1,7 @@
 // Assay runs and results as an agent reads them: grouped by schema, the schema's fields explained once
 // (type, unit, required), then one markdown table per schema with the unit in each column header and
-// linked records as "Name (id)".
+// linked records as "Name (id)". A results table leads with what was measured: no id column (json has
+// the ids), and the run, project or time shared by every row said once above it.
 import { heading, markdown, utcTime } from "../../../core/render.js";
 import { oneLine } from "../../../core/untrusted-text.js";
 import type { AssayResult, AssayRun, AssaySchema, FieldDefinition, FieldValue } from "../records/notebook.js";
@@ -60,8 +61,9 @@ function columnsOf(
     ...defined.map((f) => ({
       name: f.name as string,
       header: unitOf(f) ? `${f.name} (${unitOf(f)})` : (f.name as string),
+      isRun: f.type === "assay_run_link",
     })),
-    ...extra.map((name) => ({ name, header: name })),
+    ...extra.map((name) => ({ name, header: name, isRun: false })),
   ];
 }
 
@@ -72,23 +74,59 @@ function section(
   schemaId: string,
   schema: AssaySchema | undefined,
   records: Array<AssayRun | AssayResult>,
+  runNamedAbove: boolean,
 ): string {
-  const columns = columnsOf(schema, records);
-  const rows = records.map((record) => [
-    record.id ?? "",
-    ...columns.map((c) => valueText(record.fields?.[c.name])),
-    record.projectId ?? "",
-    record.createdAt ? utcTime(record.createdAt) : "",
-  ]);
+  const fieldColumns: Column[] = columnsOf(schema, records).map((c) => ({
+    header: c.header,
+    cell: (record) => valueText(record.fields?.[c.name]),
+    said: kind === "result" && c.isRun,
+  }));
+  const columns: Column[] = [
+    ...(kind === "run"
+      ? [{ header: "Run", cell: (record: AssayRecord) => record.id ?? "", said: false }]
+      : []),
+    ...fieldColumns,
+    { header: "Project", cell: (record) => record.projectId ?? "", said: kind === "result" },
+    {
+      header: "Created",
+      cell: (record) => (record.createdAt ? utcTime(record.createdAt) : ""),
+      said: kind === "result",
+    },
+  ];
+  // A value every row shares (two rows or more) is said once above the table, not on every row.
+  const shared = columns.filter((c) => c.said && records.length > 1 && sharedValue(c, records) !== undefined);
+  const table = columns.filter((c) => !shared.includes(c));
+  // The run the answer already names above every table is not said again.
+  const toSay = shared.filter((c) => !(runNamedAbove && fieldColumns.includes(c) && c.said));
   const fields = (schema?.fieldDefinitions ?? []).map(explain);
   return markdown(
     heading(2, nameAndId(schema?.name ?? "Unknown schema", schemaId)),
     fields.length > 0 && ["Fields:", ...fields],
+    toSay.length > 0 && [
+      `Every ${kind} below has:`,
+      ...toSay.map((c) => oneLine(`- **${c.header}**: ${sharedValue(c, records)}`)),
+    ],
     markdownTable(
-      [kind === "run" ? "Run" : "Result", ...columns.map((c) => c.header), "Project", "Created"],
-      rows,
+      table.map((c) => c.header),
+      records.map((record) => table.map((c) => c.cell(record))),
     ),
   );
+}
+
+type AssayRecord = AssayRun | AssayResult;
+
+interface Column {
+  header: string;
+  cell(record: AssayRecord): string;
+  /** May be said once above the table when every row has the same value. */
+  said: boolean;
+}
+
+/** The one non-empty value of a column in every record, if there is one. */
+function sharedValue(column: Column, records: AssayRecord[]): string | undefined {
+  const values = new Set(records.map((record) => column.cell(record)));
+  const [only] = values;
+  return values.size === 1 && only ? only : undefined;
 }
 
 /** The records grouped by schema, in the order their schemas first appear. */
@@ -96,13 +134,17 @@ export function assayTables(
   kind: Kind,
   records: Array<AssayRun | AssayResult>,
   schemas: Map<string, AssaySchema>,
+  /** The answer names the run above the tables (it was asked for): a column of it is left out. */
+  runNamedAbove = false,
 ): string {
   const groups = new Map<string, Array<AssayRun | AssayResult>>();
   for (const record of records) {
     const id = record.schema?.id ?? "unknown";
     groups.set(id, [...(groups.get(id) ?? []), record]);
   }
-  return [...groups].map(([id, group]) => section(kind, id, schemas.get(id), group)).join("\n\n");
+  return [...groups]
+    .map(([id, group]) => section(kind, id, schemas.get(id), group, runNamedAbove))
+    .join("\n\n");
 }
 
 /** "12", "run 12", "#12" and "Run #12" all name run number 12. */

@@ -11,7 +11,7 @@ export const archiveEntities = defineTool({
     "Archive entities of one type with a reason: gone from lists and searches, kept, restored by " +
     "labdata_unarchive_entities. All or nothing.",
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
-  toolset: "registry",
+  toolset: "writes",
   input: {
     type: z.enum(ENTITY_TYPES).describe("Type of every entity listed."),
     ids: z

@@ -23,7 +23,7 @@ export const createDnaSequence = defineTool({
   description:
     "Create a DNA sequence (with aliases and annotations) in a folder; each call creates another one.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  toolset: "sequences",
+  toolset: "writes",
   input: {
     name: boundedString({ description: "Name, e.g. 'pUC19-GFP-v4'.", max: 200 }),
     bases: boundedString({

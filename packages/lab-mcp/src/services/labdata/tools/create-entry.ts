@@ -14,7 +14,7 @@ export const createEntry = defineTool({
     "Create a notebook entry in a folder, empty or from an entry template (its days, checklists and " +
     "tables copied). You are its author. Each call creates another entry.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  toolset: "notebook",
+  toolset: "writes",
   input: {
     name: boundedString({ description: "Title of the entry, e.g. 'Cas9 screen – round 2'.", max: 200 }),
     folder_id: identifier("Folder to create it in."),

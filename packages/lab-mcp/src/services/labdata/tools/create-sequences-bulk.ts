@@ -100,7 +100,7 @@ export const createSequencesBulk = defineTool({
     "Create many DNA sequences from FASTA or GenBank text (features become annotations) in a folder, all " +
     "or none, with progress. Each call creates new ones.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  toolset: "sequences",
+  toolset: "writes",
   input: {
     text: boundedString({
       description: "FASTA ('>name' records) or GenBank (LOCUS ... // records) text.",

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { identifier } from "../../../core/inputs.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
+import { resolveEntity } from "../entity-ref.js";
 import { sequenceLength } from "../format/facts.js";
+import { ENTITY, pastedId } from "../pasted-id.js";
 import { SEQUENCE_FILES, sequenceFileUri } from "../resources.js";
 import { plasmidMapView } from "../views/index.js";
 
@@ -15,7 +16,7 @@ export const exportDnaSequence = defineTool({
   toolset: "sequences",
   view: plasmidMapView,
   input: {
-    id: identifier("Id of the DNA sequence."),
+    id: pastedId("The DNA sequence: id, registry id (PL09003) or its page's address.", ENTITY),
     format: z
       .enum(["fasta", "genbank"])
       .default("fasta")
@@ -34,7 +35,8 @@ export const exportDnaSequence = defineTool({
     bytes: z.number().int().describe("Size of the exported text (UTF-8)."),
     resource_uri: z.string().describe("The same file as a resource of this server."),
   },
-  async handler({ id, format }, ctx, api: LabdataApi) {
+  async handler({ id: named, format }, ctx, api: LabdataApi) {
+    const { id } = await resolveEntity(api, named, undefined, ctx);
     // The id asked for names the export when the answer leaves it out.
     const read = await api.getSequence(id, ctx);
     const sequence = { ...read, id: read.id || id };

@@ -1,23 +1,20 @@
 import { z } from "zod";
-import { RemoteStatusError } from "../../../core/errors.js";
 import { identifier, responseFormat } from "../../../core/inputs.js";
 import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { oneLine } from "../../../core/untrusted-text.js";
 import { ENTITY_TYPES, findEntity } from "../api/entities.js";
-import { registeredEntities } from "../api/registry.js";
 import type { LabdataApi } from "../client.js";
+import { resolveEntity } from "../entity-ref.js";
 import { entityFasta, entityMarkdown } from "../format/entity-markdown.js";
 import { sequenceMarkdown } from "../format/sequence-markdown.js";
+import { ENTITY, pastedId } from "../pasted-id.js";
 import type { DnaSequence } from "../records/platform.js";
 import { archiveRecord, integer, lenient, text } from "../records/platform.js";
 import type { Entity } from "../records/registry.js";
 import { plasmidMapView } from "../views/index.js";
 
-/** A registry id (PL09003, STR00001): letters then digits, no '_' as the platform's own ids have. */
-const REGISTRY_ID = /^[A-Za-z]+-?\d+$/;
-
-/** The entity an id names: the platform's id (seq_, prtn_, bfi_...) or, looked up in the registry, a registry id. */
+/** The entity an id names: the platform's id (seq_, prtn_, bfi_...), its page's address, or a registry id. */
 async function entityNamed(
   api: LabdataApi,
   id: string,
@@ -25,10 +22,8 @@ async function entityNamed(
   registry: string | undefined,
   ctx: Parameters<typeof findEntity>[3],
 ): Promise<Entity> {
-  if (!REGISTRY_ID.test(id)) return findEntity(api, id, type, ctx);
-  const [entity] = await registeredEntities(api, [id], registry, ctx);
-  if (!entity) throw new RemoteStatusError(404);
-  return entity;
+  const resolved = await resolveEntity(api, id, registry, ctx);
+  return resolved.entity ?? findEntity(api, resolved.id, type, ctx);
 }
 
 export const getEntity = defineTool({
@@ -42,7 +37,7 @@ export const getEntity = defineTool({
   toolset: "sequences",
   view: plasmidMapView,
   input: {
-    id: identifier("Id (seq_..., prtn_..., bfi_...) or registry id (PL09003)."),
+    id: pastedId("Id (seq_..., prtn_..., bfi_...), registry id (PL09003) or its page's address.", ENTITY),
     type: z.enum(ENTITY_TYPES).optional().describe("Its type, if known (saves requests for seq_ ids)."),
     registry: identifier("Registry for a registry id (default: the first).").optional(),
     fasta: z.boolean().default(false).describe("Answer FASTA of its residues."),

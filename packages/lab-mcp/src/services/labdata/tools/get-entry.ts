@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { identifier, offset, responseFormat } from "../../../core/inputs.js";
+import { offset, responseFormat } from "../../../core/inputs.js";
 import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { OTHERS_WROTE } from "../../../core/untrusted-text.js";
@@ -7,27 +7,57 @@ import { linkNames } from "../api/link-names.js";
 import * as notebook from "../api/notebook.js";
 import type { LabdataApi } from "../client.js";
 import { entryMarkdown } from "../format/entry-markdown.js";
+import { ENTRY, pastedId } from "../pasted-id.js";
 import { entryBrief } from "../records/brief.js";
 
 /** Characters of markdown per answer; the rest is read with offset. */
 export const ENTRY_PART_CHARS = 8000;
 
-/** The part of `text` from `offset`, cut at a line end near ENTRY_PART_CHARS. */
+/**
+ * The part of `text` from `offset`, of about ENTRY_PART_CHARS: cut between blocks (after a blank line),
+ * so that a table, a list or a paragraph reads whole; only a block longer than most of a part is cut
+ * inside, at a line end (a table between its rows: see continuedPart).
+ */
 export function entryPart(text: string, offset: number): { part: string; next: number | null } {
   if (offset + ENTRY_PART_CHARS >= text.length) return { part: text.slice(offset), next: null };
   const window = text.slice(offset, offset + ENTRY_PART_CHARS);
+  const blockEnd = window.lastIndexOf("\n\n");
   const lineEnd = window.lastIndexOf("\n");
-  const end = offset + (lineEnd > ENTRY_PART_CHARS / 2 ? lineEnd + 1 : ENTRY_PART_CHARS);
+  const end =
+    offset +
+    (blockEnd > ENTRY_PART_CHARS / 4
+      ? blockEnd + 2
+      : lineEnd > ENTRY_PART_CHARS / 2
+        ? lineEnd + 1
+        : ENTRY_PART_CHARS);
   return { part: text.slice(offset, end), next: end };
+}
+
+/** The line of `text` that starts at `start`, without its line end. */
+function lineAt(text: string, start: number): string {
+  const end = text.indexOf("\n", start);
+  return text.slice(start, end === -1 ? undefined : end);
 }
 
 /**
  * A part that starts inside a line (a long line cut where no line end was near) goes on marked: the rest
  * of a table row as a row ("| "), the rest of any other line quoted ("> "), since what a long line holds
- * is others' text (a quoted note, a table cell, a name) and must not read as a line of ours.
+ * is others' text (a quoted note, a table cell, a name) and must not read as a line of ours. A part that starts between the
+ * rows of a table too long for one part repeats the table's header row, so its columns stay named.
  */
-function continuedPart(text: string, offset: number, part: string): string {
-  if (offset === 0 || text[offset - 1] === "\n") return part;
+export function continuedPart(text: string, offset: number, part: string): string {
+  if (offset === 0) return part;
+  if (text[offset - 1] === "\n") {
+    if (!part.startsWith("|")) return part;
+    let start = text.lastIndexOf("\n", offset - 2) + 1;
+    if (!text.startsWith("|", start)) return part;
+    while (start > 0 && text.startsWith("|", text.lastIndexOf("\n", start - 2) + 1)) {
+      start = text.lastIndexOf("\n", start - 2) + 1;
+    }
+    const header = lineAt(text, start);
+    const rule = lineAt(text, start + header.length + 1);
+    return `(The table goes on.)\n\n${header}\n${rule}\n${part}`;
+  }
   const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
   return text.startsWith("|", lineStart) ? `| …${part}` : `> ${part}`;
 }
@@ -41,7 +71,7 @@ export const getEntry = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "notebook",
   input: {
-    id: identifier("Id of the entry, e.g. etr_a1B2c3."),
+    id: pastedId("Id of the entry (etr_a1B2c3) or its page's address.", ENTRY),
     // The conventions' offset, counted in characters of the markdown: next_offset reads on.
     offset,
     response_format: responseFormat,

@@ -8,9 +8,11 @@ import * as assays from "../api/assays.js";
 import { partialNote } from "../api/filtered-list.js";
 import type { LabdataApi } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
+import { resolveEntity } from "../entity-ref.js";
 import { assayTables, runLabel, runNumber, runNumberOf } from "../format/assay-markdown.js";
 import { nameAndId } from "../format/labels.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
+import { ENTITY, pastedId } from "../pasted-id.js";
 import { assayBrief } from "../records/brief.js";
 import type { AssayRun } from "../records/notebook.js";
 import { resultsChartView } from "../views/index.js";
@@ -58,7 +60,7 @@ export const listAssayResults = defineTool({
       }),
     ).optional(),
     schema_id: identifier("Schema id.").optional(),
-    entity_id: identifier("Entity id.").optional(),
+    entity_id: pastedId("Entity: id, registry id or its page's address.", ENTITY).optional(),
     project_id: identifier("Project id.").optional(),
     created_after: dateInput("Created on or after.").optional(),
     created_before: dateInput("Created on or before.").optional(),
@@ -88,7 +90,7 @@ export const listAssayResults = defineTool({
       {
         schemaIds: args.schema_id ? [args.schema_id] : all.flatMap((s) => (s.id ? [s.id] : [])),
         runIds: runs.length > 0 ? runs.flatMap((r) => (r.id ? [r.id] : [])) : undefined,
-        entityId: args.entity_id,
+        entityId: args.entity_id && (await resolveEntity(api, args.entity_id, undefined, ctx)).id,
         projectId: args.project_id,
         createdAfter: args.created_after,
         createdBefore: args.created_before,
@@ -112,7 +114,12 @@ export const listAssayResults = defineTool({
         heading(1, "Assay results"),
         ofRuns,
         foundLine("results", page),
-        assayTables("result", items, new Map(all.map((schema) => [schema.id ?? "", schema]))),
+        assayTables(
+          "result",
+          items,
+          new Map(all.map((schema) => [schema.id ?? "", schema])),
+          runs.length === 1,
+        ),
         moreLine(page),
         incomplete,
       );

@@ -8,6 +8,7 @@ import type { LabdataApi } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { assayTables, runNumber, runNumberOf } from "../format/assay-markdown.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
+import { ENTRY, pastedId } from "../pasted-id.js";
 import { assayBrief } from "../records/brief.js";
 
 export const listAssayRuns = defineTool({
@@ -26,7 +27,7 @@ export const listAssayRuns = defineTool({
     ).optional(),
     schema_id: identifier("Schema id.").optional(),
     project_id: identifier("Project id.").optional(),
-    entry_id: identifier("Notebook entry id.").optional(),
+    entry_id: pastedId("Notebook entry: id or its page's address.", ENTRY).optional(),
     created_after: dateInput("Created on or after.").optional(),
     created_before: dateInput("Created on or before.").optional(),
     ...pagingInputs,

@@ -5,8 +5,10 @@ import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { listContainers as listRemoteContainers } from "../api/inventory.js";
 import type { LabdataApi } from "../client.js";
+import { resolveEntity } from "../entity-ref.js";
 import { containerLine } from "../format/inventory-markdown.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
+import { ENTITY, pastedId } from "../pasted-id.js";
 import { containerBrief } from "../records/brief.js";
 
 export const listContainers = defineTool({
@@ -22,7 +24,7 @@ export const listContainers = defineTool({
       description: "Name contains.",
       max: 200,
     }).optional(),
-    entity_id: identifier("Holding this entity.").optional(),
+    entity_id: pastedId("Holding this entity: id, registry id or its page's address.", ENTITY).optional(),
     storage_id: identifier("In this location, box or plate.").optional(),
     archived: z.enum(["exclude", "include"]).default("exclude").describe("'include': archived too."),
     ...pagingInputs,
@@ -35,7 +37,7 @@ export const listContainers = defineTool({
   ) {
     const filters = {
       nameIncludes: name,
-      storageContentsId: entity_id,
+      storageContentsId: entity_id && (await resolveEntity(api, entity_id, undefined, ctx)).id,
       ancestorStorageId: storage_id,
       archiveReason:
         archived === "include" ? ("ANY_ARCHIVED_OR_NOT_ARCHIVED" as const) : ("NOT_ARCHIVED" as const),

@@ -9,6 +9,7 @@ import type { LabdataApi } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { entryLine } from "../format/entry-markdown.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
+import { FOLDER, pastedId } from "../pasted-id.js";
 import { entryBrief } from "../records/brief.js";
 
 export const listEntries = defineTool({
@@ -25,7 +26,7 @@ export const listEntries = defineTool({
       max: 200,
     }).optional(),
     project_id: identifier("Project id.").optional(),
-    folder_id: identifier("Folder id.").optional(),
+    folder_id: pastedId("Folder: id or its page's address.", FOLDER).optional(),
     author: identifier("Author: 'me' or a user id.").optional(),
     modified_after: dateInput("Changed on or after.").optional(),
     modified_before: dateInput("Changed on or before.").optional(),

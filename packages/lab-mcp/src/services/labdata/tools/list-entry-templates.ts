@@ -27,7 +27,7 @@ export const listEntryTemplates = defineTool({
     "List notebook entry templates by name: name (id), days. Start an entry from one with " +
     "labdata_create_entry.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  toolset: "notebook",
+  toolset: "writes",
   input: {
     name: boundedString({
       description: "Name contains (any case).",

@@ -16,7 +16,7 @@ export const listRegistrySchemas = defineTool({
     "List the registry's entity schemas (Plasmid, Strain, Primer...): id, entity type, registry id " +
     "prefix (PL for PL09003), fields.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  toolset: "registry",
+  toolset: "writes",
   input: { ...pagingInputs },
   output: countedPageShape("schemas", registrySchemaBrief),
   async handler({ limit, offset, response_format }, ctx, api: LabdataApi) {

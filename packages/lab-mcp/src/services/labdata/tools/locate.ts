@@ -1,16 +1,21 @@
 import { z } from "zod";
-import { InvalidInputError } from "../../../core/errors.js";
-import { identifier, responseFormat } from "../../../core/inputs.js";
+import { responseFormat } from "../../../core/inputs.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { oneLine } from "../../../core/untrusted-text.js";
 import { getContainer, listContainers } from "../api/inventory.js";
 import { type Located, locateContainer, type Place } from "../api/locate.js";
 import type { LabdataApi } from "../client.js";
+import { resolveEntity } from "../entity-ref.js";
 import { contentsText, quantityText } from "../format/inventory-markdown.js";
 import { nameAndId } from "../format/labels.js";
 import { howMany } from "../list-page.js";
+import { type IdKind, pastedId } from "../pasted-id.js";
 import { containerBrief } from "../records/brief.js";
+
+/** What the one id names, entity or container (con_...), also in a web address. */
+const ENTITY_OR_CONTAINER: IdKind = { name: "an entity or a container" };
+const isContainerId = (id: string) => id.startsWith("con_");
 
 /** Containers located per call at most: each costs a few requests. */
 const MAX_CONTAINERS = 10;
@@ -30,9 +35,12 @@ export const locate = defineTool({
     "container: quantity, position in its box or plate, and locations up to the room.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "search",
+  // One field, required: what it names (an entity or a container) tells which question is asked.
   input: {
-    entity_id: identifier("Entity whose containers to find, e.g. seq_a1B2c3d4.").optional(),
-    container_id: identifier("One container (tube, vial, well), e.g. con_a1B2c3d4.").optional(),
+    id: pastedId(
+      "An entity (id, registry id or its page's address) to find its containers, or one container (con_...).",
+      ENTITY_OR_CONTAINER,
+    ),
     response_format: responseFormat,
   },
   output: {
@@ -46,12 +54,10 @@ export const locate = defineTool({
       }),
     ),
   },
-  async handler({ entity_id, container_id, response_format }, ctx, api: LabdataApi) {
-    if ((entity_id === undefined) === (container_id === undefined)) {
-      throw new InvalidInputError(
-        "Error: Invalid input for labdata_locate: give exactly one of entity_id or container_id.",
-      );
-    }
+  async handler({ id, response_format }, ctx, api: LabdataApi) {
+    const named = id;
+    const container_id = isContainerId(named) ? named : undefined;
+    const entity_id = container_id ? undefined : (await resolveEntity(api, named, undefined, ctx)).id;
     let containers = container_id ? [await getContainer(api, container_id, ctx)] : [];
     let total = containers.length;
     let exact = true;
@@ -74,10 +80,10 @@ export const locate = defineTool({
     if (located.length === 0) {
       return reply(
         structured,
-        `No container you may see holds ${entity_id}. It may be stored in a project you cannot read, or not stored at all.`,
+        `No container you may see holds ${named === entity_id ? named : `${named} (${entity_id})`}. It may be stored in a project you cannot read, or not stored at all.`,
       );
     }
-    const subject = container_id ?? entity_id ?? "";
+    const subject = named;
     return reply(
       structured,
       markdown(

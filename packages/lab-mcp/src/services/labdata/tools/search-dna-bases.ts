@@ -4,12 +4,14 @@ import { boundedString, pagingInputs } from "../../../core/inputs.js";
 import { moreLine, pageReply, pastTheEnd } from "../../../core/page-reply.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
+import { oneLine } from "../../../core/untrusted-text.js";
 import { listRegistries } from "../api/registry.js";
 import { searchBases } from "../api/search-bases.js";
 import type { LabdataApi } from "../client.js";
 import { nameAndId } from "../format/labels.js";
+import { annotationEnd } from "../genbank/platform.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
-import { integer, text } from "../records/platform.js";
+import { type Annotation, integer, text } from "../records/platform.js";
 
 const MIN_BASES = 8;
 
@@ -35,6 +37,37 @@ export function matchPositions(bases: string, circular: boolean, query: string) 
   return hits;
 }
 
+type Stretch = [first: number, last: number];
+
+/** 1-based inclusive stretches of a place from `start` to `end`: two when it crosses the origin. */
+const stretches = (start: number, end: number, length: number): Stretch[] =>
+  start <= end
+    ? [[start, end]]
+    : [
+        [start, length],
+        [1, end],
+      ];
+
+/**
+ * The features (annotations, by name or else type) a match overlaps. An annotation's start is 0-based
+ * and its end exclusive, 0 at the end of the sequence (the platform's DnaAnnotation).
+ */
+export function overlappedFeatures(
+  annotations: Annotation[],
+  length: number,
+  match: { start: number; end: number },
+): string[] {
+  const matched = stretches(match.start, match.end, length);
+  const names = annotations.flatMap((annotation) => {
+    if (typeof annotation.start !== "number" || typeof annotation.end !== "number") return [];
+    const feature = stretches(annotation.start + 1, annotationEnd(annotation.end, length), length);
+    const overlaps = feature.some(([a, b]) => matched.some(([c, d]) => a <= d && b >= c));
+    const name = annotation.name?.trim() || annotation.type?.trim();
+    return overlaps && name ? [name] : [];
+  });
+  return [...new Set(names)];
+}
+
 function reverseComplement(bases: string): string {
   const pairs: Record<string, string> = { A: "T", T: "A", C: "G", G: "C" };
   return [...bases]
@@ -47,6 +80,7 @@ const matchSchema = z.looseObject({
   start: z.number().int(),
   end: z.number().int(),
   strand: z.enum(["forward", "reverse"]),
+  features: z.array(z.string()),
 });
 /** A hit as its line shows it: name (id), registry id, length, where the bases match. */
 const hitSchema = z.looseObject({
@@ -99,10 +133,14 @@ export const searchDnaBases = defineTool({
       limit,
       ctx,
     );
-    const hits = items.map(({ bases: seqBases, translations: _t, primers: _p, ...rest }) => ({
-      ...rest,
-      matches: matchPositions((seqBases ?? "").toUpperCase(), rest.isCircular === true, query),
-    }));
+    const hits = items.map(({ bases: seqBases, translations: _t, primers: _p, ...rest }) => {
+      const upper = (seqBases ?? "").toUpperCase();
+      const matches = matchPositions(upper, rest.isCircular === true, query).map((match) => ({
+        ...match,
+        features: overlappedFeatures(rest.annotations ?? [], upper.length, match),
+      }));
+      return { ...rest, matches };
+    });
     const page = countedPage("dna_sequences", { items: hits, total, exact }, offset);
     return pageReply(page, response_format, () => {
       if (total === 0) return `No DNA sequences you may see contain these ${query.length} bases.`;
@@ -111,12 +149,25 @@ export const searchDnaBases = defineTool({
         heading(1, `DNA sequences containing the ${query.length} bases`),
         foundLine("sequences", page),
         hits.map((hit) => {
-          const where = hit.matches.map((m) => `${m.start}..${m.end} (${m.strand})`).join(", ");
+          const where = hit.matches
+            .map(
+              (m) =>
+                `${m.start}..${m.end} (${m.strand})${m.features.length ? ` in ${m.features.join(", ")}` : ""}`,
+            )
+            .join(", ");
           const registered = hit.entityRegistryId ? `registered as ${hit.entityRegistryId}, ` : "";
-          return `- **${nameAndId(hit.name, hit.id)}**: ${registered}${hit.length ?? "?"} bp, matches at ${where || "positions not given"}`;
+          return oneLine(
+            `- **${nameAndId(hit.name, hit.id)}**: ${registered}${hit.length ?? "?"} bp, matches at ${where || "positions not given"}`,
+          );
         }),
         moreLine(page),
+        COVERED,
       );
     });
   },
 });
+
+/** What the search covers, said so that no reader takes a miss for an absence. */
+const COVERED =
+  "Searched: sequences that are not archived, both strands, and on a circular sequence across its origin " +
+  "(a match there ends before it starts).";

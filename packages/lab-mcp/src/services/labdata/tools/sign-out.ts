@@ -26,24 +26,19 @@ export const signOut = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   toolset: "users",
   input: { response_format: responseFormat },
+  // What was forgotten (empty: nothing of yours), and what the next call uses; the text words both.
   output: {
-    removed: z
-      .array(
-        z.enum([
-          "person_key",
-          "exchanged_token",
-          "session_key",
-          "remembered_key",
-          "memory_key",
-          "warehouse_login",
-        ]),
-      )
-      .describe("What was forgotten; empty when there was nothing of yours."),
-    next: z
-      .enum(["ask", "configured", "token_exchange"])
-      .describe(
-        "ask: the next call asks for a key; configured: the operator's credential; token_exchange: your sign-in here, exchanged for a platform token.",
-      ),
+    removed: z.array(
+      z.enum([
+        "person_key",
+        "exchanged_token",
+        "session_key",
+        "remembered_key",
+        "memory_key",
+        "warehouse_login",
+      ]),
+    ),
+    next: z.enum(["ask", "configured", "token_exchange"]),
     base_url: z.string(),
   },
   async handler({ response_format }, ctx, api: LabdataApi) {

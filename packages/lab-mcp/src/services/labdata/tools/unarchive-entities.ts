@@ -11,7 +11,7 @@ export const unarchiveEntities = defineTool({
     "Restore archived entities of one type (DNA sequences, AA sequences, DNA/RNA oligos, custom entities) so they " +
     "appear in lists and searches again. All or nothing. Find archived ones with the list tools and archived='include'.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  toolset: "registry",
+  toolset: "writes",
   input: {
     type: z.enum(ENTITY_TYPES).describe("Type of every entity listed."),
     ids: z

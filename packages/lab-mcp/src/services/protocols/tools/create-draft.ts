@@ -13,7 +13,7 @@ export const createDraft = defineTool({
     "Create a private protocol draft as the signed-in user: title, description, guidelines, materials and " +
     "optionally its steps, in markdown. Returns the draft's id for the other writing tools. Nothing is published.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  toolset: "authoring",
+  toolset: "writes",
   input: {
     title: titleInput,
     description: markdownField("What it is for.").optional(),

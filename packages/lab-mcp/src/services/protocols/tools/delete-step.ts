@@ -14,7 +14,7 @@ export const deleteStep = defineTool({
     "Delete one step of your unpublished draft, by its number; the steps after it move up one. It cannot be " +
     "undone. Returns the steps. Nothing is published.",
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-  toolset: "authoring",
+  toolset: "writes",
   input: {
     protocol: protocolRef("The draft's id (e.g. 12314) or uri."),
     step_number: stepNumberInput("The step to delete (1 is the first)."),

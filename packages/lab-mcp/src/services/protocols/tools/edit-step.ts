@@ -16,7 +16,7 @@ export const editStep = defineTool({
     "Rewrite the text (markdown) or section of one step of your unpublished draft, by its number; what you leave " +
     "out stays. Returns the steps. Nothing is published.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  toolset: "authoring",
+  toolset: "writes",
   input: {
     protocol: protocolRef("The draft's id (e.g. 12314) or uri."),
     step_number: stepNumberInput("The step to change (1 is the first)."),

@@ -15,7 +15,7 @@ export const insertStep = defineTool({
     "Insert one step into your unpublished draft after step after_step (0: first); the steps after it move down " +
     "one. It joins the section of the step before it unless you name one. Returns the steps. Nothing is published.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  toolset: "authoring",
+  toolset: "writes",
   input: {
     protocol: protocolRef("The draft's id (e.g. 12314) or uri."),
     after_step: boundedInteger({

@@ -14,7 +14,7 @@ export const setSteps = defineTool({
     "Replace ALL steps of your unpublished draft with the list given, in order (markdown); steps beyond it are " +
     "deleted. For one step use protocols_edit_step or protocols_insert_step. Nothing is published.",
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
-  toolset: "authoring",
+  toolset: "writes",
   input: {
     protocol: protocolRef("The draft's id (e.g. 12314) or uri."),
     steps: stepsInput,

@@ -15,7 +15,7 @@ export const updateDraft = defineTool({
     "(markdown); fields left out stay. Find drafts with protocols_list_my_protocols which='with_drafts'. Nothing " +
     "is published.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  toolset: "authoring",
+  toolset: "writes",
   input: {
     protocol: protocolRef("The draft's id (e.g. 12314) or uri."),
     title: titleInput.optional(),
