@@ -193,8 +193,11 @@ describe("labdata_mcp against the emulator, held to the OpenAPI document", () =>
 
 describe("every tool's sample call (test/support/sample-calls.mjs), held to the OpenAPI document", () => {
   it("API key: each listed tool has one, and its requests and answers fit the document", async () => {
+    // The warehouse tools mint their login through the platform (POST /warehouse-credentials, recorded).
+    const warehouse = await emulator.warehouse(emulator.demo.tenant);
+    const env = { ...apiKeyEnv(emulator.demo), LABDATA_WAREHOUSE_URL: warehouse.url };
     const { exchanges } = await recorded(() =>
-      withServer({ ...apiKeyEnv(emulator.demo), MCP_ALLOW_DESTRUCTIVE: "true" }, async (conn) => {
+      withServer({ ...env, MCP_ALLOW_DESTRUCTIVE: "true" }, async (conn) => {
         const listed = (await conn.client.listTools()).tools.map((tool) => tool.name);
         expect(listed.sort()).toEqual(Object.keys(LABDATA_SAMPLES).sort());
         const page = JSON.parse(
