@@ -20,10 +20,16 @@ const withoutLinks = (tools) => tools.map(({ _meta, ...tool }) => tool);
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 async function main() {
-  watchdog("views-cost", 120_000);
-  const labdata = await startLabdataEmulator({ ca: caFromEnv() });
+  watchdog("views-cost", 180_000);
+  // The warehouse (a real PostgreSQL) too: labdata_query_warehouse's answers draw as the results chart.
+  const labdata = await startLabdataEmulator({ ca: caFromEnv(), warehouse: { tenants: ["acme"] } });
   const { demo } = labdata;
-  const env = { LABDATA_BASE_URL: demo.baseUrl, LABDATA_API_KEY: demo.user.apiKey };
+  const warehouse = await labdata.warehouse(demo.tenant);
+  const env = {
+    LABDATA_BASE_URL: demo.baseUrl,
+    LABDATA_API_KEY: demo.user.apiKey,
+    LABDATA_WAREHOUSE_URL: warehouse.url,
+  };
   const plain = await connectInMemory(labdataService, { ...env, MCP_TOOLSETS: "all" });
   const viewing = await connectInMemory(labdataService, { ...env, MCP_TOOLSETS: "all" }, RENDERS_VIEWS);
   try {
@@ -60,6 +66,13 @@ async function main() {
       [
         "labdata_list_assay_results",
         { schema_id: demo.notebook.assaySchemas["Editing Efficiency"], limit: 18 },
+      ],
+      [
+        "labdata_query_warehouse",
+        {
+          sql: `SELECT 'Run ' || r.run_number AS run, round(avg(e.editing_efficiency)::numeric, 1) AS mean_efficiency
+                  FROM editing_efficiency e JOIN ngs_amplicon_run r ON r.id = e.assay_run GROUP BY r.run_number`,
+        },
       ],
     ];
     const answerRows = [];

@@ -18,7 +18,7 @@ const viewing = useInMemoryClient(labdataService, () => apiKeyEnv(emulator.demo)
 const plasmid = () => emulator.demo.registry.shRnaPlasmids["pLKO-shRNA-1"] as string;
 
 describe("views in tools/list and resources", () => {
-  it("links four tools to three views, declares the extension, and serves each page", async () => {
+  it("links five tools to three views, declares the extension, and serves each page", async () => {
     expect(plain.client.getServerCapabilities()?.extensions).toEqual({ "io.modelcontextprotocol/ui": {} });
     const { tools } = await plain.client.listTools();
     const links = Object.fromEntries(
@@ -29,6 +29,7 @@ describe("views in tools/list and resources", () => {
       labdata_get_box_contents: { ui: { resourceUri: "ui://labdata/box-map" } },
       labdata_get_entity: { ui: { resourceUri: "ui://labdata/plasmid-map" } },
       labdata_list_assay_results: { ui: { resourceUri: "ui://labdata/chart" } },
+      labdata_query_warehouse: { ui: { resourceUri: "ui://labdata/chart" } },
     });
     const { resources } = await plain.client.listResources();
     const views = resources.filter((resource) => resource.uri.startsWith("ui://"));

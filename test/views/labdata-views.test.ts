@@ -2,11 +2,13 @@
 // declares the extension, and each answer drawn by a small host made with the extension's AppBridge
 // (test/views/host/host.ts), the view's page in a sandboxed frame. What a person sees is checked: the
 // features and their names, the wells and what they hold, the axis with its unit; a name written as HTML
-// shows as those characters; the page asks for nothing on the network. Screenshots: docs/screenshots.
+// shows as those characters; the page asks for nothing on the network. The warehouse's answers are a real
+// PostgreSQL's (the emulator's warehouse). Screenshots: docs/screenshots.
 import { join } from "node:path";
 import type { Browser, FrameLocator, Page } from "playwright-core";
 import { build } from "rolldown";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { WarehouseHandle } from "../../packages/emulators/src/labdata/index.js";
 import { CHROMIUM, launchChromium, NO_CHROMIUM, newBrowserProfile, screenshot } from "../support/browser.js";
 import { type Connected, connectStdio, ROOT } from "../support/clients.js";
 import { useLabdataEmulator } from "../support/emulator.js";
@@ -23,13 +25,19 @@ interface HostPage {
 }
 
 describe.skipIf(!CHROMIUM)("labdata's views, rendered by an MCP Apps host in Chromium", () => {
-  const emulator = useLabdataEmulator();
+  const emulator = useLabdataEmulator({ warehouse: { tenants: ["acme"] } });
+  let warehouse: WarehouseHandle;
   let conn: Connected;
   let browser: Browser;
   let hostScript: string;
 
   beforeAll(async () => {
-    conn = await connectStdio("labdata-mcp", apiKeyEnv(emulator.demo), RENDERS_VIEWS);
+    warehouse = await emulator.warehouse("acme");
+    conn = await connectStdio(
+      "labdata-mcp",
+      apiKeyEnv(emulator.demo, undefined, { LABDATA_WAREHOUSE_URL: warehouse.url }),
+      RENDERS_VIEWS,
+    );
     browser = await launchChromium();
     const bundle = await build({
       input: join(ROOT, "test", "views", "host", "host.ts"),
@@ -43,7 +51,7 @@ describe.skipIf(!CHROMIUM)("labdata's views, rendered by an MCP Apps host in Chr
   afterAll(async () => {
     await browser?.close();
     await conn?.close();
-  });
+  }, 60_000);
 
   /** The view a tool links to in tools/list, read as a resource of the server. */
   async function viewOf(tool: string): Promise<string> {
@@ -257,5 +265,125 @@ describe.skipIf(!CHROMIUM)("labdata's views, rendered by an MCP Apps host in Chr
     );
     await picture(page, "results-chart");
     expect(requests).toEqual([]);
+  });
+
+  /** The warehouse's answer to `sql`, as the tool's json gives it. */
+  async function warehouseRows(sql: string): Promise<Array<Array<string | number | null>>> {
+    const answer = await conn.client.callTool({
+      name: "labdata_query_warehouse",
+      arguments: { sql, response_format: "json" },
+    });
+    expect(answer.isError).toBeFalsy();
+    return (answer.structuredContent as { rows: Array<Array<string | number | null>> }).rows;
+  }
+
+  it("charts the warehouse's answer: a bar per row named by its text column, a chart per number", async () => {
+    const sql = `SELECT 'Run ' || r.run_number AS run, round(avg(e.editing_efficiency)::numeric, 1) AS mean_efficiency,
+                        count(*) AS results
+                   FROM editing_efficiency e JOIN ngs_amplicon_run r ON r.id = e.assay_run
+                  GROUP BY r.run_number ORDER BY r.run_number`;
+    const rows = await warehouseRows(sql);
+    expect(rows.length).toBeGreaterThan(1);
+    const { view, requests, dialogs } = await render("labdata_query_warehouse", { sql });
+    await expect.poll(() => view.locator("svg.chart").count()).toBe(2);
+    expect(await view.locator("h1").textContent()).toBe("Warehouse query");
+    expect(await view.locator(".facts").textContent()).toBe(`${rows.length} rows, by run`);
+    // Computed columns have no unit: the axis says only what they are.
+    expect(await view.locator("svg.chart text.axis-title").allTextContents()).toEqual([
+      "mean_efficiency",
+      "results",
+    ]);
+    const first = view.locator("svg.chart").first();
+    expect(await first.locator("text.category").allTextContents()).toEqual(rows.map((row) => row[0]));
+    expect(await first.locator("rect.bar").count()).toBe(rows.length);
+    await first.locator("rect.bar").first().hover();
+    expect(await view.locator(".hover").textContent()).toBe(
+      `${rows[0]?.[0]}: mean_efficiency ${rows[0]?.[1]}`,
+    );
+    expect(requests).toEqual([]);
+    expect(dialogs).toEqual([]);
+  });
+
+  it("puts a warehouse column's unit on the axis, from the catalog", async () => {
+    const sql = `SELECT DISTINCT ON (p.name) p.name, y.concentration, y.a260_a280
+                   FROM plasmid_yield y JOIN dna_sequence p ON p.id = y.plasmid
+                  ORDER BY p.name, y.concentration DESC`;
+    const rows = await warehouseRows(sql);
+    const { view, page } = await render("labdata_query_warehouse", { sql });
+    await expect.poll(() => view.locator("svg.chart").count()).toBe(2);
+    expect(await view.locator("svg.chart text.axis-title").allTextContents()).toEqual([
+      "Concentration (ng/µL)",
+      "A260/A280",
+    ]);
+    expect(await view.locator(".facts").textContent()).toBe(`${rows.length} rows, by Name`);
+    const bars = view.locator("svg.chart").first().locator("rect.bar");
+    expect(await bars.count()).toBe(rows.length);
+    await bars.last().hover();
+    const last = rows.at(-1);
+    expect(await view.locator(".hover").textContent()).toBe(`${last?.[0]}: Concentration ${last?.[1]} ng/µL`);
+    await picture(page, "warehouse-chart");
+  });
+
+  it("shows a label and a column name written as HTML in the warehouse's answer as those characters", async () => {
+    const sql = `SELECT '${HOSTILE}' AS name, 1.5 AS "<b>value</b>"`;
+    const { view, requests, dialogs } = await render("labdata_query_warehouse", { sql });
+    await expect.poll(() => view.locator("svg.chart").count()).toBe(1);
+    expect(await view.locator("svg.chart text.axis-title").textContent()).toBe("<b>value</b>");
+    // Long names are cut on the axis; the whole name is in the bar's tooltip and the hover line.
+    expect(await view.locator("svg.chart text.category").textContent()).toBe(`${HOSTILE.slice(0, 23)}…`);
+    await view.locator("rect.bar").hover();
+    expect(await view.locator(".hover").textContent()).toBe(`${HOSTILE}: <b>value</b> 1.5`);
+    expect(await view.locator("rect.bar title").textContent()).toBe(`${HOSTILE}: <b>value</b> 1.5`);
+    expect(await view.locator("img").count()).toBe(0);
+    expect(await view.locator("b").count()).toBe(0);
+    expect(requests).toEqual([]);
+    expect(dialogs).toEqual([]);
+  });
+
+  it("says in words when the warehouse's answer has no label or no number to chart", async () => {
+    const unnamed = await render("labdata_query_warehouse", {
+      sql: "SELECT r.run_number, count(*) AS results FROM ngs_amplicon_run r GROUP BY 1 ORDER BY 1",
+    });
+    await expect
+      .poll(() => unnamed.view.locator(".note").textContent())
+      .toBe("Nothing to chart: no text column came back to name the bars.");
+    expect(await unnamed.view.locator("svg").count()).toBe(0);
+    const wordsOnly = await render("labdata_query_warehouse", {
+      sql: "SELECT name FROM dna_sequence ORDER BY name LIMIT 3",
+    });
+    await expect
+      .poll(() => wordsOnly.view.locator(".note").textContent())
+      .toBe("Nothing to chart: no column of numbers came back.");
+    expect(await wordsOnly.view.locator("svg").count()).toBe(0);
+    expect(await wordsOnly.view.locator(".facts").textContent()).toBe("3 rows, by Name");
+  });
+
+  it("draws the first rows of a long warehouse answer and says how many more, and leaves out inexact numbers", async () => {
+    // 100 rows, 90 sent (max_rows), 80 drawn: each cut said.
+    const long = await render("labdata_query_warehouse", {
+      sql: "SELECT 'Plate ' || g AS plate, g * 1.5 AS signal FROM generate_series(1, 100) AS g",
+      max_rows: 90,
+    });
+    await expect.poll(() => long.view.locator("rect.bar").count()).toBe(80);
+    expect(await long.view.locator(".note").allTextContents()).toEqual([
+      "The query has more rows than the answer holds: only these are drawn.",
+      "The first 80 rows are drawn; 10 more are in the table.",
+    ]);
+    expect(await long.view.locator("text.category").last().textContent()).toBe("Plate 80");
+    // 20 significant digits: the structured copy keeps them as text, which a bar could not show exactly.
+    const precise = await render("labdata_query_warehouse", {
+      sql: "SELECT 'huge' AS name, 12345678901234567890.5::numeric AS amount, 2 AS small",
+    });
+    await expect.poll(() => precise.view.locator("svg.chart").count()).toBe(1);
+    expect(await precise.view.locator("svg.chart text.axis-title").textContent()).toBe("small");
+    expect(await precise.view.locator(".note").textContent()).toBe(
+      "1 number is too precise to draw exactly: left out (see the table).",
+    );
+    const onlyPrecise = await render("labdata_query_warehouse", {
+      sql: "SELECT 'huge' AS name, 12345678901234567890.5::numeric AS amount",
+    });
+    await expect
+      .poll(() => onlyPrecise.view.locator(".note").textContent())
+      .toBe("Nothing to chart: its numbers are too precise to draw exactly (see the table).");
   });
 });

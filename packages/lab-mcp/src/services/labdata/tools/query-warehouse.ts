@@ -4,6 +4,7 @@ import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import type { LabdataApi } from "../client.js";
 import { queryMarkdown } from "../format/warehouse-markdown.js";
+import { resultsChartView } from "../views/index.js";
 
 /** A value: text (PostgreSQL's own form), a number where it converts exactly, true/false, or null. */
 const cellSchema = z.unknown();
@@ -17,6 +18,7 @@ export const queryWarehouse = defineTool({
     "Tables and columns: labdata_describe_warehouse.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "warehouse",
+  view: resultsChartView,
   input: {
     sql: boundedString({
       description: "One SELECT statement (PostgreSQL); no writes, SET or locking clauses.",

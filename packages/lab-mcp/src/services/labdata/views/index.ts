@@ -42,6 +42,7 @@ export const resultsChartView = defineView({
   name: "results_chart_view",
   uri: "ui://labdata/chart",
   title: "Results chart",
-  description: "Assay results drawn as bars, one chart per measure with its unit, runs side by side.",
+  description:
+    "Assay results, or a warehouse query's numeric columns by its first text column, drawn as bars: one chart per measure with its unit, runs side by side.",
   html: builtPage("results-chart"),
 });

@@ -10,7 +10,7 @@ export interface Chart {
   /** Their unit, e.g. "%", shown on the value axis; undefined when the source gives none. */
   unit?: string;
   categories: string[];
-  /** One per run (or other group): its values by category, undefined where it has none. */
+  /** One per run (or other group, unnamed when alone): its values by category, undefined where it has none. */
   series: Array<{ name: string; values: Array<number | undefined> }>;
 }
 
@@ -94,7 +94,8 @@ export function drawChart(chart: Chart, hoverLine: HTMLElement): HTMLElement {
         class: "bar",
       });
       const unit = chart.unit ? ` ${chart.unit}` : "";
-      hoverText(bar, `${category} · ${series.name}: ${chart.title} ${value}${unit}`, hoverLine);
+      const which = series.name ? `${category} · ${series.name}` : category;
+      hoverText(bar, `${which}: ${chart.title} ${value}${unit}`, hoverLine);
       svg.append(bar);
     });
     const cx = left + c * slot + slot / 2;
