@@ -1,6 +1,9 @@
 // The fleet's Redis: Debian's redis-server on a free loopback port, nothing written to disk.
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
+import { freePort } from "./free-port.js";
 import { type HelperProcess, startHelperProcess } from "./helper-process.js";
+
+export { freePort };
 
 const START_TIMEOUT_MS = 10_000;
 
@@ -8,19 +11,6 @@ export interface FleetRedis {
   process: HelperProcess;
   /** redis://127.0.0.1:<port> */
   url: string;
-}
-
-/** A free loopback port: bound by the OS, then let go. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts redis-server (at `program`) with its working folder `dir`, once it answers PING. */

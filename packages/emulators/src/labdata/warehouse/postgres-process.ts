@@ -5,11 +5,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmod, chown, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { type CertificateAuthority, issueServerCertificate } from "../../common/tls.js";
+import { freePort } from "../../fleet/free-port.js";
 import { ADMIN_ROLE, type ClusterTemplate, clusterTemplate } from "./cluster-template.js";
 import { embeddedBinDirFor, reachable, run, serverAccount, versionOf } from "./postgres-binaries.js";
 
@@ -31,17 +31,6 @@ export interface PostgresProcess {
   engine: string;
   /** Stops the server (fast shutdown) and deletes its folder. */
   close(): Promise<void>;
-}
-
-async function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, host, () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
-  });
 }
 
 // PostgreSQL outlives a parent that dies (a SIGKILLed emulator would leave it running, its folder
