@@ -76,6 +76,8 @@ describe.each(WAREHOUSE_ENGINES)("on PostgreSQL $name", (engine) => {
       expect(text).toMatch(/^\| concentration \| float8 \| Concentration \(ng\/µL\) \| \d+(\.\d+)? \|$/m);
       expect(text).toMatch(/^\| assay_run \| text → assay_run \| Assay run \| [\w-]+ \|$/m);
       expect(text).toContain("Archived rows too: plasmid_yield$raw.");
+      // The table's description (the warehouse's text) ends as a sentence before the note.
+      expect(text).not.toMatch(/[^.!?\n] Archived rows too/);
       const yields = await json("labdata_describe_warehouse", { search: "yield", response_format: "json" });
       const concentration = yields.tables[0].columns.find(
         (c: { name: string }) => c.name === "concentration",

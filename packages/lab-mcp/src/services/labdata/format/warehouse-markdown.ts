@@ -72,7 +72,8 @@ function shortType(type: string): string {
 export function catalogTableMarkdown(table: CatalogTable): string {
   const title = table.display_name ? `${table.name}: ${table.display_name}` : table.name;
   const about = [
-    table.description && cell(table.description),
+    // A description is the warehouse's text: ended as a sentence so the note after it reads apart.
+    table.description && cell(table.description).replace(/([^.!?])$/, "$1."),
     table.raw_table && `Archived rows too: ${table.raw_table}.`,
   ]
     .filter(Boolean)
