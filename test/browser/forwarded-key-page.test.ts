@@ -5,57 +5,33 @@ import {
   Client as ModernClient,
   StreamableHTTPClientTransport as ModernStreamableHTTPClientTransport,
 } from "@modelcontextprotocol/client";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type IdentityProvider, startIdentityProvider } from "../../packages/emulators/src/idp/index.js";
-import { CHROMIUM, launchChromium, NO_CHROMIUM, openSignedInAs, screenshot } from "../support/browser.js";
-import { type HttpServerProcess, MODERN_PROTOCOL, startHttpBin, textOf } from "../support/clients.js";
-import { testCa, useLabdataEmulator } from "../support/emulator.js";
-import { HeadlessOAuthProvider, registerServerClient, signInHeadless } from "../support/oauth-client.js";
-import { freePort } from "../support/ports.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { CHROMIUM, NO_CHROMIUM, openSignedInAs, screenshot } from "../support/browser.js";
+import { MODERN_PROTOCOL, textOf } from "../support/clients.js";
+import { HeadlessOAuthProvider, signInHeadless } from "../support/oauth-client.js";
+import { useTeamKeyPageServer } from "../support/team-key-page.js";
 
 if (!CHROMIUM) console.warn(NO_CHROMIUM);
 
 describe.skipIf(!CHROMIUM)("a team server's key page forwarded to someone else, in Chromium", () => {
-  const emulator = useLabdataEmulator();
-  let idp: IdentityProvider;
-  let server: HttpServerProcess;
-  let browser: Browser;
-  let publicUrl: string;
-
-  beforeAll(async () => {
-    idp = await startIdentityProvider({ ca: testCa(), clock: emulator.clock });
-    const port = await freePort();
-    publicUrl = `http://127.0.0.1:${port}/mcp`;
-    server = await startHttpBin("labdata-mcp", {
-      LABDATA_BASE_URL: emulator.demo.baseUrl,
-      MCP_AUTH_ISSUER: idp.issuer,
-      MCP_AUTH_AUDIENCE: publicUrl,
-      MCP_PORT: String(port),
-      ...(await registerServerClient(idp, new URL(publicUrl).origin)),
-    });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await idp?.close();
-  });
+  const team = useTeamKeyPageServer();
+  const { emulator } = team;
 
   /** A person's browser opens `url`, signs in at the identity provider as `name`, and comes back. */
   async function openAs(name: string, url: string): Promise<Page> {
-    const page = await openSignedInAs(browser, name, url);
+    const page = await openSignedInAs(team.browser, name, url);
     await page.waitForURL(url);
     return page;
   }
 
   it("refuses Mira's browser on Tom's page, and takes Tom's key from his own", async () => {
     const { user: mira, colleague: tom } = emulator.demo;
-    idp.admin.autoApprove(tom.email);
+    team.idp.admin.autoApprove(tom.email);
     const provider = new HeadlessOAuthProvider({ redirectUrl: "http://127.0.0.1:9/callback" });
-    await signInHeadless(provider, publicUrl);
+    await signInHeadless(provider, team.publicUrl);
     // From now on people pick themselves on the identity provider's page.
-    idp.admin.autoApprove(null);
+    team.idp.admin.autoApprove(null);
     const client = new ModernClient(
       { name: "forwarded-page-test", version: "1.0.0" },
       { capabilities: { elicitation: { url: {} } }, versionNegotiation: { mode: { pin: MODERN_PROTOCOL } } },
@@ -67,7 +43,7 @@ describe.skipIf(!CHROMIUM)("a team server's key page forwarded to someone else, 
       });
     });
     await client.connect(
-      new ModernStreamableHTTPClientTransport(new URL(publicUrl), { authProvider: provider }),
+      new ModernStreamableHTTPClientTransport(new URL(team.publicUrl), { authProvider: provider }),
     );
     try {
       const call = client.callTool({ name: "labdata_get_current_user", arguments: {} });

@@ -6,14 +6,11 @@ import {
   Client as ModernClient,
   StreamableHTTPClientTransport as ModernStreamableHTTPClientTransport,
 } from "@modelcontextprotocol/client";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type IdentityProvider, startIdentityProvider } from "../../packages/emulators/src/idp/index.js";
-import { CHROMIUM, launchChromium, NO_CHROMIUM, openSignedInAs } from "../support/browser.js";
-import { type HttpServerProcess, MODERN_PROTOCOL, startHttpBin, textOf } from "../support/clients.js";
-import { testCa, useLabdataEmulator } from "../support/emulator.js";
-import { accessTokenHeadless, registerServerClient } from "../support/oauth-client.js";
-import { freePort } from "../support/ports.js";
+import { describe, expect, it } from "vitest";
+import { CHROMIUM, NO_CHROMIUM, openSignedInAs } from "../support/browser.js";
+import { MODERN_PROTOCOL, textOf } from "../support/clients.js";
+import { accessTokenHeadless } from "../support/oauth-client.js";
+import { useTeamKeyPageServer } from "../support/team-key-page.js";
 
 if (!CHROMIUM) console.warn(NO_CHROMIUM);
 
@@ -22,35 +19,13 @@ const REDIRECT = "http://127.0.0.1:9/callback";
 describe.skipIf(!CHROMIUM)(
   "the key page of a team server whose access tokens carry no email, in Chromium",
   () => {
-    const emulator = useLabdataEmulator();
-    let idp: IdentityProvider;
-    let server: HttpServerProcess;
-    let browser: Browser;
-    let publicUrl: string;
-
-    beforeAll(async () => {
-      idp = await startIdentityProvider({ ca: testCa(), clock: emulator.clock });
-      const port = await freePort();
-      publicUrl = `http://127.0.0.1:${port}/mcp`;
-      server = await startHttpBin("labdata-mcp", {
-        LABDATA_BASE_URL: emulator.demo.baseUrl,
-        MCP_AUTH_ISSUER: idp.issuer,
-        MCP_AUTH_AUDIENCE: publicUrl,
-        MCP_PORT: String(port),
-        ...(await registerServerClient(idp, new URL(publicUrl).origin)),
-      });
-      browser = await launchChromium();
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-      await idp?.close();
-    });
+    const team = useTeamKeyPageServer();
+    const { emulator } = team;
 
     /** Tom's agent, with a token without email; each page it is sent to gets `typed` in Tom's browser. */
     async function tomsAgent(typed: () => string) {
       const { colleague: tom } = emulator.demo;
-      const token = await accessTokenHeadless(idp, tom.email, publicUrl, REDIRECT);
+      const token = await accessTokenHeadless(team.idp, tom.email, team.publicUrl, REDIRECT);
       const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as {
         email?: string;
       };
@@ -64,7 +39,7 @@ describe.skipIf(!CHROMIUM)(
       );
       client.setRequestHandler("elicitation/create", async (request) => {
         const { url } = request.params as { url: string };
-        const page = await openSignedInAs(browser, "Tom Becker", url);
+        const page = await openSignedInAs(team.browser, "Tom Becker", url);
         await page.locator("#secret").fill(typed());
         await page.getByRole("button", { name: "Send to the server" }).click();
         await page.getByRole("heading", { name: "Thank you" }).waitFor();
@@ -72,7 +47,7 @@ describe.skipIf(!CHROMIUM)(
         return { action: "accept" };
       });
       await client.connect(
-        new ModernStreamableHTTPClientTransport(new URL(publicUrl), {
+        new ModernStreamableHTTPClientTransport(new URL(team.publicUrl), {
           requestInit: { headers: { authorization: `Bearer ${token}` } },
         }),
       );
@@ -83,7 +58,7 @@ describe.skipIf(!CHROMIUM)(
 
     it("refuses Mira's key typed on Tom's page, by the email of his browser's ID token; takes his own", async () => {
       const { user: mira, colleague: tom } = emulator.demo;
-      idp.admin.emailClaims({ accessToken: false, idToken: true });
+      team.idp.admin.emailClaims({ accessToken: false, idToken: true });
       let typed = mira.apiKey;
       const { client, whoAmI } = await tomsAgent(() => typed);
       try {
@@ -103,7 +78,7 @@ describe.skipIf(!CHROMIUM)(
 
     it("refuses even his own key when neither token names an email: it cannot tell whose key it is", async () => {
       const { colleague: tom } = emulator.demo;
-      idp.admin.emailClaims({ accessToken: false, idToken: false });
+      team.idp.admin.emailClaims({ accessToken: false, idToken: false });
       const { client, whoAmI } = await tomsAgent(() => tom.apiKey);
       try {
         // The key he gave above is forgotten: the next call asks again.
@@ -116,7 +91,7 @@ describe.skipIf(!CHROMIUM)(
         expect(refused.text).not.toContain(tom.name);
       } finally {
         await client.close();
-        idp.admin.emailClaims({ accessToken: true, idToken: true });
+        team.idp.admin.emailClaims({ accessToken: true, idToken: true });
       }
     });
   },
