@@ -58,6 +58,8 @@
  * @property {string} shRna3Insert bases found in pLKO-shRNA-3 only
  * @property {number} sequencesCreatedInMay DNA sequences of Plasmid Library created in May 2025, live
  * @property {number[]} danaRunsInMay numbers of the assay runs Dana Whitfield created in May 2025
+ * @property {{ steps: number, titles: string[] }} shortestRnaExtraction the fewest steps of the public
+ *   protocols titled "RNA extraction from ...", and the titles that have them
  * @property {{ id: number, title: string, centrifugeSteps: number[] }} protocol a public protocol, and
  *   which of its steps (1-based) say centrifuge in their instruction
  */
@@ -109,6 +111,15 @@ export async function labSeed({ labdataDemo, protocolsEmulator, getJson }) {
   if (!stored) throw new Error(`no protocol ${sampleProtocol.id}`);
   const owner = demo.users.find((u) => u.username === demo.application.owner);
   if (!owner) throw new Error("the client token's owner is not a demo user");
+  // The repository's protocols have consecutive ids from 12001 (packages/emulators/src/protocols/store.ts).
+  const rnaExtractions = [];
+  for (let id = 12_001; id < 22_001; id++) {
+    const found = protocolsEmulator.admin.protocol(String(id));
+    if (!found) break;
+    if (found.public && found.title.startsWith(RNA_EXTRACTION))
+      rnaExtractions.push({ title: found.title, steps: found.steps.length });
+  }
+  const fewest = Math.min(...rnaExtractions.map((p) => p.steps));
   return {
     labUser: { name: labdataDemo.user.name, email: labdataDemo.user.email },
     protocolsUser: { name: owner.name },
@@ -119,6 +130,10 @@ export async function labSeed({ labdataDemo, protocolsEmulator, getJson }) {
       .filter((r) => r.creator?.id === labdataDemo.admin.id && inMay(r.createdAt))
       .map((r) => r.fields["Run number"].value)
       .sort((a, b) => a - b),
+    shortestRnaExtraction: {
+      steps: fewest,
+      titles: rnaExtractions.filter((p) => p.steps === fewest).map((p) => p.title),
+    },
     protocol: {
       id: sampleProtocol.id,
       title: sampleProtocol.title,
@@ -205,6 +220,8 @@ function firstCell(text) {
   return cell;
 }
 
+/** How the seed's TRIzol protocols are titled (packages/emulators/src/protocols/demo/techniques.ts). */
+const RNA_EXTRACTION = "RNA extraction from ";
 const MAY = { from: "2025-05-01", to: "2025-05-31" };
 const JUNE = { from: "2025-06-01", to: "2025-06-30" };
 /**
@@ -635,6 +652,55 @@ WHERE c.parent_storage_id IN (SELECT id FROM inside) ORDER BY 1, 2`,
     ],
   },
   {
+    id: "fewest-steps",
+    server: "protocols",
+    question: "Which RNA extraction protocol has the fewest steps?",
+    paths: [
+      {
+        // Every match of the search, its step count read from each.
+        name: "tools",
+        run: async (agent) => {
+          /** @type {Array<{ title: string, number_of_steps: number }>} */
+          const found = [];
+          let offset = 0;
+          for (let page = 0; page < 10; page++) {
+            const { data } = await agent.call("protocols_search", {
+              keyword: "RNA extraction",
+              limit: 50,
+              offset,
+            });
+            found.push(...(data?.protocols ?? []));
+            if (!data?.has_more) break;
+            offset = data.next_offset;
+          }
+          const candidates = found.filter((p) => p.title.startsWith(RNA_EXTRACTION));
+          const fewest = candidates.sort((a, b) => a.number_of_steps - b.number_of_steps)[0];
+          return fewest ? `${fewest.title}, ${fewest.number_of_steps} steps` : "";
+        },
+        expect: shortestRnaExtraction,
+      },
+      {
+        name: "tools, ordered by steps",
+        needs: {
+          what: "protocol search ordered by step count",
+          inputs: [["protocols_search", "order", "steps"]],
+        },
+        run: async (agent) => {
+          const { data } = await agent.call("protocols_search", {
+            keyword: "RNA extraction from",
+            order: "steps",
+            limit: 5,
+          });
+          const first = (data?.protocols ?? []).find((/** @type {{ title: string }} */ p) =>
+            p.title.startsWith(RNA_EXTRACTION),
+          );
+          return first ? `${first.title}, ${first.number_of_steps} steps` : "";
+        },
+        expect: shortestRnaExtraction,
+      },
+    ],
+  },
+  {
     id: "centrifuge-steps",
     server: "protocols",
     question: "Which steps of protocol N (its id given) use the centrifuge?",
@@ -722,6 +788,15 @@ WHERE c.parent_storage_id IN (SELECT id FROM inside) ORDER BY 1, 2`,
     ],
   },
 ];
+
+/**
+ * The fewest steps, and the title when one protocol alone has them.
+ * @param {LabSeed} seed
+ */
+function shortestRnaExtraction(seed) {
+  const { steps, titles } = seed.shortestRnaExtraction;
+  return [`, ${steps} steps`, ...(titles.length === 1 ? titles : [])];
+}
 
 /** Protein aliquots on Freezer A's shelf, glycerol stocks in its rack (the seed's storage tree). */
 function freezerA() {
