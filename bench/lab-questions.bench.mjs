@@ -32,13 +32,14 @@ function readOf(result) {
 async function runPath(server, env, emulators, path, seed) {
   const tally = { calls: 0, api: 0, sql: 0, read: 0, written: 0 };
   const served = () => emulators.reduce((sum, emulator) => sum + emulator.requests.count(), 0);
+  // From before the server starts: whatever it asks the remote at start counts too.
+  const before = served();
   const connection = await connectStdio({ bin: BINS[server], env });
   const agent = {
     async call(name, args = {}) {
-      const before = served();
       const result = await connection.client.callTool({ name, arguments: args });
       tally.calls++;
-      tally.api += served() - before;
+      tally.api = served() - before;
       if (name === "labdata_query_warehouse") tally.sql++;
       const read = readOf(result);
       tally.read += countTokens(read);
