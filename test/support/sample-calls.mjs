@@ -71,7 +71,12 @@ export const LABDATA_SAMPLES = {
   labdata_list_tasks: { arguments: () => ({}) },
   labdata_list_requests: { arguments: () => ({}) },
   labdata_describe_warehouse: { arguments: () => ({ search: "container" }) },
-  labdata_query_warehouse: { arguments: () => ({ sql: "SELECT count(*) AS sequences FROM dna_sequence" }) },
+  labdata_query_warehouse: {
+    // An answer as agents ask them: a few rows, not one cell (whose envelope outweighs its text).
+    arguments: () => ({
+      sql: "SELECT p.name AS project, count(*) AS sequences FROM dna_sequence s JOIN project p ON p.id = s.project_id GROUP BY 1 ORDER BY 2 DESC",
+    }),
+  },
   labdata_create_dna_sequence: {
     arguments: (ids) => ({
       name: "sample-insert",
