@@ -138,6 +138,11 @@ describe("protocols_get_protocol find", () => {
     );
     expect(greek.total).toBe(1);
     expect(greek.steps[0]?.position).toBe(4);
+    const micro = await callJson<{ steps: Array<{ position: number }> }>(conn, "protocols_get_protocol", {
+      protocol: spin.id,
+      find: "microliters",
+    });
+    expect(micro.steps.map((step) => step.position)).toEqual([2, 3, 5]);
     expect(
       (await callText(conn, "protocols_get_protocol", { protocol: spin.id, find: "agarose" })).text,
     ).toBe(`No step of protocol ${spin.id} mentions 'agarose' (5 steps read).`);
@@ -222,5 +227,28 @@ describe("the shared account", () => {
     }
     // On the person's own computer the token is theirs: nothing to say.
     expect((await callText(conn, "protocols_list_my_protocols", {})).text).not.toContain('"My" and "your"');
+  });
+});
+
+describe("a search answer without a total", () => {
+  it("says the repository gave none rather than printing a count of its own", async () => {
+    emulator.admin.updateDialect({ listEra: "absent" });
+    try {
+      const { text } = await callText(conn, "protocols_search", { keyword: "western blot", limit: 2 });
+      expect(text.split("\n")[2]).toBe(
+        "Public protocols (showing 1–2; the repository gave no total), most relevant first",
+      );
+      const page = await callJson<{ total_is_exact?: boolean }>(conn, "protocols_search", {
+        keyword: "western blot",
+        limit: 2,
+      });
+      expect(page.total_is_exact).toBe(false);
+      const merged = await callText(conn, "protocols_search", { keyword: "α-synuclein" });
+      expect(merged.text).toContain(
+        "Searched as 'α-synuclein' (no total given) and 'alpha-synuclein' (no total given): public protocols, each once (showing 1–2)",
+      );
+    } finally {
+      emulator.admin.updateDialect({ preset: "recorded" });
+    }
   });
 });

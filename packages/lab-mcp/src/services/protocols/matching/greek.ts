@@ -59,8 +59,14 @@ const MICRO_UNITS: Array<{ symbol: string; spelled: RegExp; name: string }> = [
 /** µ (micro sign) or μ (Greek mu) before a unit symbol that ends there. */
 const MICRO_SYMBOL = /[µμ](mol|L|l|g|M|m|s)(?![A-Za-z])/g;
 const GREEK = /[\u0391-\u03a9\u03b1-\u03c9\u00b5]/g;
-/** A spelled name where it reads as a letter: not after a lower-case letter, not before any letter. */
-const SPELLED = new RegExp(`(?<![a-z])(${SPELLED_AS_LETTER.join("|")})(?![a-z])`, "gi");
+/**
+ * A spelled name where it reads as a letter: in lower case, capitalised or in capitals, not after a
+ * lower-case letter (TNFalpha and DH5alpha are letters, betaine and Alphabet are not), before no letter.
+ */
+const SPELLED = new RegExp(
+  `(?<![a-z])(${SPELLED_AS_LETTER.flatMap((name) => [name, name[0]?.toUpperCase() + name.slice(1), name.toUpperCase()]).join("|")})(?![A-Za-z])`,
+  "g",
+);
 
 /** The text with micro units and Greek letters spelled out ("µL" → "microliter", "α" → "alpha"). */
 export function spelledOut(text: string): string {
@@ -69,9 +75,9 @@ export function spelledOut(text: string): string {
     .replace(GREEK, (letter) => NAME_OF.get(letter === "µ" ? "μ" : letter) ?? letter);
 }
 
-/** The text with spelled names as Greek letters ("alpha" → "α", "microliter" → "µL"). */
+/** The text with spelled names as Greek letters ("alpha" → "α", "microliter" → "µL"), units with the micro sign. */
 export function withGreekLetters(text: string): string {
-  let out = text;
+  let out = text.replace(MICRO_SYMBOL, (_, unit: string) => `µ${unit}`);
   for (const unit of MICRO_UNITS) out = out.replace(unit.spelled, `µ${unit.symbol}`);
   return out.replace(SPELLED, (name: string) => LETTERS[name.toLowerCase()] ?? name);
 }
