@@ -181,6 +181,23 @@ describe("a step as a scientist reads it", () => {
     );
     expect(whole.text).not.toContain("Expected result");
   });
+
+  it("cuts a long description in the overview only where a sentence ends", async () => {
+    const made = emulator.admin.createProtocol({
+      title: "Step probe: long description",
+      creator: "ada-okafor",
+      public: true,
+      description: LONG_SENTENCE.repeat(14),
+      steps: ["Mix."],
+    });
+    const { text } = await callText(conn, "protocols_get_protocol", { protocol: made.id });
+    const description = text.slice(text.indexOf("## Description"), text.indexOf("## Materials"));
+    const lines = description.trim().split("\n");
+    expect(lines.at(-2)?.endsWith("within minutes at room temperature.")).toBe(true);
+    expect(lines.at(-1)).toBe(
+      "(Cut at a sentence end; call protocols_get_protocol with response_format 'json' for the whole text.)",
+    );
+  });
 });
 
 describe("a protocol as a scientist pastes it", () => {
