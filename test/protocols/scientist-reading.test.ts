@@ -226,24 +226,50 @@ describe("the shared account", () => {
       protocolsService,
       clientTokenEnv(emulator),
       {},
-      {
-        clientSession: { caller: "someone-over-http", isolated: true },
-      },
+      { clientSession: { caller: "someone-over-http", isolated: true } },
     );
     try {
       const line =
-        '"My" and "your" here mean Ada Okafor (ada-okafor): this server signs everyone in as that one account, not as you.';
+        '"My" and "your" here mean Ada Okafor (ada-okafor): the one account this server acts as for every client.';
       expect((await callText(shared, "protocols_list_my_protocols", {})).text).toContain(line);
       expect((await callText(shared, "protocols_list_workspaces", {})).text).toContain(line);
       expect((await callText(shared, "protocols_search", { filter: "user_public" })).text).toContain(line);
+      expect((await callText(shared, "protocols_search", { keyword: "western blot" })).text).not.toContain(
+        line,
+      );
       const profile = await callText(shared, "protocols_get_profile", {});
       expect(profile.text).toContain(line);
       expect(profile.text.split("\n")[0]).toBe("# This server's shared account at the protocol repository");
+      const json = await callJson<{ shared_account?: boolean }>(shared, "protocols_get_profile", {});
+      expect(json.shared_account).toBe(true);
     } finally {
       await shared.close();
     }
-    // On the person's own computer the token is theirs: nothing to say.
+    // A person signed in to the server (team mode) who is not the token's owner is told so.
+    const person = await connectInMemory(
+      protocolsService,
+      clientTokenEnv(emulator),
+      {},
+      {
+        clientSession: {
+          caller: "dana",
+          isolated: true,
+          person: { subject: "https://idp.example dana", accessToken: "unused" },
+        },
+      },
+    );
+    try {
+      expect((await callText(person, "protocols_list_my_protocols", {})).text).toContain(
+        '"My" and "your" here mean Ada Okafor (ada-okafor): this server acts as that one account for everyone, not as you.',
+      );
+    } finally {
+      await person.close();
+    }
+    // On the person's own computer (stdio) the token is theirs: nothing to say.
     expect((await callText(conn, "protocols_list_my_protocols", {})).text).not.toContain('"My" and "your"');
+    expect(
+      await callJson<{ shared_account?: boolean }>(conn, "protocols_get_profile", {}),
+    ).not.toHaveProperty("shared_account");
   });
 });
 

@@ -15,9 +15,15 @@ export function accountName(profile: Profile): string {
   return name ?? username ?? "an account whose name the repository did not give";
 }
 
-/** The sentence that says whose account a shared credential is. */
-export function sharedAccountLine(profile: Profile): string {
-  return `"My" and "your" here mean ${accountName(profile)}: this server signs everyone in as that one account, not as you.`;
+/**
+ * The sentence that says whose account a shared credential is; "not as you" only when the caller is a
+ * person the server knows (team mode), as one person may serve themselves over HTTP too.
+ */
+export function sharedAccountLine(profile: Profile, scope: CallScope): string {
+  const whom = scope.clientSession?.person
+    ? "this server acts as that one account for everyone, not as you"
+    : "the one account this server acts as for every client";
+  return `"My" and "your" here mean ${accountName(profile)}: ${whom}.`;
 }
 
 /** Whether this call acts through the shared account. */
@@ -30,5 +36,5 @@ export async function isSharedCall(api: ProtocolsApi, ctx: CallScope, credential
 export async function sharedAccountNote(api: ProtocolsApi, ctx: CallScope): Promise<string | undefined> {
   if (!(await isSharedCall(api, ctx))) return undefined;
   const { profile } = await fetchProfile(api, ctx);
-  return sharedAccountLine(profile);
+  return sharedAccountLine(profile, ctx);
 }

@@ -45,7 +45,7 @@ export const getProfile = defineTool({
           ? "This server's shared account at the protocol repository"
           : "Signed in to the protocol repository",
       ),
-      shared && sharedAccountLine(profile),
+      shared && sharedAccountLine(profile, ctx),
       fieldList({
         User: userLine(profile.name, profile.username),
         Email: profile.email,
