@@ -247,7 +247,7 @@ describe("protocols_get_protocol part=steps", () => {
     expect(lines.at(-1)).toBe("More: call again with offset=20.");
   });
 
-  it("cuts long steps with a note saying how to read the whole step", async () => {
+  it("shows a long step's instruction whole, names what it leaves, and gives the whole step", async () => {
     /** Text written by others as the answers quote it: "> " before each line. */
     const quote = (text: string) =>
       text
@@ -263,10 +263,18 @@ describe("protocols_get_protocol part=steps", () => {
       offset: 20,
     });
     expect(text).toContain("39 steps in all (showing 21–39)");
-    expect(text).toContain(
-      `**Step 26.**\n${quote(`${long.slice(0, 1000)}…`)}\n(${long.length - 1000} more characters; ` +
-        "step_number=26 gives the whole step)",
-    );
+    // The instruction leads and stays whole; what does not fit is named, never cut mid-sentence.
+    const block = text.slice(text.indexOf("**Step 26.**"), text.indexOf("**Step 27.**"));
+    const [instruction = ""] = long.split("\n\n");
+    expect(block.startsWith(`**Step 26.**\n${quote(instruction)}\n`)).toBe(true);
+    expect(block).toMatch(/\n\(Left for step_number=26: its [a-z ,]+\.\)\n/);
+    expect(block).not.toContain("…");
+    const shownLength = block
+      .split("\n")
+      .filter((line) => line.startsWith(">"))
+      .map((line) => line.slice(2))
+      .join("\n").length;
+    expect(shownLength).toBeLessThanOrEqual(1000);
     expect(text).not.toContain("More: call again");
 
     const whole = await callText(conn, "protocols_get_protocol", {

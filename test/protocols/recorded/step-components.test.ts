@@ -127,3 +127,45 @@ describe("protocols_get_steps: v3 components (5.2)", () => {
     expect(text.indexOf("Add buffer")).toBeLessThan(text.indexOf("Image the gel."));
   });
 });
+
+describe("v3 annotation components: safety (19), expected result (17), note (26)", () => {
+  let annotated: FakeRepository;
+  let reader: Listening;
+  beforeAll(async () => {
+    annotated = await startFakeRepository();
+    annotated.on("steps", {
+      body: {
+        steps: [
+          // Listed last to first by order_id: safety and the expected result come before the description.
+          v3Step(1, null, [
+            [26, { body: "" }],
+            [1, { description: '<div class = "text-blocks">Add 1 mL of TRIzol and pipette.</div>' }],
+            [17, { body: "<p>A clear pink lysate.</p>" }],
+            [19, { body: "<p>Phenol: work in a fume hood.</p>", link: "" }],
+          ]),
+        ],
+        status_code: 0,
+      },
+    });
+    reader = await connectWithClientToken(annotated);
+  });
+  afterAll(async () => {
+    await reader?.close();
+    await annotated?.close();
+  });
+
+  it("reads the instruction first, then each annotation under its name; an empty one is left out", async () => {
+    const { text } = await callText(reader, "protocols_get_protocol", { part: "steps", protocol: "22532" });
+    expect(text).toContain(
+      [
+        "**Step 1.**",
+        "> Add 1 mL of TRIzol and pipette.",
+        ">",
+        "> Safety: Phenol: work in a fume hood.",
+        ">",
+        "> Expected result: A clear pink lysate.",
+      ].join("\n"),
+    );
+    expect(text).not.toMatch(/Note:/);
+  });
+});

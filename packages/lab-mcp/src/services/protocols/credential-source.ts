@@ -199,6 +199,16 @@ export class ProtocolsCredentialSource {
     return credential;
   }
 
+  /**
+   * Whether `credential` is the operator's (the configured client token, or the operator's sign-in)
+   * used for a client over HTTP: one account for everyone, so "my" and "your" are that account's.
+   */
+  isShared(credential: ProtocolsCredential, scope: CallScope): boolean {
+    const mine =
+      credential === this.clientToken || (this.session !== undefined && credential === this.session);
+    return mine && scope.clientSession?.isolated === true;
+  }
+
   /** The OAuth session, when that is the sign-in in use (for its expiry, on the profile). */
   oauthSession(scope: CallScope): OAuthSession | undefined {
     if (this.clientToken) return undefined;

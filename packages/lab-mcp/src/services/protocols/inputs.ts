@@ -9,7 +9,7 @@ const PROTOCOL_REF_RULE =
 const PROTOCOL_TEXT_RULE =
   `${PROTOCOL_REF_RULE}, or its DOI in any written form (e.g. 10.17504/protocols.io.4haf43q, ` +
   "https://doi.org/10.17504/protocols.io.4haf43q) or its page's address (e.g. " +
-  "https://www.protocols.io/view/western-blot-for-erk-4haf43q), optionally followed by /v2 (that version) or /latest";
+  "https://www.protocols.io/view/western-blot-for-erk-4haf43q, or its .pdf), optionally followed by /v2 (that version) or /latest";
 
 /**
  * Every written form of a reference: an id or uri, a DOI with or without its resolver ("doi:",
@@ -20,8 +20,14 @@ const PROTOCOL_TEXT_RULE =
 const PROTOCOL_TEXT =
   /^(?:(?:https?:\/\/)?(?:dx\.)?doi\.org\/|doi:\s?|(?:https?:\/\/)?(?:www\.)?protocols\.io\/(?:view|private)\/)?(?:10\.17504\/)?([A-Za-z0-9][A-Za-z0-9._-]*)(?:\/(v\d{1,6}|latest))?\/?$/i;
 
-/** A web address as pasted from a browser: its query and fragment (?step=3, #section) say nothing of which protocol. */
-const withoutQuery = (text: string) => text.replace(/^(https?:\/\/[^?#]*)[?#].*$/i, "$1");
+/**
+ * A web address as pasted from a browser: its query and fragment (?step=3, #section) say nothing of
+ * which protocol, nor does the ending of the page's other views (/view/<uri>.pdf, .html, .json).
+ */
+const withoutQuery = (text: string) =>
+  text
+    .replace(/^((?:https?:\/\/|(?:www\.)?protocols\.io\/|(?:dx\.)?doi\.org\/)[^?#]*)[?#].*$/i, "$1")
+    .replace(/^((?:https?:\/\/)?(?:www\.)?protocols\.io\/view\/[^/]+)\.(?:pdf|html|json)$/i, "$1");
 
 /** The canonical reference: "<id, uri or DOI name>" or "<...>/v2" / "<...>/latest" (api/protocols.ts protocolPath). */
 function canonicalRef(pasted: string): string {

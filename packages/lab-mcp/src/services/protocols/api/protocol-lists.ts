@@ -77,7 +77,7 @@ async function fetchListPage(
  * The items at [offset, offset + limit) and the total, from the pages that cover that range: one page
  * when some page size up to 100 covers it, otherwise two pages of `limit`. An item the repository
  * repeats is kept once. Without a total in the answer, it is what was seen, plus one while a full
- * page suggests more, so that has_more holds until the end.
+ * page suggests more, so that has_more holds until the end; `exact` says whether the repository gave it.
  */
 export async function listRange(
   api: ProtocolsApi,
@@ -85,7 +85,7 @@ export async function listRange(
   offset: number,
   limit: number,
   ctx: CallScope,
-): Promise<{ items: ProtocolSummary[]; total: number }> {
+): Promise<{ items: ProtocolSummary[]; total: number; exact: boolean }> {
   const plan = pagesFor(offset, limit);
   const [firstPlace, secondPlace] = plan.places;
   const first = await listPage(api, query, plan.pageSize, firstPlace, ctx);
@@ -107,7 +107,11 @@ export async function listRange(
     last.page.hasNextPage !== false &&
     (last.page.totalPages === undefined || last.place + 1 < last.page.totalPages);
   const total = first.total ?? seen + (mayHaveMore ? 1 : 0);
-  return { items, total: items.length > 0 ? Math.max(total, offset + items.length) : total };
+  return {
+    items,
+    total: items.length > 0 ? Math.max(total, offset + items.length) : total,
+    exact: first.total !== undefined,
+  };
 }
 
 /** Items with an id seen before on these pages are left out: the repository may repeat one across pages. */

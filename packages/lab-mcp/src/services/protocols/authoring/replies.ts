@@ -8,7 +8,8 @@ import { fieldList, heading, markdown, nameWithId } from "../../../core/render.j
 import { reply } from "../../../core/tool.js";
 import { fetchProtocol, fetchSteps } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
-import { STEP_CHARS, stepsMarkdown } from "../format/steps-markdown.js";
+import { stepsMarkdown } from "../format/steps-markdown.js";
+import { shownCopy } from "../format/structured.js";
 import type { Protocol } from "../records/protocols.js";
 
 export const NOT_PUBLISHED =
@@ -66,8 +67,7 @@ export async function stepsReply(api: ProtocolsApi, ref: string, ctx: CallScope,
       number: String(i + 1),
       section: step.section ?? null,
       // Cut where the text cuts it: the answer's copy, not a second, longer one.
-      text: step.step.slice(0, STEP_CHARS),
-      ...(step.step.length > STEP_CHARS ? { cut: true } : {}),
+      ...renamed(shownCopy(step.step)),
     })),
   };
   const listing =
@@ -75,4 +75,9 @@ export async function stepsReply(api: ProtocolsApi, ref: string, ctx: CallScope,
       ? `Protocol ${ref} has no steps now.`
       : stepsMarkdown(ref, steps, pageOf("steps", steps, steps.length, 0), { cut: true });
   return reply(structured, markdown(`${done}.`, listing, NOT_PUBLISHED));
+}
+
+/** A shown step's copy under the authoring answers' field name, `text`. */
+function renamed({ step, ...rest }: ReturnType<typeof shownCopy>) {
+  return { text: step, ...rest };
 }

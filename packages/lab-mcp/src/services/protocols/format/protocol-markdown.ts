@@ -1,8 +1,9 @@
 // How protocols read to an agent: a line per protocol in lists, and one protocol's facts, people,
 // description and materials; step bodies are part='steps' of protocols_get_protocol.
 import { bulletList, fieldList, heading, markdown, nameWithId, utcTime } from "../../../core/render.js";
-import { OTHERS_WROTE, oneLine, quotedCut } from "../../../core/untrusted-text.js";
+import { OTHERS_WROTE, oneLine, quoted } from "../../../core/untrusted-text.js";
 import type { Person, Protocol, ProtocolSummary } from "../records/protocols.js";
+import { cutAtSentence } from "./step-text.js";
 
 const DESCRIPTION_CHARS = 1500;
 const GUIDELINES_CHARS = 800;
@@ -40,6 +41,12 @@ export function protocolLine(protocol: ProtocolSummary): string {
     `uri ${protocol.uri}`,
   ].filter(Boolean);
   return `- **${nameWithId(protocol.title, protocol.id)}**: ${oneLine(parts.join("; "))}`;
+}
+
+/** Remote prose quoted, cut (past `max` characters) only where a sentence ends, with how to read the rest. */
+function quotedCut(text: string, max: number, howToGetTheRest: string): string {
+  const { shown, cut } = cutAtSentence(text, max);
+  return cut ? `${quoted(shown)}\n(Cut at a sentence end; ${howToGetTheRest}.)` : quoted(text);
 }
 
 function personLine(person: Person): string {

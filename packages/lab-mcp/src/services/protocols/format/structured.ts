@@ -3,7 +3,7 @@
 // small and open, with the field names of the records so that the two formats never disagree.
 import { z } from "zod";
 import type { Person, Protocol, ProtocolSummary, Step } from "../records/protocols.js";
-import { STEP_CHARS, stepNumber } from "./steps-markdown.js";
+import { shownStep, stepNumber } from "./steps-markdown.js";
 
 /** A workspace in a list. */
 export const workspaceShape = z.looseObject({ id: z.number(), title: z.string(), uri: z.string() });
@@ -48,14 +48,19 @@ export function protocolFacts(protocol: Protocol) {
   });
 }
 
-/** Steps as a page of the steps answer shows them: number, section, text cut as in the text. */
+/** A step's text as a page shows it (instruction first, cut at a sentence end), and whether some was left. */
+export function shownCopy(text: string): { step: string; cut?: true } {
+  const shown = shownStep(text);
+  return shown.cut || shown.left.length > 0 ? { step: shown.text, cut: true } : { step: shown.text };
+}
+
+/** Steps as a page of the steps answer shows them: number, section, text as the text shows it. */
 export function shownSteps(steps: Step[], offset: number) {
   return steps.map((step, i) =>
     dropUndefined({
       number: stepNumber(step, offset + i),
       section: step.section ?? undefined,
-      step: step.step.slice(0, STEP_CHARS),
-      cut: step.step.length > STEP_CHARS || undefined,
+      ...shownCopy(step.step),
     }),
   );
 }

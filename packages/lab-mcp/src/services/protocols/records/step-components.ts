@@ -38,6 +38,14 @@ export const componentsSchema = list(componentSchema).transform((components) => 
   return { section, text: parts.length > 0 ? parts.join("\n\n") : undefined };
 });
 
+/** What an annotation component is called when it carries no title of its own. */
+const ANNOTATION_TITLES: Record<number, string> = {
+  13: "Comment",
+  17: "Expected result",
+  19: "Safety",
+  26: "Note",
+};
+
 /** One component as markdown, by its documented type_id; unknown kinds by their text, if any. */
 function componentText(type: number | undefined, source: Json): string | undefined {
   const title = inline.parse(source.title);
@@ -92,9 +100,13 @@ function componentText(type: number | undefined, source: Json): string | undefin
       const name = inline.parse(source.original_name) ?? "file";
       return linkText(`file: ${name}`, source.source) ?? `[file: ${name}]`;
     }
-    default:
-      // description (1), expected result (17), safety (19), note (26), comment (13) and the rest.
-      return labelled(markdown.parse(source.description) ?? markdown.parse(source.body));
+    default: {
+      // description (1), expected result (17), safety (19), note (26), comment (13) and the rest; the
+      // annotations say what they are, so that the step reads its instruction first (format/step-text.ts).
+      const body = markdown.parse(source.description) ?? markdown.parse(source.body);
+      const kind = type === undefined ? undefined : ANNOTATION_TITLES[type];
+      return body && kind && !title ? `${kind}: ${body}` : labelled(body);
+    }
   }
 }
 

@@ -18,7 +18,7 @@ export const downloadPdf = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "pdfs",
   input: {
-    protocol: protocolRef("Id (e.g. 12314) or uri, from protocols_search."),
+    protocol: protocolRef("Id, uri, DOI or web address."),
     save_file: z
       .boolean()
       .optional()

@@ -4,6 +4,7 @@ import { fieldList, heading, json, markdown, nameWithId, utcTime } from "../../.
 import { defineTool, reply } from "../../../core/tool.js";
 import { fetchProfile } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
+import { sharedAccountLine } from "../reading/acting-as.js";
 import { profileSchema } from "../records/protocols.js";
 
 export const getProfile = defineTool({
@@ -18,6 +19,7 @@ export const getProfile = defineTool({
   output: {
     ...profileSchema.out.shape,
     sign_in: z.enum(["client_token", "oauth"]),
+    shared_account: z.boolean().optional(),
     access_token_expires_at: z.string().nullable(),
     base_url: z.string(),
     repository_warning: z.looseObject({ message: z.string() }).nullable(),
@@ -26,16 +28,24 @@ export const getProfile = defineTool({
     const { profile, credential, warning } = await fetchProfile(api, ctx);
     const session = api.credentials.oauthSession(ctx);
     const renews = session ? utcTime(session.expiresAt) : undefined;
+    const shared = api.credentials.isShared(credential, ctx);
     const structured = {
       ...profile,
       sign_in: credential.kind,
+      ...(shared ? { shared_account: true } : {}),
       access_token_expires_at: session ? session.expiresAt.toISOString() : null,
       base_url: api.baseUrl,
       repository_warning: warning ? { code: warning.code, message: warning.message } : null,
     };
     if (response_format === "json") return reply(structured, json(structured));
     const text = markdown(
-      heading(1, "Signed in to the protocol repository"),
+      heading(
+        1,
+        shared
+          ? "This server's shared account at the protocol repository"
+          : "Signed in to the protocol repository",
+      ),
+      shared && sharedAccountLine(profile, ctx),
       fieldList({
         User: userLine(profile.name, profile.username),
         Email: profile.email,

@@ -1,6 +1,7 @@
 // protocols_get_protocol: one protocol, one part at a time (overview, steps, materials, versions); it
 // took over protocols_get_steps, protocols_get_materials and protocols_list_versions.
 import { z } from "zod";
+import { ActionableError } from "../../../core/errors.js";
 import { boundedInteger, pagingInputs } from "../../../core/inputs.js";
 import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
@@ -8,7 +9,8 @@ import { fetchProtocol } from "../api/protocols.js";
 import type { ProtocolsApi } from "../client.js";
 import { protocolMarkdown } from "../format/protocol-markdown.js";
 import { protocolFacts, stepShape } from "../format/structured.js";
-import { protocolRef } from "../inputs.js";
+import { checkedText, protocolRef } from "../inputs.js";
+import { findPart } from "../reading/find-part.js";
 import { materialsPart } from "../reading/materials-part.js";
 import { stepsPart } from "../reading/steps-part.js";
 import { versionsPart } from "../reading/versions-part.js";
@@ -19,17 +21,22 @@ export const getProtocol = defineTool({
   name: "protocols_get_protocol",
   title: "Get Protocol",
   description:
-    "Read one protocol by part: 'overview' (facts, authors, DOI, description, materials), 'steps' (paged, or " +
-    "one whole), 'materials' (vendors, catalogue numbers, amounts) or 'versions' (DOIs).",
+    "Read one protocol by part: 'overview' (facts, authors, DOI, description), 'steps' (paged, or one whole), " +
+    "'materials' (vendors, catalog numbers, amounts) or 'versions'; find: the steps naming a word.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "protocols",
   input: {
-    protocol: protocolRef("Id, uri or DOI; '<id>/v2': version 2."),
+    protocol: protocolRef("Id, uri, DOI or web address; '<id>/v2': version 2."),
     part: z.enum(PARTS).optional().describe("Default 'overview'."),
     step_number: boundedInteger({
-      description: "Only this step, uncut (1 is the first).",
+      description: "One whole step (1 is the first).",
       min: 1,
       max: 10_000,
+    }).optional(),
+    find: checkedText({
+      description: "Only steps that mention it, e.g. 'centrifuge' (by stem; α = alpha).",
+      min: 2,
+      max: 100,
     }).optional(),
     ...pagingInputs,
   },
@@ -44,7 +51,19 @@ export const getProtocol = defineTool({
     materials: z.array(z.unknown()).optional(),
     versions: z.array(z.unknown()).optional(),
   },
-  async handler({ protocol, part, step_number, limit, offset, response_format }, ctx, api: ProtocolsApi) {
+  async handler(
+    { protocol, part, step_number, find, limit, offset, response_format },
+    ctx,
+    api: ProtocolsApi,
+  ) {
+    if (find !== undefined) {
+      if ((part && part !== "steps") || step_number !== undefined) {
+        throw new ActionableError(
+          "find searches the steps: leave out part (or give 'steps') and step_number.",
+        );
+      }
+      return findPart({ protocol, find, limit, offset, response_format }, ctx, api);
+    }
     const chosen = part ?? (step_number === undefined ? "overview" : "steps");
     if (chosen === "steps")
       return stepsPart({ protocol, step_number, limit, offset, response_format }, ctx, api);

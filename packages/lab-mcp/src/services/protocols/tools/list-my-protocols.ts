@@ -12,6 +12,7 @@ import type { ProtocolsApi } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
 import { listedProtocol, listedShape } from "../format/structured.js";
 import { ORDER_WORDS, orderInput, orderOf } from "../inputs.js";
+import { sharedAccountNote } from "../reading/acting-as.js";
 
 const WHICH = ["all", "private", "public", "shared_with_me", "with_drafts"] as const;
 type Which = (typeof WHICH)[number];
@@ -34,8 +35,8 @@ export const listMyProtocols = defineTool({
   name: "protocols_list_my_protocols",
   title: "List My Protocols",
   description:
-    "List your protocols (the signed-in user's or the client token owner's): title (id), authors, date, step " +
-    "count, uri. which='with_drafts' finds drafts too.",
+    "Your protocols (the signed-in account's): title (id), authors, date, step count, uri. " +
+    "which='with_drafts' adds drafts.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "protocols",
   input: {
@@ -53,12 +54,14 @@ export const listMyProtocols = defineTool({
     const full = pageOf("protocols", items, total, offset);
     if (response_format === "json") return pageReply(full, "json", () => "");
     const page = pageOf("protocols", items.map(listedProtocol), total, offset);
+    const whose = await sharedAccountNote(api, ctx);
     return pageReply(page, "markdown", () => {
-      if (total === 0) return EMPTY[which];
+      if (total === 0) return markdown(EMPTY[which], whose);
       if (items.length === 0) return pastTheEnd("protocols", page);
       return markdown(
         heading(1, which === "with_drafts" ? "All my protocols" : "My protocols"),
         `Found ${total} ${WORDS[which]} (${shownRange(page)}), ${ORDER_WORDS[chosen]}`,
+        whose,
         items.map(protocolLine),
         moreLine(page),
       );
@@ -105,6 +108,7 @@ async function listed(
     return {
       items: [...mine.items, ...(room > 0 ? published.items : [])],
       total: mine.total + published.total,
+      exact: mine.exact && published.exact,
     };
   }
   const filter = {

@@ -9,6 +9,7 @@ import { listWorkspaces } from "../api/workspaces.js";
 import type { ProtocolsApi } from "../client.js";
 import { workspaceShape } from "../format/structured.js";
 import { checkedText } from "../inputs.js";
+import { sharedAccountNote } from "../reading/acting-as.js";
 import { workspaceProtocols } from "../reading/workspace-protocols.js";
 import type { Workspace } from "../records/workspace.js";
 
@@ -62,14 +63,20 @@ export const listWorkspacesTool = defineTool({
       return pageReply(pageOf("workspaces", items, total, offset), "json", () => "");
     // The markdown answer's structured copy: what each line shows, not the workspace's description.
     const page = pageOf("workspaces", items.map(shownWorkspace), total, offset);
+    // "Mine", and "you own it" on any line, are the shared account's when the server acts as one.
+    const whose = await sharedAccountNote(api, ctx);
     return pageReply(page, "markdown", () => {
       if (total === 0) {
-        return which === "mine" ? "You are not a member of any workspace." : "No workspaces found.";
+        return markdown(
+          which === "mine" ? "You are not a member of any workspace." : "No workspaces found.",
+          which === "mine" && whose,
+        );
       }
       if (items.length === 0) return pastTheEnd("workspaces", page);
       return markdown(
         heading(1, which === "mine" ? "My workspaces" : "Workspaces"),
         `${total} workspaces (${shownRange(page)})`,
+        whose,
         items.map(workspaceLine),
         moreLine(page),
       );

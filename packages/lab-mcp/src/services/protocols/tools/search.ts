@@ -1,14 +1,19 @@
 import { z } from "zod";
+import type { ToolContext } from "../../../core/context.js";
 import { pagingInputs } from "../../../core/inputs.js";
 import { moreLine, pageReply, pastTheEnd, shownRange } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
-import { LIST_FILTERS, listRange } from "../api/protocol-lists.js";
+import { LIST_FILTERS, type ListQuery, listRange } from "../api/protocol-lists.js";
+import { MERGED_DEPTH, type SpellingCount, searchSpellings } from "../api/spelling-search.js";
 import type { ProtocolsApi } from "../client.js";
-import { protocolLine } from "../format/protocol-markdown.js";
+import { protocolLine, stepCount } from "../format/protocol-markdown.js";
 import { listedProtocol, listedShape } from "../format/structured.js";
-import { checkedText, ORDER_WORDS, orderInput, orderOf } from "../inputs.js";
+import { checkedText, ORDER_WORDS, ORDERS, orderOf } from "../inputs.js";
+import { keywordSpellings } from "../matching/greek.js";
+import { sharedAccountNote } from "../reading/acting-as.js";
+import type { ProtocolSummary } from "../records/protocols.js";
 
 const FILTER_WORDS = {
   public: "public protocols",
@@ -17,12 +22,14 @@ const FILTER_WORDS = {
   shared_with_user: "private protocols shared with you",
 };
 
+const SEARCH_ORDERS = [...ORDERS, "fewest_steps"] as const;
+
 export const searchProtocols = defineTool({
   name: "protocols_search",
   title: "Search Protocols",
   description:
-    "Search protocols by keyword (every word in title, description, steps or authors): public ones, or your " +
-    "own or shared ones. Returns title (id), authors, date, step count, uri.",
+    "Search protocols by keyword (all words, in title, text or authors; α and alpha alike): public ones, or " +
+    "your own or shared ones. Returns title (id), authors, date, step count, uri.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "protocols",
   input: {
@@ -35,32 +42,103 @@ export const searchProtocols = defineTool({
       .enum(LIST_FILTERS)
       .default("public")
       .describe("Default 'public'; the others are yours or shared with you."),
-    order: orderInput("'relevance' with a keyword, 'activity' without"),
+    order: z
+      .enum(SEARCH_ORDERS)
+      .optional()
+      .describe("Default 'relevance' with a keyword, else 'activity'. fewest_steps sorts the page."),
     ...pagingInputs,
   },
-  output: pageShape("protocols", listedShape),
+  output: { ...pageShape("protocols", listedShape), total_is_exact: z.boolean().optional() },
   async handler({ keyword, filter, order, limit, offset, response_format }, ctx, api: ProtocolsApi) {
-    const chosen = order ?? (keyword ? "relevance" : "activity");
-    const query = { filter, key: keyword, ...orderOf(chosen) };
-    const { items, total } = await listRange(api, query, offset, limit, ctx);
-    if (response_format === "json")
-      return pageReply(pageOf("protocols", items, total, offset), "json", () => "");
-    const page = pageOf("protocols", items.map(listedProtocol), total, offset);
+    const remoteOrder = order && order !== "fewest_steps" ? order : keyword ? "relevance" : "activity";
+    const query = { filter, ...orderOf(remoteOrder) };
+    const found = await search(api, query, keyword, offset, limit, ctx);
+    const items = order === "fewest_steps" ? byStepCount(found.items) : found.items;
+    const exactness = found.exact ? {} : { total_is_exact: false };
+    if (response_format === "json") {
+      return pageReply(
+        { ...pageOf("protocols", items, found.total, offset), ...exactness },
+        "json",
+        () => "",
+      );
+    }
+    const page = { ...pageOf("protocols", items.map(listedProtocol), found.total, offset), ...exactness };
+    const whose = filter === "public" ? undefined : await sharedAccountNote(api, ctx);
     return pageReply(page, "markdown", () => {
       const what = FILTER_WORDS[filter];
-      if (total === 0) {
-        return keyword
-          ? `No protocols found matching '${keyword}'`
+      if (found.total === 0 || (items.length === 0 && offset === 0)) {
+        const none = keyword
+          ? `No protocols found matching ${found.counts.map((c) => `'${c.keyword}'`).join(" or ")}`
           : `No protocols found: there are no ${what}.`;
+        return markdown(none, whose);
       }
       if (items.length === 0) return pastTheEnd("protocols", page);
-      const text = markdown(
+      const orderWords =
+        order === "fewest_steps"
+          ? fewestStepsWords(items, ORDER_WORDS[remoteOrder])
+          : found.counts.length > 1
+            ? `${ORDER_WORDS[remoteOrder]} of each spelling in turn`
+            : ORDER_WORDS[remoteOrder];
+      return markdown(
         heading(1, keyword ? `Protocol search: '${keyword}'` : `Protocols: ${what}`),
-        `Found ${total} ${what} (${shownRange(page)}), ${ORDER_WORDS[chosen]}`,
+        `${countWords(found, what, shownRange(page))}, ${orderWords}`,
+        whose,
         items.map(protocolLine),
+        found.deep &&
+          `The merged list stops ${MERGED_DEPTH} protocols into each spelling's list: narrow the keyword.`,
         moreLine(page),
       );
-      return text;
     });
   },
 });
+
+interface Found {
+  items: ProtocolSummary[];
+  total: number;
+  exact: boolean;
+  counts: SpellingCount[];
+  deep: boolean;
+}
+
+/** The keyword's spellings (α-synuclein, alpha-synuclein) searched and merged; one search when it has one. */
+async function search(
+  api: ProtocolsApi,
+  query: Omit<ListQuery, "key">,
+  keyword: string | undefined,
+  offset: number,
+  limit: number,
+  ctx: ToolContext,
+): Promise<Found> {
+  const spellings = keyword ? keywordSpellings(keyword) : [];
+  if (spellings.length > 1) return searchSpellings(api, query, spellings, offset, limit, ctx);
+  const range = await listRange(api, { ...query, key: keyword }, offset, limit, ctx);
+  const counts = keyword ? [{ keyword, total: range.exact ? range.total : undefined }] : [];
+  return { ...range, counts, deep: false };
+}
+
+/** "Found 12 public protocols (showing 1–12)", with each spelling's count when several were searched. */
+function countWords(found: Found, what: string, shown: string): string {
+  if (found.counts.length > 1) {
+    const each = found.counts
+      .map((c) => `'${c.keyword}' (${c.total === undefined ? "no total given" : `${c.total} found`})`)
+      .join(" and ");
+    return `Searched as ${each}: ${what}, each once (${shown})`;
+  }
+  return found.exact
+    ? `Found ${found.total} ${what} (${shown})`
+    : `${what[0]?.toUpperCase()}${what.slice(1)} (${shown}; the repository gave no total)`;
+}
+
+/** The page by step count, fewest first; protocols whose count the repository did not give come last. */
+function byStepCount(items: ProtocolSummary[]): ProtocolSummary[] {
+  const count = (item: ProtocolSummary) => stepCount(item) ?? Number.POSITIVE_INFINITY;
+  return [...items].sort((a, b) => count(a) - count(b));
+}
+
+function fewestStepsWords(items: ProtocolSummary[], fetchedOrder: string): string {
+  const unknown = items.filter((item) => stepCount(item) === undefined).length;
+  return (
+    `fewest steps first within this page (the repository cannot order by steps; the page was taken ${fetchedOrder})` +
+    (unknown > 0 ? `; ${unknown} without a step count in the answer last` : "")
+  );
+}
