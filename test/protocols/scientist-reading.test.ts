@@ -86,23 +86,43 @@ describe("protocols_search and Greek letters", () => {
 });
 
 describe("protocols_search order='fewest_steps'", () => {
-  it("orders the page by step count and says the order holds within the page", async () => {
+  const stepCounts = (text: string) =>
+    text
+      .split("\n")
+      .filter((line) => line.startsWith("- **"))
+      .map((line) => Number(/; (\d+) steps?;/.exec(line)?.[1]));
+
+  it("orders every match by step count (the repository cannot) and says so", async () => {
     const { text } = await callText(conn, "protocols_search", {
       keyword: "RNA extraction",
       order: "fewest_steps",
       limit: 10,
     });
-    expect(text).toContain(
-      "fewest steps first within this page (the repository cannot order by steps; the page was taken most relevant first)",
-    );
-    const counts = text
-      .split("\n")
-      .filter((line) => line.startsWith("- **"))
-      .map((line) => Number(/; (\d+) steps?;/.exec(line)?.[1]));
+    expect(text).toMatch(/fewest steps first \(all \d+ sorted here: the repository cannot order by steps\)/);
+    const counts = stepCounts(text);
     expect(counts.length).toBeGreaterThan(1);
     expect(counts.every(Number.isFinite)).toBe(true);
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
     expect(new Set(counts).size).toBeGreaterThan(1);
+  });
+
+  it("a short page still starts with the fewest steps of all matches, not of the page's relevance", async () => {
+    const all = stepCounts(
+      (await callText(conn, "protocols_search", { keyword: "RNA extraction", limit: 100 })).text,
+    );
+    const { text } = await callText(conn, "protocols_search", {
+      keyword: "RNA extraction",
+      order: "fewest_steps",
+      limit: 2,
+    });
+    expect(stepCounts(text)[0]).toBe(Math.min(...all));
+    const next = await callText(conn, "protocols_search", {
+      keyword: "RNA extraction",
+      order: "fewest_steps",
+      limit: 2,
+      offset: 2,
+    });
+    expect(stepCounts(next.text)[0]).toBeGreaterThanOrEqual(stepCounts(text)[1] ?? 0);
   });
 });
 

@@ -627,7 +627,6 @@ WHERE c.parent_storage_id IN (SELECT id FROM inside) ORDER BY 1, 2`,
       },
       {
         name: "tools, by registry id",
-        needs: { what: "the GenBank export taking a registry id" },
         run: async (agent) =>
           (await agent.call("labdata_export_dna_sequence", { id: "PL09003", format: "genbank" })).text,
         expect: () => ["LOCUS", "pLKO-shRNA-3", "ORIGIN"],
@@ -683,12 +682,12 @@ WHERE c.parent_storage_id IN (SELECT id FROM inside) ORDER BY 1, 2`,
         name: "tools, ordered by steps",
         needs: {
           what: "protocol search ordered by step count",
-          inputs: [["protocols_search", "order", "steps"]],
+          inputs: [["protocols_search", "order", "fewest_steps"]],
         },
         run: async (agent) => {
           const { data } = await agent.call("protocols_search", {
             keyword: "RNA extraction from",
-            order: "steps",
+            order: "fewest_steps",
             limit: 5,
           });
           const first = (data?.protocols ?? []).find((/** @type {{ title: string }} */ p) =>
@@ -764,7 +763,6 @@ WHERE c.parent_storage_id IN (SELECT id FROM inside) ORDER BY 1, 2`,
     paths: [
       {
         name: "tools",
-        needs: { what: "protocol search matching Greek letters and their names (α / alpha)" },
         run: async (agent) => (await agent.call("protocols_search", { keyword: "TNF-α ELISA" })).text,
         // The seed's ELISA protocols spell it "TNF-alpha".
         expect: () => ["TNF-alpha"],

@@ -45,24 +45,25 @@ export const searchProtocols = defineTool({
     order: z
       .enum(SEARCH_ORDERS)
       .optional()
-      .describe("Default 'relevance' with a keyword, else 'activity'. fewest_steps sorts the page."),
+      .describe("Default 'relevance' with a keyword, else 'activity'. fewest_steps sorts the first 100."),
     ...pagingInputs,
   },
   output: { ...pageShape("protocols", listedShape), total_is_exact: z.boolean().optional() },
   async handler({ keyword, filter, order, limit, offset, response_format }, ctx, api: ProtocolsApi) {
     const remoteOrder = order && order !== "fewest_steps" ? order : keyword ? "relevance" : "activity";
     const query = { filter, ...orderOf(remoteOrder) };
-    const found = await search(api, query, keyword, offset, limit, ctx);
-    const items = order === "fewest_steps" ? byStepCount(found.items) : found.items;
-    const exactness = found.exact ? {} : { total_is_exact: false };
+    const found =
+      order === "fewest_steps"
+        ? await fewestStepsWindow(api, query, keyword, offset, limit, ctx)
+        : await search(api, query, keyword, offset, limit, ctx);
+    const { items } = found;
+    // Past fewest_steps' window nothing is sorted: its pages end there, that count "at least".
+    const pageTotal = found.sorted && !found.sorted.all ? found.sorted.read : found.total;
+    const exactness = found.exact && pageTotal === found.total ? {} : { total_is_exact: false };
     if (response_format === "json") {
-      return pageReply(
-        { ...pageOf("protocols", items, found.total, offset), ...exactness },
-        "json",
-        () => "",
-      );
+      return pageReply({ ...pageOf("protocols", items, pageTotal, offset), ...exactness }, "json", () => "");
     }
-    const page = { ...pageOf("protocols", items.map(listedProtocol), found.total, offset), ...exactness };
+    const page = { ...pageOf("protocols", items.map(listedProtocol), pageTotal, offset), ...exactness };
     const whose = filter === "public" ? undefined : await sharedAccountNote(api, ctx);
     return pageReply(page, "markdown", () => {
       const what = FILTER_WORDS[filter];
@@ -75,7 +76,7 @@ export const searchProtocols = defineTool({
       if (items.length === 0) return pastTheEnd("protocols", page);
       const orderWords =
         order === "fewest_steps"
-          ? fewestStepsWords(items, ORDER_WORDS[remoteOrder])
+          ? fewestStepsWords(found, ORDER_WORDS[remoteOrder])
           : found.counts.length > 1
             ? `${ORDER_WORDS[remoteOrder]} of each spelling in turn`
             : ORDER_WORDS[remoteOrder];
@@ -98,6 +99,37 @@ interface Found {
   exact: boolean;
   counts: SpellingCount[];
   deep: boolean;
+  /** fewest_steps: how many matches were read and sorted, and the order they were read in. */
+  sorted?: { read: number; all: boolean; unknown: number };
+}
+
+/**
+ * How many matches fewest_steps reads before sorting: the repository cannot order by steps, so the
+ * order is ours, over the first this many (its largest page), then paged by offset and limit.
+ */
+const STEP_ORDER_WINDOW = 100;
+
+/** The first STEP_ORDER_WINDOW matches, fewest steps first, and the page of them at offset. */
+async function fewestStepsWindow(
+  api: ProtocolsApi,
+  query: Omit<ListQuery, "key">,
+  keyword: string | undefined,
+  offset: number,
+  limit: number,
+  ctx: ToolContext,
+): Promise<Found> {
+  const window = await search(api, query, keyword, 0, STEP_ORDER_WINDOW, ctx);
+  const sorted = byStepCount(window.items);
+  const all = window.exact && window.total <= sorted.length;
+  return {
+    ...window,
+    items: sorted.slice(offset, offset + limit),
+    sorted: {
+      read: sorted.length,
+      all,
+      unknown: sorted.filter((item) => stepCount(item) === undefined).length,
+    },
+  };
 }
 
 /** The keyword's spellings (α-synuclein, alpha-synuclein) searched and merged; one search when it has one. */
@@ -135,10 +167,11 @@ function byStepCount(items: ProtocolSummary[]): ProtocolSummary[] {
   return [...items].sort((a, b) => count(a) - count(b));
 }
 
-function fewestStepsWords(items: ProtocolSummary[], fetchedOrder: string): string {
-  const unknown = items.filter((item) => stepCount(item) === undefined).length;
-  return (
-    `fewest steps first within this page (the repository cannot order by steps; the page was taken ${fetchedOrder})` +
-    (unknown > 0 ? `; ${unknown} without a step count in the answer last` : "")
-  );
+function fewestStepsWords(found: Found, fetchedOrder: string): string {
+  const { read = 0, all = false, unknown = 0 } = found.sorted ?? {};
+  const over = all
+    ? `fewest steps first (all ${read} sorted here: the repository cannot order by steps)`
+    : `fewest steps first among the ${read} read ${fetchedOrder} (the repository cannot order by steps; ` +
+      "narrow the keyword to sort every match)";
+  return over + (unknown > 0 ? `; ${unknown} without a step count in the answer last` : "");
 }
