@@ -126,7 +126,8 @@ export class RedisState implements SharedState {
     const key = this.key("budget", name);
     const defaults = [limit.requests, limit.windowMs];
     const local = () => this.local.budget(name, limit);
-    const line = ["line", "places", "expiry", "counts"].map((part) => this.key("budget", name, part));
+    // Its line's four keys, apart from any budget's name.
+    const line = ["line", "places", "expiry", "counts"].map((part) => this.key("budget-line", part, name));
     return {
       take: (ask: SlotAsk = {}) =>
         this.attempt(
