@@ -97,11 +97,15 @@ export async function openRedisState(
 ) {
   const { RedisState } = await import("../../packages/lab-mcp/src/core/state/redis-state.js");
   const { SecretBox } = await import("../../packages/lab-mcp/src/core/state/secret-box.js");
+  const { personNamesKey } = await import("../../packages/lab-mcp/src/core/state/person-names.js");
+  const key = options.key ?? TEST_STATE_KEY;
   return RedisState.open({
     url: redis.url,
     prefix: options.prefix ?? "lab-mcp:test:",
-    box: new SecretBox(options.key ?? TEST_STATE_KEY),
+    box: new SecretBox(key),
     warn: (message) => options.warnings?.push(message),
+    // As open.ts derives it: every replica names a share alike.
+    shareNamesKey: personNamesKey(key, "rate budget shares"),
   });
 }
 

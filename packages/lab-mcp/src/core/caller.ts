@@ -49,3 +49,13 @@ export interface Person {
 export interface SessionScoped {
   readonly clientSession?: ClientSession;
 }
+
+/**
+ * Whose turn a call takes in the line of a shared credential's rate budget: its person's, else its
+ * client session's (stdio's one user, a 2025 session, the token holder); none for a call without one
+ * (the CLI, `check`). Calls of one share queue behind each other; shares take turns.
+ */
+export function fairShareOf(session: ClientSession | undefined): string {
+  if (!session) return "";
+  return session.person ? `person ${session.person.subject}` : session.caller;
+}

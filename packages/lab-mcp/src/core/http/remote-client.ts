@@ -1,9 +1,10 @@
 // The one way a service talks to its remote: HTTPS only, credentials from an AuthStrategy, a shared
-// token bucket, bounded 429 retries for idempotent requests, and one deadline and cancellation per
-// exchange that cover connecting, the headers and the whole body. Bodies are read with a byte cap
-// (counted after decompression), and redirects never carry a body or a credential to another origin.
-
+// rate budget served in turn by person (state/fair-line.ts), bounded 429 retries for idempotent requests,
+// and one deadline and cancellation per exchange that cover connecting, the headers and the whole body.
+// Bodies are read with a byte cap (counted after decompression), and redirects never carry a body or a
+// credential to another origin.
 import type { ZodType } from "zod";
+import { type ClientSession, fairShareOf } from "../caller.js";
 import {
   ConnectionError,
   InvalidResponseError,
@@ -43,6 +44,8 @@ export interface RequestScope {
   debug?(message: string): void;
   /** Heard with every answer's status and headers (the `check` subcommand reports the rate headers). */
   onResponse?(status: number, headers: Headers): void;
+  /** Whom the call is for: a shared credential's rate budget serves its waiting callers in turn. */
+  readonly clientSession?: ClientSession;
 }
 
 export interface RemoteClientOptions {
@@ -126,10 +129,14 @@ export class RemoteClient {
 
     for (let attempt = 0; ; attempt++) {
       const ticket = await countWait("budget", async (waiting) =>
-        this.limiter?.take(scope.signal, (ms) => {
-          waiting();
-          scope.onWait?.(ms, "client-side rate limit");
-        }),
+        this.limiter?.take(
+          scope.signal,
+          (ms) => {
+            waiting();
+            scope.onWait?.(ms, "client-side rate limit");
+          },
+          fairShareOf(scope.clientSession),
+        ),
       );
       const outgoing = await this.outgoing(method, options, scope);
       const exchange = new Exchange(this.timeoutMs, scope.signal, url, idempotent && !resent);

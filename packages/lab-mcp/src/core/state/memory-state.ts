@@ -1,6 +1,8 @@
 // The shared state of one process: nothing to install, nothing shared beyond the process. Also what a
 // Redis-backed process falls back to while Redis is out of reach.
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { FairLine } from "./fair-line.js";
+import { keyedPersonName } from "./person-names.js";
 import type {
   BudgetStore,
   CursorStore,
@@ -9,10 +11,11 @@ import type {
   SecretStore,
   SecretWrite,
   SharedState,
+  SlotAsk,
   StoredSecret,
   WindowObservation,
 } from "./shared-state.js";
-import { newWindow, observeWindow, pauseWindow, takeSlot, type WindowRecord } from "./window.js";
+import { newWindow, observeWindow, pauseWindow, type WindowRecord } from "./window.js";
 
 /** Queries whose cursors are kept (least recently used are dropped), and cursors kept per query. */
 export const MAX_CURSOR_QUERIES = 500;
@@ -22,9 +25,17 @@ const MAX_BUDGETS = 2000;
 /** How often expired secrets no one reads again are dropped (at the next write), so that they free memory. */
 const SWEEP_EVERY_MS = 60_000;
 
+/** One budget: its window, and the line of callers waiting for it. */
+interface Budget {
+  window: WindowRecord;
+  line: FairLine;
+}
+
 export class MemoryState implements SharedState {
   readonly kind = "memory" as const;
-  private readonly windows = new Map<string, WindowRecord>();
+  private readonly budgets = new Map<string, Budget>();
+  /** Names the shares of a budget's line: no subject is kept as it is, even in memory. */
+  private readonly shareNames = randomBytes(32);
   readonly secrets: MemorySecrets;
   readonly cursors: CursorStore;
 
@@ -38,20 +49,26 @@ export class MemoryState implements SharedState {
   }
 
   budget(name: string, limit: RateLimit): BudgetStore {
-    const windowOf = () => {
-      let window = this.windows.get(name);
-      if (!window) {
-        window = newWindow(limit.requests, limit.windowMs);
-        this.windows.set(name, window);
-        if (this.windows.size > MAX_BUDGETS) this.dropEndedWindows();
+    const budgetOf = () => {
+      let budget = this.budgets.get(name);
+      if (!budget) {
+        budget = { window: newWindow(limit.requests, limit.windowMs), line: new FairLine() };
+        this.budgets.set(name, budget);
+        if (this.budgets.size > MAX_BUDGETS) this.dropIdleBudgets();
       }
-      return window;
+      return budget;
     };
     return {
-      take: async () => takeSlot(windowOf(), this.now(), this.share()),
+      take: async (ask: SlotAsk = {}) => {
+        const { window, line } = budgetOf();
+        const share = keyedPersonName(this.shareNames, ask.share ?? "");
+        return line.ask(window, this.now(), { ...ask, share }, this.share());
+      },
+      leave: async (place: string) => this.budgets.get(name)?.line.leave(place),
       observe: async (observation: WindowObservation, ticket?: number) =>
-        observeWindow(windowOf(), this.now(), observation, this.share(), ticket),
-      pause: async (ms: number) => pauseWindow(windowOf(), this.now(), ms, this.share(), limit.windowMs),
+        observeWindow(budgetOf().window, this.now(), observation, this.share(), ticket),
+      pause: async (ms: number) =>
+        pauseWindow(budgetOf().window, this.now(), ms, this.share(), limit.windowMs),
     };
   }
 
@@ -61,9 +78,11 @@ export class MemoryState implements SharedState {
 
   async close(): Promise<void> {}
 
-  private dropEndedWindows(): void {
+  /** Drops budgets whose window ended and whose line is empty: what they held no longer counts. */
+  private dropIdleBudgets(): void {
     const now = this.now();
-    for (const [name, window] of this.windows) if (now >= window.endsAt) this.windows.delete(name);
+    for (const [name, { window, line }] of this.budgets)
+      if (now >= window.endsAt && line.waiting === 0) this.budgets.delete(name);
   }
 }
 

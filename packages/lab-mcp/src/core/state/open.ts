@@ -2,6 +2,7 @@
 // reachable at start), else this process's own memory.
 import { ConfigError } from "../config-error.js";
 import { MemoryState } from "./memory-state.js";
+import { personNamesKey } from "./person-names.js";
 import { describeUrl, RedisUnreachableError } from "./redis-common.js";
 import { deriveKey, parseStateKey, SecretBox } from "./secret-box.js";
 import type { SharedState } from "./shared-state.js";
@@ -51,6 +52,7 @@ export async function openSharedState(
     prefix: settings.prefix,
     box: new SecretBox(settings.key),
     warn,
+    shareNamesKey: personNamesKey(settings.key, "rate budget shares"),
   });
 }
 

@@ -1,6 +1,7 @@
 // The Lua scripts that keep the shared records atomic in Redis. The rate window follows exactly the
 // rules of window.ts (one process's record), on Redis's clock so that replicas on machines whose
 // clocks differ still agree on when a window ends.
+import { MAX_WAITING_PER_SHARE, PLACE_TTL_MS } from "./fair-line.js";
 import { MAX_PAUSE_MS, PAUSE_WINDOWS } from "./window.js";
 
 /** Loads the window record of KEYS[1] (defaults ARGV[1] requests per ARGV[2] ms) and Redis's time. */
@@ -29,26 +30,120 @@ local function save()
 end
 `;
 
-/** window.ts takeSlot: {milliseconds to wait (0: counted), ticket}. */
-export const TAKE_SLOT = `${LOAD_WINDOW}
-if now < w.pausedUntil then return {w.pausedUntil - now, w.openedAt} end
-if w.endsAt == 0 or now >= w.endsAt then
-  w.endsAt = now + w.windowMs + math.floor(math.min(500, w.windowMs / 20))
-  w.openedAt = now
-  w.used = 0
-  w.answered = 0
-  w.leftSeen = -1
-  w.confirmed = false
-  if w.probing then
-    w.used = w.capacity - 1
-    w.answered = w.used
-    w.probing = false
-  end
+/**
+ * fair-line.ts FairLine.ask on the window of KEYS[1] (window.ts roomOf and takeSlot): {milliseconds to
+ * wait (0: counted), ticket, 1 when refused, when to ask again}. KEYS[2..5]: the line (sorted set, tag as score, members
+ * "<arrival> <place>" so that one tag is served by arrival), each place's arrival and share (hash), each
+ * place's expiry (sorted set), and the line's counters (hash: vt, the highest tag granted; seq, the
+ * arrivals; n:<share> and t:<share>, each share's waiting calls and last tag). ARGV[3..5]: the share
+ * (a keyed name), the place ('' for none), the longest wait to queue for ('' for any).
+ */
+export const FAIR_TAKE = `${LOAD_WINDOW}
+local LINE, PLACES, EXPIRY, META = KEYS[2], KEYS[3], KEYS[4], KEYS[5]
+local share, place, maxWait = ARGV[3], ARGV[4], tonumber(ARGV[5])
+local function member(p)
+  local arrival = redis.call('HGET', PLACES, p)
+  if not arrival then return nil end
+  return string.match(arrival, '^(%d+) ') .. ' ' .. p, string.match(arrival, '^%d+ (.*)$')
 end
-local wait = 0
-if w.used < w.capacity then w.used = w.used + 1 else wait = w.endsAt - now end
-save()
-return {wait, w.openedAt}
+local function drop(p, granted)
+  local m, who = member(p)
+  redis.call('ZREM', EXPIRY, p)
+  if not m then return end
+  if granted then
+    local tag = tonumber(redis.call('ZSCORE', LINE, m))
+    if tag and tag > (tonumber(redis.call('HGET', META, 'vt')) or 0) then redis.call('HSET', META, 'vt', tag) end
+  end
+  redis.call('ZREM', LINE, m)
+  redis.call('HDEL', PLACES, p)
+  if redis.call('HINCRBY', META, 'n:' .. who, -1) <= 0 then redis.call('HDEL', META, 'n:' .. who, 't:' .. who) end
+end
+local function keep()
+  for _, key in ipairs({LINE, PLACES, EXPIRY, META}) do redis.call('PEXPIRE', key, ${4 * PLACE_TTL_MS}) end
+end
+-- Places whose caller stopped asking (a replica that crashed): a bounded number per ask.
+for _, p in ipairs(redis.call('ZRANGEBYSCORE', EXPIRY, '-inf', now, 'LIMIT', 0, 64)) do drop(p, false) end
+
+local perWindow = w.capacity
+local period = w.windowMs + math.floor(math.min(500, w.windowMs / 20))
+local free, untilNext
+if now < w.pausedUntil then
+  free = 0
+  untilNext = w.pausedUntil - now
+elseif w.endsAt == 0 or now >= w.endsAt then
+  if w.probing then free = 1 else free = perWindow end
+  untilNext = period
+else
+  free = math.max(perWindow - w.used, 0)
+  untilNext = w.endsAt - now
+end
+local held, rank = false, nil
+if place ~= '' then
+  local m = member(place)
+  if m then rank = redis.call('ZRANK', LINE, m) end
+  if rank then held = true elseif m then drop(place, false) end
+end
+local tag
+if not held then
+  local vt = tonumber(redis.call('HGET', META, 'vt')) or 0
+  tag = math.max(vt, tonumber(redis.call('HGET', META, 't:' .. share)) or 0) + 1
+  rank = redis.call('ZCOUNT', LINE, '-inf', tag)
+end
+if rank < free then
+  if held then drop(place, true) end
+  if w.endsAt == 0 or now >= w.endsAt then
+    w.endsAt = now + w.windowMs + math.floor(math.min(500, w.windowMs / 20))
+    w.openedAt = now
+    w.used = 0
+    w.answered = 0
+    w.leftSeen = -1
+    w.confirmed = false
+    if w.probing then
+      w.used = w.capacity - 1
+      w.answered = w.used
+      w.probing = false
+    end
+  end
+  w.used = w.used + 1
+  save()
+  return {0, w.openedAt, 0, 0}
+end
+local wait = untilNext + math.floor((rank - free) / perWindow) * period
+if maxWait and wait > maxWait then
+  if held then drop(place, false) end
+  return {wait, w.openedAt, 0, untilNext}
+end
+if held then
+  redis.call('ZADD', EXPIRY, now + ${PLACE_TTL_MS}, place)
+  keep()
+  return {wait, w.openedAt, 0, untilNext}
+end
+if place == '' then return {wait, w.openedAt, 0, untilNext} end
+if (tonumber(redis.call('HGET', META, 'n:' .. share)) or 0) >= ${MAX_WAITING_PER_SHARE} then
+  return {wait, w.openedAt, 1, untilNext}
+end
+local arrival = string.format('%015d', redis.call('HINCRBY', META, 'seq', 1))
+redis.call('ZADD', LINE, tag, arrival .. ' ' .. place)
+redis.call('HSET', PLACES, place, arrival .. ' ' .. share)
+redis.call('ZADD', EXPIRY, now + ${PLACE_TTL_MS}, place)
+redis.call('HSET', META, 't:' .. share, tag)
+redis.call('HINCRBY', META, 'n:' .. share, 1)
+keep()
+return {wait, w.openedAt, 0, untilNext}
+`;
+
+/** fair-line.ts FairLine.leave: gives up the place ARGV[1] in the line of KEYS[1..4] (as FAIR_TAKE's KEYS[2..5]). */
+export const LEAVE_LINE = `
+local LINE, PLACES, EXPIRY, META = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local p = ARGV[1]
+redis.call('ZREM', EXPIRY, p)
+local arrival = redis.call('HGET', PLACES, p)
+if not arrival then return 0 end
+local who = string.match(arrival, '^%d+ (.*)$')
+redis.call('ZREM', LINE, string.match(arrival, '^(%d+) ') .. ' ' .. p)
+redis.call('HDEL', PLACES, p)
+if redis.call('HINCRBY', META, 'n:' .. who, -1) <= 0 then redis.call('HDEL', META, 'n:' .. who, 't:' .. who) end
+return 1
 `;
 
 /** window.ts observeWindow; ARGV[3..6]: limit, remaining, resetMs, ticket ('' when not told). */

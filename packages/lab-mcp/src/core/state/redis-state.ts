@@ -6,14 +6,16 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { Redis, ReplyError } from "ioredis";
 import { MemoryState } from "./memory-state.js";
+import { keyedPersonName } from "./person-names.js";
 import { describeUrl, RedisUnreachableError } from "./redis-common.js";
 import {
+  FAIR_TAKE,
+  LEAVE_LINE,
   OBSERVE_WINDOW,
   PAUSE_WINDOW,
   RELEASE_LOCK,
   REMEMBER_CURSOR,
   REMOVE_SECRET_AT,
-  TAKE_SLOT,
   WRITE_SECRET,
 } from "./redis-scripts.js";
 import type { SecretBox } from "./secret-box.js";
@@ -25,6 +27,7 @@ import type {
   SecretStore,
   SecretWrite,
   SharedState,
+  SlotAsk,
   StoredSecret,
   WindowObservation,
 } from "./shared-state.js";
@@ -45,6 +48,11 @@ export interface RedisStateOptions {
   box: SecretBox;
   /** Where the one warning (Redis lost) and the one notice (sharing again) go. */
   warn: (message: string) => void;
+  /**
+   * Names the shares of a budget's line (people, client sessions) in Redis: derived from MCP_STATE_KEY
+   * so that every replica names a caller alike and no subject is stored; random when not given.
+   */
+  shareNamesKey?: Buffer;
 }
 
 /** Start-up could not reach Redis: the server does not start (a fleet member alone would overrun limits). */
@@ -63,16 +71,19 @@ export class RedisState implements SharedState {
   private lost = false;
   private heartbeat: NodeJS.Timeout | undefined;
   private readonly where: string;
+  private readonly shareNames: Buffer;
 
   private constructor(
     private readonly client: Redis,
     private readonly options: RedisStateOptions,
   ) {
     this.where = describeUrl(options.url);
+    this.shareNames = options.shareNamesKey ?? randomBytes(32);
     this.local = new MemoryState(Date.now, () => 1 / this.replicasSeen);
     this.secrets = new RedisSecrets(this);
     this.cursors = new RedisCursors(this);
-    for (const [name, lua] of Object.entries(SCRIPTS)) client.defineCommand(name, { numberOfKeys: 1, lua });
+    for (const [name, lua] of Object.entries(SCRIPTS))
+      client.defineCommand(name, { numberOfKeys: KEYS_OF[name as keyof typeof SCRIPTS] ?? 1, lua });
     client.on("ready", () => {
       if (!this.lost) return;
       this.lost = false;
@@ -115,14 +126,35 @@ export class RedisState implements SharedState {
     const key = this.key("budget", name);
     const defaults = [limit.requests, limit.windowMs];
     const local = () => this.local.budget(name, limit);
+    // Its line's four keys, apart from any budget's name.
+    const line = ["line", "places", "expiry", "counts"].map((part) => this.key("budget-line", part, name));
     return {
-      take: () =>
+      take: (ask: SlotAsk = {}) =>
         this.attempt(
           async () => {
-            const [waitMs, ticket] = (await this.script("takeSlot")(key, ...defaults)) as [number, number];
-            return { waitMs: Number(waitMs), ticket: Number(ticket) };
+            const [waitMs, ticket, refused, recheckMs] = (await this.script("fairTake")(
+              key,
+              ...line,
+              ...defaults,
+              keyedPersonName(this.shareNames, ask.share ?? ""),
+              ask.place ?? "",
+              ask.maxWaitMs ?? "",
+            )) as [number, number, number, number];
+            return {
+              waitMs: Number(waitMs),
+              ticket: Number(ticket),
+              refused: Number(refused) === 1,
+              recheckMs: Number(recheckMs),
+            };
           },
-          () => local().take(),
+          () => local().take(ask),
+        ),
+      leave: (place: string) =>
+        this.attempt(
+          async () => {
+            await this.script("leaveLine")(...line, place);
+          },
+          () => local().leave(place),
         ),
       observe: (o: WindowObservation, ticket?: number) =>
         this.attempt(
@@ -233,7 +265,8 @@ export class RedisState implements SharedState {
 }
 
 const SCRIPTS = {
-  takeSlot: TAKE_SLOT,
+  fairTake: FAIR_TAKE,
+  leaveLine: LEAVE_LINE,
   observeWindow: OBSERVE_WINDOW,
   pauseWindow: PAUSE_WINDOW,
   writeSecret: WRITE_SECRET,
@@ -241,6 +274,8 @@ const SCRIPTS = {
   releaseLock: RELEASE_LOCK,
   rememberCursor: REMEMBER_CURSOR,
 } as const;
+/** Keys of the scripts that take more than one: a budget's window and its line's four. */
+const KEYS_OF: Partial<Record<keyof typeof SCRIPTS, number>> = { fairTake: 5, leaveLine: 4 };
 
 class RedisSecrets implements SecretStore {
   constructor(private readonly state: RedisState) {}

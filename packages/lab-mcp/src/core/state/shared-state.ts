@@ -1,6 +1,9 @@
 // What the processes of one server share: rate budgets per credential, secrets (OAuth tokens) with
 // compare-and-set and locks, and the cursor cache of offset paging. In memory by default (one process,
 // nothing to install); in Redis with REDIS_URL, for replicas behind a load balancer.
+import type { SlotAnswer, SlotAsk } from "./fair-line.js";
+
+export type { SlotAnswer, SlotAsk };
 
 /** The rate limit of a remote as configured: the budget a credential starts with. */
 export interface RateLimit {
@@ -21,9 +24,12 @@ export interface WindowObservation {
  * The store of one rate budget (one credential's window on one remote). `take` counts one request in
  * the current window (waitMs 0), or answers how long to wait before asking again, counting nothing;
  * its ticket names the window, for `observe` to hear the request's answer as one of that window.
+ * Callers that wait keep a place in the budget's line, served fairly by share (fair-line.ts).
  */
 export interface BudgetStore {
-  take(): Promise<{ waitMs: number; ticket: number }>;
+  take(ask?: SlotAsk): Promise<SlotAnswer>;
+  /** Gives up a place in line (a call cancelled while it waited); a place not asked again expires anyway. */
+  leave(place: string): Promise<void>;
   observe(observation: WindowObservation, ticket?: number): Promise<void>;
   /** The remote said "no more" for `ms` (a 429's Retry-After): the window is spent until then. */
   pause(ms: number): Promise<void>;

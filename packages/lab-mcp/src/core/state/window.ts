@@ -114,6 +114,36 @@ export function takeSlot(window: WindowRecord, now: number, share = 1): Slot {
   return { waitMs: window.endsAt - now, ticket: window.openedAt };
 }
 
+/** What a take would find now, counting and opening nothing (see roomOf). */
+export interface Room {
+  /** Slots a take may count now (a window that ended counts as a fresh one). */
+  free: number;
+  /** When the window after this one can open, from now. */
+  untilNextMs: number;
+  /** Slots a later window holds. */
+  perWindow: number;
+  /** How long each later window lasts, as this process counts it (with its margin until the remote tells). */
+  periodMs: number;
+}
+
+/** The room takeSlot would find now: the slots it would grant, and when the next window opens. */
+export function roomOf(window: WindowRecord, now: number, share = 1): Room {
+  const perWindow = shareOf(window.capacity, share);
+  const periodMs = window.windowMs + unconfirmedMarginMs(window.windowMs);
+  if (now < window.pausedUntil)
+    return { free: 0, untilNextMs: window.pausedUntil - now, perWindow, periodMs };
+  if (window.endsAt === 0 || now >= window.endsAt) {
+    // Opened by the next take: one slot after a cut-short pause (the probe), else all of them.
+    return { free: window.probing ? 1 : perWindow, untilNextMs: periodMs, perWindow, periodMs };
+  }
+  return {
+    free: Math.max(0, perWindow - window.used),
+    untilNextMs: window.endsAt - now,
+    perWindow,
+    periodMs,
+  };
+}
+
 /**
  * Follows what an answer of the remote says of its window. `ticket` names the window its request was
  * counted in (undefined: unknown), which tells a late answer of an earlier window from one of ours.
