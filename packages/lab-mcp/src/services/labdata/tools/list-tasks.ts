@@ -25,7 +25,7 @@ export const listTasks = defineTool({
   name: "labdata_list_tasks",
   title: "List Workflow Tasks",
   description:
-    "List workflow tasks assigned to me (default), another user or a team, by status: what each is " +
+    "Workflow tasks assigned to me (default), another user or a team, by status: what each is " +
     "about, who has it, when.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "workflows",
