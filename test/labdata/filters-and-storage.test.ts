@@ -181,3 +181,24 @@ describe("requests by creation date", () => {
     expect(onDay.total).toBeLessThan(all.length);
   });
 });
+
+describe("pasted addresses of runs and storage", () => {
+  it("take a run's address where a run is asked for, and a box's or location's page for a storage", async () => {
+    const { baseUrl, notebook, registry } = emulator.demo;
+    const address = `${baseUrl}/api/v2/assay-runs/${notebook.run12Id}`;
+    const results = await call("labdata_list_assay_results", { run: address });
+    expect(results.text).toContain(`Run: NGS Amplicon Run 12 (${notebook.run12Id})`);
+    expect(results.text).toContain("Found 6 results");
+    const runs = await json("labdata_list_assay_runs", { run: address });
+    expect(runs.assay_runs.map((r: { id: string }) => r.id)).toEqual([notebook.run12Id]);
+    const box = await call("labdata_get_box_contents", { id: `${baseUrl}/boxes/${registry.glycerolBoxId}` });
+    expect(box.text).toMatch(/^# Box Glycerol stocks GS-1 \(box_\w+\)$/m);
+    const freezer = registry.locations["-80 °C Freezer A"];
+    const location = await call("labdata_get_box_contents", { id: `${baseUrl}/locations/${freezer}` });
+    expect(location.text).toMatch(/^# Location -80 °C Freezer A/m);
+    expect(await call("labdata_list_assay_results", { run: `${baseUrl}/acme/f/lib_abc-folder` })).toEqual({
+      text: "Error: Invalid input for labdata_list_assay_results: run: the address does not name an assay run; give its number or id. Correct the arguments and call the tool again.",
+      isError: true,
+    });
+  });
+});

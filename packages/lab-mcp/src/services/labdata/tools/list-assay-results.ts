@@ -1,12 +1,6 @@
 import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { RemoteStatusError } from "../../../core/errors.js";
-import {
-  boundedString,
-  fieldsInput,
-  identifier,
-  pagingInputs,
-  takesNumberAsText,
-} from "../../../core/inputs.js";
+import { fieldsInput, identifier, pagingInputs } from "../../../core/inputs.js";
 import { moreLine, pageReply, pastTheEnd, withFields } from "../../../core/page-reply.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
@@ -18,7 +12,7 @@ import { resolveEntity } from "../entity-ref.js";
 import { assayTables, runLabel, runNumber, runNumberOf } from "../format/assay-markdown.js";
 import { nameAndId } from "../format/labels.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
-import { ENTITY, pastedId } from "../pasted-id.js";
+import { ENTITY, pastedId, runInput } from "../pasted-id.js";
 import { assayBrief } from "../records/brief.js";
 import { ASSAY_RESULT_FIELDS } from "../records/field-names.js";
 import type { AssayRun } from "../records/notebook.js";
@@ -60,12 +54,7 @@ export const listAssayResults = defineTool({
   toolset: "results",
   view: resultsChartView,
   input: {
-    run: takesNumberAsText(
-      boundedString({
-        description: "Run number or id.",
-        max: 100,
-      }),
-    ).optional(),
+    run: runInput("Run number, id or address.").optional(),
     schema_id: identifier("Schema id.").optional(),
     entity_id: pastedId("Entity: id, registry id or its page's address.", ENTITY).optional(),
     project_id: identifier("Project id.").optional(),

@@ -1,10 +1,4 @@
-import {
-  boundedString,
-  fieldsInput,
-  identifier,
-  pagingInputs,
-  takesNumberAsText,
-} from "../../../core/inputs.js";
+import { fieldsInput, identifier, pagingInputs } from "../../../core/inputs.js";
 import { moreLine, pageReply, pastTheEnd, withFields } from "../../../core/page-reply.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
@@ -14,7 +8,7 @@ import type { LabdataApi } from "../client.js";
 import { createdInput, creatorId, creatorInput } from "../created-filters.js";
 import { assayTables, runNumber, runNumberOf } from "../format/assay-markdown.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
-import { ENTRY, pastedId } from "../pasted-id.js";
+import { ENTRY, pastedId, runInput } from "../pasted-id.js";
 import { assayBrief } from "../records/brief.js";
 import { ASSAY_RUN_FIELDS } from "../records/field-names.js";
 
@@ -26,12 +20,7 @@ export const listAssayRuns = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "results",
   input: {
-    run: takesNumberAsText(
-      boundedString({
-        description: "Number or name, e.g. 'run 12'.",
-        max: 100,
-      }),
-    ).optional(),
+    run: runInput("Number or name ('run 12'), id or address.").optional(),
     schema_id: identifier("Schema id.").optional(),
     project_id: identifier("Project id.").optional(),
     entry_id: pastedId("Notebook entry: id or its page's address.", ENTRY).optional(),
