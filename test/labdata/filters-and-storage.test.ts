@@ -44,6 +44,11 @@ describe("created and creator", () => {
       all.filter((s) => String(s.createdAt).slice(0, 10) >= first && String(s.createdAt).slice(0, 10) <= last)
         .length,
     );
+    const until = await json("labdata_list_entities", { folder_id, created: `..${last}` });
+    expect(until.total).toBe(all.filter((s) => String(s.createdAt).slice(0, 10) <= last).length);
+    const year = month.slice(0, 4);
+    const inYear = await json("labdata_list_entities", { folder_id, created: year });
+    expect(inYear.total).toBe(all.filter((s) => String(s.createdAt).startsWith(year)).length);
     const since = await json("labdata_list_entities", { folder_id, created: `${first}..` });
     expect(since.total).toBe(all.filter((s) => String(s.createdAt).slice(0, 10) >= first).length);
   });
@@ -100,6 +105,7 @@ describe("created and creator", () => {
     });
     expect((await call("labdata_list_entities", { created: "2026-06-01..2026-05-01" })).isError).toBe(true);
     expect((await call("labdata_list_assay_runs", { created: "last week" })).isError).toBe(true);
+    expect((await call("labdata_list_entities", { created: "0099-01" })).isError).toBe(true);
     expect(servedEndingWith(emulator, "/dna-sequences")).toBe(before);
   });
 });

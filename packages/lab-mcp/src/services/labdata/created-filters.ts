@@ -3,6 +3,7 @@
 // becomes a half-open interval of instants [from, until), UTC, which each list's request spells its own
 // way (createdAt range, unix seconds, createdAt.gte/lt).
 import type { SessionCall } from "../../core/credentials/call-scope.js";
+import { InvalidResponseError } from "../../core/errors.js";
 import { boundedString, identifier } from "../../core/inputs.js";
 import type { LabdataApi } from "./client.js";
 
@@ -26,8 +27,9 @@ function period(text: string): { start: number; end: number } | undefined {
   const d = day === undefined ? 1 : Number(day);
   const start = Date.UTC(y, m, d);
   const back = new Date(start);
-  // Date.UTC rolls 2026-02-30 over to March: such a day does not exist.
-  if (m > 11 || back.getUTCMonth() !== m || back.getUTCDate() !== d) return undefined;
+  // Date.UTC rolls 2026-02-30 over to March: such a day does not exist
+  // (and years 0 to 99 to 1900 to 1999).
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== m || back.getUTCDate() !== d) return undefined;
   const end =
     day !== undefined
       ? Date.UTC(y, m, d + 1)
@@ -71,14 +73,19 @@ export type CreatedFilter = { text: string } & CreatedSpan;
 
 export const creatorInput = identifier("'me' or a user id.");
 
-/** The user id `creator` names: the caller's own for "me". */
+/**
+ * The user id `creator` names: the caller's own for "me". A caller record without an id cannot be
+ * filtered on: that is said, rather than listing everyone's records as if they were the caller's.
+ */
 export async function creatorId(
   api: LabdataApi,
   creator: string | undefined,
   ctx: SessionCall,
 ): Promise<string | undefined> {
   if (creator !== "me") return creator;
-  return (await api.me(ctx)).user.id ?? undefined;
+  const { id } = (await api.me(ctx)).user;
+  if (!id) throw new InvalidResponseError("the platform's users/me answer has no id to filter on");
+  return id;
 }
 
 /** The span as the platform's range parameters (createdAt, modifiedAt): `> A AND < B`, strict as the document allows. */
