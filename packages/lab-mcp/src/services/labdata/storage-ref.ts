@@ -8,6 +8,7 @@ import { oneLine } from "../../core/untrusted-text.js";
 import { listStorages, type StorageKind, storageKindOf } from "./api/inventory.js";
 import type { LabdataApi } from "./client.js";
 import { nameAndId } from "./format/labels.js";
+import { howMany } from "./list-page.js";
 import { type IdKind, idFromPasted } from "./pasted-id.js";
 import type { Storage } from "./records/registry.js";
 
@@ -29,10 +30,11 @@ export async function resolveStorage(
   }
   const kind = storageKindOf(named);
   if (kind && ID_CHARACTERS.test(named)) return { kind, id: named };
-  let matches = await byName(api, { name: named }, ctx);
-  if (matches.length === 0) matches = await byName(api, { nameIncludes: named }, ctx);
+  let found = await byName(api, { name: named }, ctx);
+  if (found.total === 0) found = await byName(api, { nameIncludes: named }, ctx);
+  const { matches } = found;
   const [only] = matches;
-  if (matches.length === 1 && only) return only;
+  if (found.total === 1 && only) return only;
   if (matches.length === 0) {
     throw new InvalidInputError(
       oneLine(
@@ -45,7 +47,7 @@ export async function resolveStorage(
     .map((m) => `${nameAndId(m.storage.name, m.id)} [${m.storage.schema?.name ?? m.kind}]`);
   throw new InvalidInputError(
     oneLine(
-      `Error: Invalid input for ${tool}: id: '${named}' names ${matches.length} storages; give one's id: ${names.join(", ")}.`,
+      `Error: Invalid input for ${tool}: id: '${named}' names ${howMany(found)} storages; give one's id: ${names.join(", ")}.`,
     ),
   );
 }
@@ -54,11 +56,21 @@ async function byName(
   api: LabdataApi,
   filter: { name: string } | { nameIncludes: string },
   ctx: SessionCall,
-): Promise<Array<{ kind: StorageKind; id: string; storage: Storage }>> {
-  const found: Array<{ kind: StorageKind; id: string; storage: Storage }> = [];
+): Promise<{ matches: Match[]; total: number; exact: boolean }> {
+  const matches: Match[] = [];
+  let total = 0;
+  let exact = true;
   for (const kind of KINDS) {
-    const { items } = await listStorages(api, kind, filter, 0, MAX_CANDIDATES, ctx);
-    for (const storage of items) if (storage.id) found.push({ kind, id: storage.id, storage });
+    const page = await listStorages(api, kind, filter, 0, MAX_CANDIDATES, ctx);
+    for (const storage of page.items) if (storage.id) matches.push({ kind, id: storage.id, storage });
+    total += page.total;
+    exact &&= page.exact;
   }
-  return found;
+  return { matches, total, exact };
+}
+
+interface Match {
+  kind: StorageKind;
+  id: string;
+  storage: Storage;
 }
