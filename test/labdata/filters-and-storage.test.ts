@@ -208,3 +208,15 @@ describe("pasted addresses of runs and storage", () => {
     });
   });
 });
+
+describe("tasks by creator", () => {
+  it("keep the tasks a person created, assigned to anyone unless said", async () => {
+    const all = await everything("labdata_list_tasks", "tasks", { assignee: "anyone", status: "any" });
+    const creator = (all[0] as { creator: { id: string } }).creator.id;
+    const theirs = await json("labdata_list_tasks", { creator, status: "any", limit: 100 });
+    expect(theirs.total).toBe(all.filter((t) => (t.creator as { id: string }).id === creator).length);
+    expect((await json("labdata_list_tasks", { creator: "ent_nobody", status: "any" })).total).toBe(0);
+    const { text } = await call("labdata_list_tasks", { creator: "me", status: "any" });
+    expect(text).toMatch(/^(# Tasks created by you|No tasks created by you\.)$/m);
+  });
+});

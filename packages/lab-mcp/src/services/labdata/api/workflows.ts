@@ -61,6 +61,7 @@ export async function findTeam(
 export interface TaskFilters {
   assigneeId?: string;
   teamId?: string;
+  creatorId?: string;
   status: TaskStatusFilter;
 }
 
@@ -82,6 +83,7 @@ export function listTasks(
   const query = {
     assigneeIds: filters.assigneeId,
     responsibleTeamIds: filters.teamId,
+    creatorIds: filters.creatorId,
     archiveReason: "NOT_ARCHIVED",
   };
   return filteredList(

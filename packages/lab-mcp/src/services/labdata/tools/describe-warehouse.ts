@@ -30,7 +30,7 @@ export const describeWarehouse = defineTool({
   name: "labdata_describe_warehouse",
   title: "Describe the Lab Data Warehouse",
   description:
-    "The warehouse tables you can read: columns, types, display names, units, links (→ table), sample values, for labdata_query_warehouse. search narrows (e.g. results).",
+    "The warehouse tables you can read: columns, types, display names, units, links (→ table), sample values, for labdata_query_warehouse.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "warehouse",
   input: {
