@@ -91,8 +91,7 @@ async function everyTool(conn: Connected, writableFolder: string | undefined) {
     await run("labdata_list_entries", { limit: 5, response_format });
     await run("labdata_list_entries", { name: "screen", author: "me", response_format });
     await run("labdata_list_entries", {
-      modified_after: "2025-06-01",
-      modified_before: "2025-06-29",
+      modified: "2025-06-01..2025-06-29",
       offset: 2,
       limit: 2,
       response_format,
@@ -100,15 +99,16 @@ async function everyTool(conn: Connected, writableFolder: string | undefined) {
     await run("labdata_list_entry_templates", { response_format });
     await run("labdata_list_assay_runs", { limit: 3, response_format });
     await run("labdata_list_assay_runs", {
-      created_after: "2025-06-01",
-      created_before: "2025-06-30",
+      created: "2025-06",
+      creator: "me",
       response_format,
     });
     await run("labdata_list_assay_results", { run: "12", response_format });
     await run("labdata_list_assay_results", {
       limit: 5,
       offset: 3,
-      created_after: "2025-06-01",
+      created: "2025-06-01..",
+      fields: ["id", "fields", "createdAt"],
       response_format,
     });
     await run("labdata_list_tasks", { response_format });

@@ -208,7 +208,7 @@ describe(`${SAMPLES} generated answers per operation, read through the new tools
       "AssayResultsPaginatedList",
       "listAssayResults",
       async (call, seed) => {
-        await bothFormats(call, seed, "labdata_list_assay_results", { created_after: "2025-01-01" });
+        await bothFormats(call, seed, "labdata_list_assay_results", { created: "2025-01-01.." });
       },
     );
   });
@@ -248,7 +248,7 @@ describe(`${SAMPLES} generated answers per operation, read through the new tools
       // The walk reports from its second page on.
       expect(progress).toEqual(Array.from({ length: 9 }, (_, i) => `Read ${i + 1} records, ${i + 1} match`));
       expect(text).toContain(
-        "Not every entry was searched: a search here stops after 1,000 records or 10 pages of the platform's answers. Narrow it with project_id or dates.",
+        "Not every entry was searched: a search here stops after 1,000 records or 10 pages of the platform's answers. Narrow it with project_id or modified.",
       );
       expect(served).toBe(10);
       // A remote handing back the very cursor it was given ends the walk at once.

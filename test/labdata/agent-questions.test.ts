@@ -73,13 +73,12 @@ describe("the agent answers the issue's questions from the tool descriptions", (
     const found = await use(finder, {
       [inputFor(finder, "name contains")]: "Cas9 screen",
       [inputFor(finder, "'me'")]: "me",
-      [inputFor(finder, "on or after")]: week.from,
-      [inputFor(finder, "on or before")]: week.to,
+      [inputFor(finder, "first..last")]: `${week.from}..${week.to}`,
     });
     const ids = [...found.matchAll(/^- \*\*.+ \((\w+)\)\*\*/gm)].map((m) => m[1]);
     expect(ids).toHaveLength(1);
     const reader = choose(["read one notebook entry", "days", "notes", "checklists", "tables"]);
-    const entry = await use(reader, { [inputFor(reader, "id of the entry")]: ids[0] });
+    const entry = await use(reader, { [inputFor(reader, "id (etr_")]: ids[0] });
     expect(calls).toBe(2);
     expect(entry).toContain("# Cas9 screen – HEK293T guide panel");
     for (const day of [

@@ -45,8 +45,7 @@ describe("labdata_list_entries", () => {
     const cas9 = await json("labdata_list_entries", {
       name: "cas9 SCREEN",
       author: "me",
-      modified_after: "2025-06-23",
-      modified_before: "2025-06-29",
+      modified: "2025-06-23..2025-06-29",
     });
     expect(cas9.entries.map((e: { id: string }) => e.id)).toEqual([notebook.cas9ScreenEntryId]);
     const both = await json("labdata_list_entries", { name: "cas9 screen" });
@@ -69,13 +68,11 @@ describe("labdata_list_entries", () => {
       "No notebook entries match these filters.",
     );
     emulator.requests.clear();
-    const bad = await call("labdata_list_entries", { modified_after: "2025-02-30" });
+    const bad = await call("labdata_list_entries", { modified: "2025-02-30" });
     expect(bad.isError).toBe(true);
-    expect(bad.text).toContain("modified_after: must be a real calendar date");
-    expect(
-      await call("labdata_list_entries", { modified_after: "2025-06-30", modified_before: "2025-06-23" }),
-    ).toEqual({
-      text: "Error: Invalid input for labdata_list_entries: modified_after: 2025-06-30 is after modified_before 2025-06-23.",
+    expect(bad.text).toContain("modified: give a day, a month or first..last");
+    expect(await call("labdata_list_entries", { modified: "2025-06-30..2025-06-23" })).toEqual({
+      text: "Error: Invalid input for labdata_list_entries: modified: give a day, a month or first..last with first not after last, e.g. 2026-05-01..2026-05-31. Correct the arguments and call the tool again.",
       isError: true,
     });
     expect(emulator.requests.count()).toBe(0);

@@ -205,7 +205,9 @@ describe("sparse and odd answers the document allows", () => {
     expectClean(await call("labdata_list_containers", {}));
     const plate = await call("labdata_get_box_contents", { id: "plt_1" });
     expectClean(plate);
-    expect(plate.text).toContain("1 positions filled\n\n|   | 1 |\n|---|---|\n| A | con_2 |");
+    expect(plate.text).toContain(
+      "1 positions filled\n\nWhere: not inside any location.\n\n|   | 1 |\n|---|---|\n| A | con_2 |",
+    );
     expectClean(await call("labdata_locate", { id: "seq_1" }));
     expectClean(await call("labdata_get_entity", { id: "X1" }));
     expectClean(await call("labdata_list_registry_schemas", {}));

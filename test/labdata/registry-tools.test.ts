@@ -322,8 +322,9 @@ describe("inventory: labdata_locate, labdata_get_box_contents, labdata_list_cont
       text: DENIED,
       isError: true,
     });
+    // A location id is read as a location; one that does not exist is not found.
     expect((await call("labdata_get_box_contents", { id: "loc_abc" })).text).toBe(
-      "Error: Invalid input for labdata_get_box_contents: id: give a box (box_...) or plate (plt_...) id.",
+      "Error: Resource not found. Please check the ID is correct.",
     );
   });
 

@@ -42,7 +42,7 @@ describe("labdata_list_assay_runs", () => {
     const { text } = await call("labdata_list_assay_runs", { run: "run 12" });
     expect(text).toMatch(/^## NGS Amplicon Run \(assaysch_\w+\)$/m);
     expect(text).toContain("- **Run number**: whole number, required");
-    expect(text).toContain("| Run | Run number | Sequencer | Run date | Project | Created |");
+    expect(text).toContain("| Run | Run number | Sequencer | Run date | Project | Created | Created by |");
     expect(text).toContain(`| ${emulator.demo.notebook.run12Id} | 12 | MiSeq M04211 | 2025-06-26 |`);
     expect(text.match(/^Fields:$/gm)).toHaveLength(1);
   });
@@ -68,24 +68,19 @@ describe("labdata_list_assay_runs", () => {
     expect(cas9.total).toBe(9);
     const fromEntry = await json("labdata_list_assay_runs", { entry_id: notebook.cas9ScreenEntryId });
     expect(fromEntry.assay_runs.map((r: { id: string }) => r.id)).toEqual([notebook.run12Id]);
-    const lastWeek = await json("labdata_list_assay_runs", {
-      created_after: "2025-06-23",
-      created_before: "2025-06-29",
-    });
+    const lastWeek = await json("labdata_list_assay_runs", { created: "2025-06-23..2025-06-29" });
     expect(lastWeek.assay_runs.map((r: { id: string }) => r.id)).toContain(notebook.run12Id);
     for (const run of lastWeek.assay_runs) expect(run.createdAt >= "2025-06-23").toBe(true);
     expect((await call("labdata_list_assay_runs", { run: "999" })).text).toBe(
       "No assay runs match these filters.",
     );
     const before = servedEndingWith(emulator, "/assay-runs");
-    const backwards = { created_after: "2025-07-01", created_before: "2025-06-01" };
+    const backwards = { created: "2025-07-01..2025-06-01" };
     expect(await call("labdata_list_assay_runs", backwards)).toEqual({
-      text: "Error: Invalid input for labdata_list_assay_runs: created_after: 2025-07-01 is after created_before 2025-06-01.",
+      text: "Error: Invalid input for labdata_list_assay_runs: created: give a day, a month or first..last with first not after last, e.g. 2026-05-01..2026-05-31. Correct the arguments and call the tool again.",
       isError: true,
     });
-    expect((await call("labdata_list_assay_results", backwards)).text).toContain(
-      "created_after: 2025-07-01 is after",
-    );
+    expect((await call("labdata_list_assay_results", backwards)).text).toContain("created: give a day");
     expect(servedEndingWith(emulator, "/assay-runs")).toBe(before);
   });
 });
@@ -133,10 +128,7 @@ describe("labdata_list_assay_results", () => {
       limit: 100,
     });
     expect(cas9.total).toBe(54);
-    const june26 = await json("labdata_list_assay_results", {
-      created_after: "2025-06-26",
-      created_before: "2025-06-26",
-    });
+    const june26 = await json("labdata_list_assay_results", { created: "2025-06-26" });
     expect(june26.total).toBe(6);
     expect((await call("labdata_list_assay_results", { run: "run 99" })).text).toBe(
       "No assay run 'run 99' that you can see.",
@@ -344,9 +336,9 @@ describe("toolsets and read-only mode", () => {
         "Found 6 results",
       );
       const before = servedEndingWith(emulator, "/assay-results");
-      const bad = await call("labdata_list_assay_results", { created_after: "June 2025" }, connection);
+      const bad = await call("labdata_list_assay_results", { created: "June 2025" }, connection);
       expect(bad.isError).toBe(true);
-      expect(bad.text).toContain("created_after: must be a date like 2025-06-30");
+      expect(bad.text).toContain("created: give a day, a month or first..last");
       expect(servedEndingWith(emulator, "/assay-results")).toBe(before);
     } finally {
       await connection.close();

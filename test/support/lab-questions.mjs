@@ -305,8 +305,7 @@ export const LAB_QUESTIONS = [
         run: async (agent, seed) => {
           const week = lastWeek(seed.today);
           const { data } = await agent.call("labdata_list_assay_runs", {
-            created_after: week.from,
-            created_before: week.to,
+            created: `${week.from}..${week.to}`,
           });
           const answers = [];
           for (const run of (data?.assay_runs ?? []).slice(0, 5)) {
@@ -349,10 +348,16 @@ export const LAB_QUESTIONS = [
         name: "tools",
         needs: {
           what: "a storage location found by name, with what it holds",
-          inputs: [["labdata_list_containers", "storage"]],
+          inputs: [["labdata_get_box_contents", "id"]],
         },
-        run: async (agent) =>
-          (await agent.call("labdata_list_containers", { storage: "-80 °C Freezer A" })).text,
+        // The location by its name says what it holds and where; its containers, as it says, come from
+        // labdata_list_containers on it.
+        run: async (agent) => {
+          const { text } = await agent.call("labdata_get_box_contents", { id: "-80 °C Freezer A" });
+          const storage = /storage_id=(\S+?) lists/.exec(text)?.[1];
+          if (!storage) return text;
+          return `${text}\n${(await agent.call("labdata_list_containers", { storage_id: storage })).text}`;
+        },
         expect: freezerA,
       },
       {
@@ -412,18 +417,14 @@ WHERE c.parent_storage_id IN (SELECT id FROM inside) ORDER BY 1, 2`,
         name: "tools",
         needs: {
           what: "a created-date filter on labdata_list_entities",
-          inputs: [
-            ["labdata_list_entities", "created_after"],
-            ["labdata_list_entities", "created_before"],
-          ],
+          inputs: [["labdata_list_entities", "created"]],
         },
         run: async (agent) => {
           const project_id = await projectId(agent, "Plasmid Library");
           const { text } = await agent.call("labdata_list_entities", {
             project_id,
             type: "dna_sequence",
-            created_after: MAY.from,
-            created_before: MAY.to,
+            created: "2025-05",
             limit: 1,
           });
           return String(foundCount(text));
@@ -437,8 +438,7 @@ WHERE c.parent_storage_id IN (SELECT id FROM inside) ORDER BY 1, 2`,
         expect: (seed) => [String(seed.sequencesCreatedInMay)],
       },
       {
-        // The same, the json answer asked for the one field the count needs (the input's form is a
-        // guess until it is merged: an array of field names).
+        // The same, the json answer asked for the one field the count needs.
         name: "REST paging (json, fields)",
         heavy: true,
         needs: {
@@ -530,8 +530,7 @@ WHERE c.parent_storage_id IN (SELECT id FROM inside) ORDER BY 1, 2`,
             foundCount(
               (
                 await agent.call("labdata_list_assay_results", {
-                  created_after: JUNE.from,
-                  created_before: JUNE.to,
+                  created: "2025-06",
                   limit: 1,
                 })
               ).text,
@@ -561,17 +560,19 @@ WHERE c.parent_storage_id IN (SELECT id FROM inside) ORDER BY 1, 2`,
       {
         name: "tools",
         needs: {
-          what: "a creator filter on labdata_list_assay_runs",
-          inputs: [["labdata_list_assay_runs", "creator"]],
+          what: "runs listed by creation date, each with its creator",
+          inputs: [["labdata_list_assay_runs", "created"]],
         },
-        run: async (agent) =>
-          (
-            await agent.call("labdata_list_assay_runs", {
-              creator: "Dana Whitfield",
-              created_after: MAY.from,
-              created_before: MAY.to,
-            })
-          ).text,
+        // The creator filter takes 'me' or a user id, not a name: the agent lists May's runs and reads
+        // the "Created by" column (or the line above the table when one person made them all).
+        run: async (agent) => {
+          const { text } = await agent.call("labdata_list_assay_runs", { created: "2025-05", limit: 100 });
+          const lines = text.split("\n");
+          const all = lines.some((line) => /created by.*Dana Whitfield/i.test(line) && !line.startsWith("|"));
+          return lines
+            .filter((line) => line.startsWith("|") && (all || line.includes("Dana Whitfield")))
+            .join("\n");
+        },
         expect: (seed) => seed.danaRunsInMay.map((n) => `| ${n} |`),
       },
       {

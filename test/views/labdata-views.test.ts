@@ -206,6 +206,16 @@ describe.skipIf(!CHROMIUM)("labdata's views, rendered by an MCP Apps host in Chr
     expect(requests).toEqual([]);
   });
 
+  it("names what a location holds instead of drawing a grid it does not have", async () => {
+    const { view, requests } = await render("labdata_get_box_contents", { id: "-80 °C Freezer A" });
+    await expect.poll(() => view.locator("h1").textContent()).toBe("Location -80 °C Freezer A");
+    expect(await view.locator("svg.grid").count()).toBe(0);
+    expect(await view.locator("ul.contents li").allTextContents()).toEqual(
+      expect.arrayContaining(["Freezer A Shelf 2", "Freezer A Rack B", "Glycerol stocks GS-1"]),
+    );
+    expect(requests).toEqual([]);
+  });
+
   it("draws a plate as its wells, by row letter and column number", async () => {
     const { view } = await render("labdata_get_box_contents", { id: emulator.demo.registry.plateId });
     await expect.poll(() => view.locator("svg.grid circle").count()).toBe(96);

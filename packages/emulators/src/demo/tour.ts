@@ -183,8 +183,7 @@ async function labdataTour({ heading, call }: Tour, labdata: Session): Promise<v
   const entries = await call(labdata, "labdata_list_entries", {
     name: "Cas9 screen",
     author: "me",
-    modified_after: "2025-06-23",
-    modified_before: "2025-06-29",
+    modified: "2025-06-23..2025-06-29",
   });
   const entryId = matchOrFail(/\((etr_[A-Za-z0-9]+)\)/, entries, "an entry id in the list");
 

@@ -19,6 +19,29 @@ export const offset = boundedInteger({
   description: "Skip (next_offset).",
 }).default(0);
 
+/**
+ * A json answer's selection: only these keys of each record, the envelope whole. `known` are the
+ * record's field names (the remote's document); a name outside them is refused before any request,
+ * in the words of an unknown input field. Given, it implies response_format=json.
+ */
+export function fieldsInput(known: readonly string[]) {
+  const allowed = [...new Set(known)].sort();
+  return z
+    .array(boundedString({ max: 64 }))
+    .max(40, "must have at most 40 items")
+    .superRefine((names, ctx) => {
+      const unknown = names.filter((name) => !allowed.includes(name));
+      if (unknown.length === 0) return;
+      const listed = unknown.map((name) => `'${name}'`).join(", ");
+      ctx.addIssue({
+        code: "custom",
+        message: `unknown field${unknown.length > 1 ? "s" : ""} ${listed} (allowed: ${allowed.join(", ")})`,
+      });
+    })
+    .optional()
+    .describe("json of only these keys of each record.");
+}
+
 /** The paging inputs every list tool takes. */
 export const pagingInputs = { limit, offset, response_format: responseFormat };
 
@@ -90,14 +113,19 @@ export function stringList({ description, maxItems = 10, itemMaxLength = 100 }: 
 /** A day, YYYY-MM-DD: tools/list shows it as `format: "date"` (core/server/compact-schema.ts). */
 export const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** An id of the remote: letters, digits, "_" and "-" only, so that no path trick reaches a URL. */
+/**
+ * The characters of an id of the remote: letters, digits, "_" and "-" only, so that no path trick
+ * reaches a URL. \w is exactly A-Z, a-z, 0-9 and _ in every ECMA-262 reader.
+ */
+export const ID_CHARACTERS = /^[\w-]+$/;
+
+/** An id of the remote (ID_CHARACTERS). */
 export function identifier(description: string, max = 64) {
   return takesNumberAsText(
     boundedString({
       description,
       max,
-      // \w is exactly A-Z, a-z, 0-9 and _ in every JSON Schema (ECMA-262) reader: the shortest spelling.
-      pattern: { regex: /^[\w-]+$/, message: "must contain only letters, digits, '_' and '-'" },
+      pattern: { regex: ID_CHARACTERS, message: "must contain only letters, digits, '_' and '-'" },
     }),
   );
 }

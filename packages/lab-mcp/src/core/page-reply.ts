@@ -43,3 +43,21 @@ export function pastTheEnd(what: string, page: PageCounts): string {
   const known = page.total_is_exact === false ? "the list ends before it" : `there are ${page.total}`;
   return `No ${what} at offset ${page.offset}: ${known}. Use a smaller offset.`;
 }
+
+/** `record` with only the keys in `fields`, in their order; every key when `fields` is absent. */
+export function pickFields<T>(record: T, fields: readonly string[] | undefined): T {
+  if (!fields || fields.length === 0 || record === null || typeof record !== "object") return record;
+  const source = record as Record<string, unknown>;
+  return Object.fromEntries(fields.filter((name) => name in source).map((name) => [name, source[name]])) as T;
+}
+
+/** The page with each record under `key` cut to `fields`; the envelope and any other key stay whole. */
+export function withFields<P extends Record<string, unknown>>(
+  page: P,
+  key: string,
+  fields: readonly string[] | undefined,
+): P {
+  const items = page[key];
+  if (!fields || fields.length === 0 || !Array.isArray(items)) return page;
+  return { ...page, [key]: items.map((item) => pickFields(item, fields)) };
+}

@@ -13,6 +13,7 @@ import { buildSequence, createSequenceSchema, sequenceProblem } from "../sequenc
 import { ID_PREFIX } from "../state/ids.js";
 import type { DnaSequence } from "../state/model.js";
 import type { RouteContext } from "./context.js";
+import { createdFilter } from "./created-filter.js";
 import { listResponse, listScope } from "./list-response.js";
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -40,7 +41,11 @@ export function listReadableDnaSequences(ctx: RouteContext): HttpResponse {
   const params = ctx.url.searchParams;
   const folderId = params.get("folderId") ?? undefined;
   const projectId = params.get("projectId") ?? undefined;
-  const query = parseListQuery(params, listScope(ctx, "dna-sequences", [folderId, projectId]));
+  const created = createdFilter(params);
+  const query = parseListQuery(
+    params,
+    listScope(ctx, "dna-sequences", [folderId, projectId, ...created.binding]),
+  );
   if (folderId !== undefined) readableFolder(ctx, folderId);
   if (projectId !== undefined) readableProject(ctx, projectId);
 
@@ -53,6 +58,7 @@ export function listReadableDnaSequences(ctx: RouteContext): HttpResponse {
     if (!readable.has(seq.folderId)) continue;
     if (folderId !== undefined && seq.folderId !== folderId) continue;
     if (projectId !== undefined && !inProject(seq)) continue;
+    if (!created.passes(seq)) continue;
     // name and nameIncludes match the name, an alias or the registry id, as the document says.
     if (entityMatches(seq, query, needle)) matches.push(seq);
   }

@@ -11,6 +11,7 @@ import type { EntityKind, RegistryEntity } from "../registry/model.js";
 import { registryOf } from "../registry/store.js";
 import { entityToWire } from "../registry/wire.js";
 import type { RouteContext } from "./context.js";
+import { createdFilter } from "./created-filter.js";
 import { listResponse, listScope } from "./list-response.js";
 
 /** The list key and path of each kind, as the document names them. */
@@ -61,9 +62,16 @@ export function listEntities(kind: EntityKind) {
     const { folderId, projectId } = checkedScopeFilters(ctx);
     const registryIds = registryIdFilter(params);
     const schemaId = params.get("schemaId") ?? undefined;
+    const created = createdFilter(params);
     const query = parseListQuery(
       params,
-      listScope(ctx, path, [folderId, projectId, schemaId, registryIds && [...registryIds].sort()]),
+      listScope(ctx, path, [
+        folderId,
+        projectId,
+        schemaId,
+        registryIds && [...registryIds].sort(),
+        ...created.binding,
+      ]),
     );
     const { tenant } = ctx;
     const readable = readableFolderIds(tenant, ctx.principal.actor);
@@ -75,6 +83,7 @@ export function listEntities(kind: EntityKind) {
       if (projectId !== undefined && tenant.folders.get(entity.folderId)?.projectId !== projectId) continue;
       if (schemaId !== undefined && entity.schema?.id !== schemaId) continue;
       if (registryIds && !registryIds.has(entity.entityRegistryId ?? "")) continue;
+      if (!created.passes(entity)) continue;
       if (entityMatches(entity, query, needle)) matches.push(entity);
     }
     const page = paginate(matches, query, ctx.pageTokens);

@@ -18,6 +18,7 @@ import {
   plateToWire,
 } from "../registry/wire.js";
 import type { RouteContext } from "./context.js";
+import { createdFilter } from "./created-filter.js";
 import { listResponse, listScope } from "./list-response.js";
 
 function canRead(ctx: RouteContext, item: { projectId: string }): boolean {
@@ -49,11 +50,12 @@ function listOf<T extends Location | Box | Plate | Container>(
 ) {
   const params = ctx.url.searchParams;
   const ancestor = params.get("ancestorStorageId") ?? undefined;
-  const query = parseListQuery(params, listScope(ctx, endpoint, [ancestor, ...extra]));
+  const created = createdFilter(params);
+  const query = parseListQuery(params, listScope(ctx, endpoint, [ancestor, ...extra, ...created.binding]));
   const store = registryOf(ctx.tenant);
   const matches: T[] = [];
   for (const item of items) {
-    if (!visible(item) || !matchesQuery(item, query)) continue;
+    if (!visible(item) || !matchesQuery(item, query) || !created.passes(item)) continue;
     if (ancestor !== undefined && !isBelow(store, item.parentStorageId, ancestor)) continue;
     matches.push(item);
   }

@@ -1,18 +1,19 @@
 // The JSON Schemas tools/list shows, without what costs an agent tokens and tells it nothing: the
 // dialect URI (2020-12 is MCP's default); in inputs, the control-character patterns every text field
-// has and the `minLength: 1` every text field has (both still enforced: core/inputs.ts), an offset's
+// has, the id pattern every id field has (an id is copied from an answer, never composed) and the
+// `minLength: 1` every text field has (all still enforced: core/inputs.ts), an offset's
 // cap at JavaScript's safe range (the conventions bound it "at least 0"), and a day's pattern and
 // length spelt as `format: "date"` (still enforced: YYYY-MM-DD, a real day); in outputs, integer
 // bounds that are only JavaScript's safe range, `additionalProperties: {}` (open is JSON Schema's
 // default), `required` (an answer's fields are its description, not a contract an agent checks), keys
 // of a record said to be strings (JSON's keys are), and a value-or-null spelt as one type list
 // (`"type": ["integer", "null"]`, an object's too) rather than two alternatives.
-import { DAY, MULTILINE, SINGLE_LINE } from "../inputs.js";
+import { DAY, ID_CHARACTERS, MULTILINE, SINGLE_LINE } from "../inputs.js";
 
 type Schema = Record<string, unknown>;
 
 const SAFE = Number.MAX_SAFE_INTEGER;
-const CONTROL_PATTERNS = new Set([SINGLE_LINE.source, MULTILINE.source]);
+const UNLISTED_PATTERNS = new Set([SINGLE_LINE.source, MULTILINE.source, ID_CHARACTERS.source]);
 
 /** A copy of `schema` with the noise above removed, however deep. */
 export function compactSchema<T>(schema: T, io: "input" | "output"): T {
@@ -22,7 +23,7 @@ export function compactSchema<T>(schema: T, io: "input" | "output"): T {
 function dropped(key: string, item: unknown, io: "input" | "output"): boolean {
   if (key === "$schema") return true;
   if (io === "input")
-    return (key === "pattern" && CONTROL_PATTERNS.has(String(item))) || (key === "minLength" && item === 1);
+    return (key === "pattern" && UNLISTED_PATTERNS.has(String(item))) || (key === "minLength" && item === 1);
   if (key === "minimum" && item === -SAFE) return true;
   if (key === "maximum" && item === SAFE) return true;
   if (key === "required") return true;

@@ -49,6 +49,10 @@ export interface SequenceFilters {
   /** The OpenAPI document's values: ANY_ARCHIVED_OR_NOT_ARCHIVED lists archived and live ones. */
   archiveReason: "NOT_ARCHIVED" | "ANY_ARCHIVED_OR_NOT_ARCHIVED";
   sort: string;
+  /** The document's range, e.g. "> 2026-04-30T23:59:59.999Z AND < 2026-06-01T00:00:00.000Z". */
+  createdAt?: string;
+  /** Comma-separated user ids. */
+  creatorIds?: string;
 }
 
 export interface NewDnaSequence {

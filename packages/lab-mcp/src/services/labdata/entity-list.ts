@@ -1,14 +1,16 @@
 // labdata_list_entities' parts: its filters as inputs, the brief item its markdown answer's structured
 // copy carries (what a line shows), and one page rendered as the envelope (json) or a list (markdown).
 import { z } from "zod";
-import { boundedString, identifier, pagingInputs } from "../../core/inputs.js";
-import { moreLine, pageReply, pastTheEnd } from "../../core/page-reply.js";
+import { boundedString, fieldsInput, identifier, pagingInputs } from "../../core/inputs.js";
+import { moreLine, pageReply, pastTheEnd, withFields } from "../../core/page-reply.js";
 import { heading, markdown } from "../../core/render.js";
 import type { Counted } from "./api/count.js";
 import type { EntityFilters } from "./api/entities.js";
+import { type CreatedFilter, createdInput, creatorInput, spanRange } from "./created-filters.js";
 import { entityLine } from "./format/entity-markdown.js";
 import { countedPage, countedPageShape, foundLine } from "./list-page.js";
 import { FOLDER, pastedId } from "./pasted-id.js";
+import { ENTITY_FIELDS } from "./records/field-names.js";
 import { integer, text } from "./records/platform.js";
 import type { Entity } from "./records/registry.js";
 
@@ -26,12 +28,15 @@ export const entityListInputs = {
   }).optional(),
   folder_id: pastedId("Folder: id or its page's address.", FOLDER).optional(),
   project_id: identifier("Project id.").optional(),
+  created: createdInput.optional(),
+  creator: creatorInput.optional(),
   archived: z.enum(["exclude", "include"]).default("exclude").describe("'include': archived too."),
   sort: z
     .enum(["modified_desc", "modified_asc", "name_asc", "name_desc"])
     .default("modified_desc")
     .describe("Order."),
   ...pagingInputs,
+  fields: fieldsInput(ENTITY_FIELDS),
 };
 
 /** What a line of the list shows of an entity: its structured copy in a markdown answer. */
@@ -47,14 +52,19 @@ export const entityBrief = z.looseObject({
 export const entityPageShape = <K extends string>(key: K) =>
   countedPageShape(key, entityBrief.omit({ entityType: true }));
 
+/** The filters as the platform takes them; `creator` already a user id (created-filters.ts creatorId). */
 export function entityFilters(args: {
   name?: string;
   folder_id?: string;
   project_id?: string;
+  created?: CreatedFilter;
+  creator?: string;
   archived: "exclude" | "include";
   sort: keyof typeof SORTS;
 }): EntityFilters {
   return {
+    createdAt: spanRange(args.created),
+    creatorIds: args.creator,
     nameIncludes: args.name,
     folderId: args.folder_id,
     projectId: args.project_id,
@@ -70,9 +80,10 @@ export function entityPageReply<K extends string>(
   result: Counted<Entity>,
   offset: number,
   format: "markdown" | "json",
+  fields?: readonly string[],
 ) {
-  const page = countedPage(key, result, offset);
-  return pageReply(page, format, () => {
+  const page = withFields(countedPage(key, result, offset), key, fields);
+  return pageReply(page, fields ? "json" : format, () => {
     if (result.total === 0) return `No ${what} match these filters.`;
     if (result.items.length === 0) return pastTheEnd(what, page);
     return markdown(

@@ -58,3 +58,39 @@ export function pastedId(description: string, kind: IdKind) {
       .describe(description),
   );
 }
+
+/** An assay run's id: a UUID (the platform's runs have no prefixed id). */
+const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A run as a scientist names it: its number or name ("run 12"), its id, or an address that names its id
+ * (its API address, https://<tenant>.benchling.com/api/v2/assay-runs/<id>, or a page whose path ends in
+ * it). The input gives the handler the text, or the id taken from the address.
+ */
+export function runInput(description: string) {
+  return takesNumberAsText(
+    boundedString({ max: 500 })
+      .transform((value, ctx) => {
+        if (!/^https?:\/\//i.test(value)) {
+          if (value.length <= 100) return value;
+          ctx.issues.push({ code: "custom", message: "must be at most 100 characters", input: value });
+          return z.NEVER;
+        }
+        let path: string[] = [];
+        try {
+          path = new URL(value).pathname.split("/").map((segment) => decodeURIComponent(segment));
+        } catch {
+          // Not an address after all: refused below like one that names no run.
+        }
+        const id = path.reverse().find((segment) => RUN_ID.test(segment));
+        if (id) return id;
+        ctx.issues.push({
+          code: "custom",
+          message: "the address does not name an assay run; give its number or id",
+          input: value,
+        });
+        return z.NEVER;
+      })
+      .describe(description),
+  );
+}

@@ -2,8 +2,8 @@
 // schema the lists walk every schema of the kind (the first page of at most 100 schemas).
 import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { apiPath } from "../../../core/http/api-path.js";
-import { DAY } from "../../../core/inputs.js";
 import type { LabdataApi } from "../client.js";
+import { type CreatedSpan, createdSeconds } from "../created-filters.js";
 import {
   type AssayResult,
   type AssayRun,
@@ -50,18 +50,11 @@ export interface RunFilters {
   schemaIds: string[];
   projectId?: string;
   entryId?: string;
-  /** ISO dates or times, inclusive. */
-  createdAfter?: string;
-  createdBefore?: string;
+  created?: CreatedSpan;
+  /** Runs this user created: the list has no such filter, so it is applied to what it answers. */
+  creatorId?: string;
   keep?: (run: AssayRun) => boolean;
 }
-
-const unixSeconds = (iso: string | undefined, endOfDay = false): string | undefined => {
-  if (!iso) return undefined;
-  const dateOnly = DAY.test(iso);
-  const ms = Date.parse(dateOnly ? `${iso}T${endOfDay ? "23:59:59" : "00:00:00"}Z` : iso);
-  return Number.isNaN(ms) ? undefined : String(Math.floor(ms / 1000));
-};
 
 export function listAssayRuns(
   api: LabdataApi,
@@ -76,15 +69,16 @@ export function listAssayRuns(
     itemSchema: assayRunSchema,
     query: {
       schemaId,
-      minCreatedTime: unixSeconds(filters.createdAfter),
-      maxCreatedTime: unixSeconds(filters.createdBefore, true),
+      minCreatedTime: createdSeconds(filters.created).min,
+      maxCreatedTime: createdSeconds(filters.created).max,
     },
   }));
-  const local = filters.projectId || filters.entryId || filters.keep;
+  const local = filters.projectId || filters.entryId || filters.creatorId || filters.keep;
   const keep = local
     ? (run: AssayRun) =>
         (!filters.projectId || run.projectId === filters.projectId) &&
         (!filters.entryId || run.entryId === filters.entryId) &&
+        (!filters.creatorId || run.creator?.id === filters.creatorId) &&
         (!filters.keep || filters.keep(run))
     : undefined;
   return filteredList(api, sources, keep, offset, limit, ctx);
@@ -95,12 +89,8 @@ export interface ResultFilters {
   runIds?: string[];
   entityId?: string;
   projectId?: string;
-  createdAfter?: string;
-  createdBefore?: string;
+  created?: CreatedSpan;
 }
-
-const dayBound = (iso: string | undefined, endOfDay: boolean): string | undefined =>
-  iso && DAY.test(iso) ? `${iso}T${endOfDay ? "23:59:59" : "00:00:00"}Z` : iso;
 
 export function listAssayResults(
   api: LabdataApi,
@@ -117,8 +107,8 @@ export function listAssayResults(
       schemaId,
       assayRunIds: filters.runIds?.join(","),
       entityIds: filters.entityId,
-      "createdAt.gte": dayBound(filters.createdAfter, false),
-      "createdAt.lte": dayBound(filters.createdBefore, true),
+      "createdAt.gte": filters.created?.from,
+      "createdAt.lt": filters.created?.until,
       sort: "createdAt:desc",
     },
   }));

@@ -97,6 +97,8 @@ export interface EntityFilters {
   schemaId?: string;
   archiveReason: "NOT_ARCHIVED" | "ANY_ARCHIVED_OR_NOT_ARCHIVED";
   sort: string;
+  createdAt?: string;
+  creatorIds?: string;
 }
 
 /** A page of one type, each record with its entityType set. */

@@ -12,6 +12,9 @@ export interface ContainerFilters {
   /** Containers anywhere below this storage. */
   ancestorStorageId?: string;
   archiveReason: "NOT_ARCHIVED" | "ANY_ARCHIVED_OR_NOT_ARCHIVED";
+  /** The document's range ("> A AND < B") and comma-separated user ids. */
+  createdAt?: string;
+  creatorIds?: string;
 }
 
 export function listContainers(
@@ -75,6 +78,41 @@ export function listBoxContents(
     apiPath`api/v2/boxes/${boxId}/contents`,
     containerSchema,
     {},
+    offset,
+    limit,
+    ctx,
+  );
+}
+
+const STORAGE_LISTS = {
+  location: { key: "locations", path: apiPath`api/v2/locations` },
+  box: { key: "boxes", path: apiPath`api/v2/boxes` },
+  plate: { key: "plates", path: apiPath`api/v2/plates` },
+} as const;
+
+export interface StorageFilters {
+  /** Exactly this name. */
+  name?: string;
+  nameIncludes?: string;
+  /** Anywhere below this storage. */
+  ancestorStorageId?: string;
+}
+
+/** Locations, boxes or plates by name or by where they are, live ones, by name. */
+export function listStorages(
+  api: LabdataApi,
+  kind: StorageKind,
+  filters: StorageFilters,
+  offset: number,
+  limit: number,
+  ctx: SessionCall,
+) {
+  const { key, path } = STORAGE_LISTS[kind];
+  return api.list<Storage>(
+    key,
+    path,
+    storageSchema,
+    { ...filters, archiveReason: "NOT_ARCHIVED", sort: "name:asc" },
     offset,
     limit,
     ctx,

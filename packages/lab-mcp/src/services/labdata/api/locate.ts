@@ -3,7 +3,7 @@
 import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { RemoteStatusError } from "../../../core/errors.js";
 import type { LabdataApi } from "../client.js";
-import type { Container } from "../records/registry.js";
+import type { Container, Storage } from "../records/registry.js";
 import { getStorage, listBoxContents, type StorageKind, storageKindOf } from "./inventory.js";
 
 const MAX_DEPTH = 12;
@@ -30,42 +30,57 @@ export async function locateContainer(
   container: Container,
   ctx: SessionCall,
 ): Promise<Located> {
-  const chain: Place[] = [];
   let position: string | null = container.gridPosition ?? null;
-  let parent = container.parentStorageId ?? null;
-  for (let depth = 0; parent && depth < MAX_DEPTH; depth++) {
-    const kind = storageKindOf(parent);
+  const chain = await placesAbove(api, container.parentStorageId ?? null, ctx, async (kind, storage, id) => {
+    if (position || !container.id) return;
+    if (kind === "plate") position = wellOf(storage.wells, container.id);
+    if (kind === "box") {
+      const { items } = await listBoxContents(api, id, 0, 100, ctx);
+      position = items.find((item) => item.id === container.id)?.gridPosition ?? null;
+    }
+  });
+  return { container, position, chain };
+}
+
+/**
+ * Each storage from `parent` up to the room, read one level at a time (bounded), stopping at one the
+ * caller may not read; `first` sees the nearest storage as read.
+ */
+export async function placesAbove(
+  api: LabdataApi,
+  parent: string | null,
+  ctx: SessionCall,
+  first?: (kind: StorageKind, storage: Storage, id: string) => Promise<void>,
+): Promise<Place[]> {
+  const chain: Place[] = [];
+  let next = parent;
+  for (let depth = 0; next && depth < MAX_DEPTH; depth++) {
+    const kind = storageKindOf(next);
     if (!kind) {
-      chain.push({ id: parent, name: null, kind: "unknown", schema: null, readable: false });
+      chain.push({ id: next, name: null, kind: "unknown", schema: null, readable: false });
       break;
     }
-    let storage: Awaited<ReturnType<typeof getStorage>>;
+    let storage: Storage;
     try {
-      storage = await getStorage(api, kind, parent, ctx);
+      storage = await getStorage(api, kind, next, ctx);
     } catch (error) {
       if (error instanceof RemoteStatusError && (error.status === 403 || error.status === 404)) {
-        chain.push({ id: parent, name: null, kind, schema: null, readable: false });
+        chain.push({ id: next, name: null, kind, schema: null, readable: false });
         break;
       }
       throw error;
     }
-    if (depth === 0 && !position && container.id) {
-      if (kind === "plate") position = wellOf(storage.wells, container.id);
-      if (kind === "box") {
-        const { items } = await listBoxContents(api, parent, 0, 100, ctx);
-        position = items.find((item) => item.id === container.id)?.gridPosition ?? null;
-      }
-    }
+    if (depth === 0) await first?.(kind, storage, next);
     chain.push({
-      id: storage.id || parent,
+      id: storage.id || next,
       name: storage.name ?? null,
       kind,
       schema: storage.schema?.name ?? null,
       readable: true,
     });
-    parent = storage.parentStorageId ?? null;
+    next = storage.parentStorageId ?? null;
   }
-  return { container, position, chain };
+  return chain;
 }
 
 function wellOf(wells: Record<string, unknown> | null | undefined, containerId: string): string | null {

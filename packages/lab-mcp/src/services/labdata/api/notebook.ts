@@ -19,23 +19,9 @@ export interface EntryFilters {
   /** Part of the entry's name, matched here (the platform matches whole names only). */
   nameIncludes?: string;
   /** Days (YYYY-MM-DD, UTC), both included. */
-  modifiedAfter?: string;
-  modifiedBefore?: string;
+  /** The document's range ("> A AND < B"). */
+  modifiedAt?: string;
   archived: boolean;
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * The document's range syntax, which names only > and <: "> 2025-06-22T23:59:59.999Z AND <
- * 2025-06-30T00:00:00.000Z" for the days 2025-06-23 to 2025-06-29, both included.
- */
-export function modifiedRange(firstDay?: string, lastDay?: string): string | undefined {
-  const edge = (day: string, shift: number) => new Date(Date.parse(`${day}T00:00:00Z`) + shift).toISOString();
-  const clauses = [firstDay && `> ${edge(firstDay, -1)}`, lastDay && `< ${edge(lastDay, DAY_MS)}`].filter(
-    Boolean,
-  );
-  return clauses.length > 0 ? clauses.join(" AND ") : undefined;
 }
 
 export function listEntries(
@@ -55,7 +41,7 @@ export function listEntries(
   const query = {
     projectId: filters.projectId,
     "authorIds.anyOf": filters.authorIds?.join(","),
-    modifiedAt: modifiedRange(filters.modifiedAfter, filters.modifiedBefore),
+    modifiedAt: filters.modifiedAt,
     archiveReason: filters.archived ? "ANY_ARCHIVED_OR_NOT_ARCHIVED" : "NOT_ARCHIVED",
     sort: "modifiedAt:desc",
   };

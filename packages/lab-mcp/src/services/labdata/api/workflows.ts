@@ -4,6 +4,7 @@ import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { InvalidInputError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
 import type { LabdataApi } from "../client.js";
+import { type CreatedSpan, createdSeconds } from "../created-filters.js";
 import {
   type LabRequest,
   type LabTeam,
@@ -60,6 +61,7 @@ export async function findTeam(
 export interface TaskFilters {
   assigneeId?: string;
   teamId?: string;
+  creatorId?: string;
   status: TaskStatusFilter;
 }
 
@@ -81,6 +83,7 @@ export function listTasks(
   const query = {
     assigneeIds: filters.assigneeId,
     responsibleTeamIds: filters.teamId,
+    creatorIds: filters.creatorId,
     archiveReason: "NOT_ARCHIVED",
   };
   return filteredList(
@@ -118,6 +121,7 @@ export type RequestStatusFilter =
 const OPEN_REQUESTS = new Set(["REQUESTED", "SCHEDULED", "IN_PROGRESS"]);
 
 export interface RequestFilters {
+  created?: CreatedSpan;
   /** Assigned to any of these users or teams. */
   assignedTo?: string[];
   requestorId?: string;
@@ -150,7 +154,12 @@ export async function listRequests(
             key: "requests",
             path: apiPath`api/v2/requests`,
             itemSchema: labRequestSchema,
-            query: { schemaId: schema.id, requestStatus: oneStatus },
+            query: {
+              schemaId: schema.id,
+              requestStatus: oneStatus,
+              minCreatedTime: createdSeconds(filters.created).min,
+              maxCreatedTime: createdSeconds(filters.created).max,
+            },
           },
         ]
       : [],

@@ -92,6 +92,16 @@ function section(
       cell: (record) => (record.createdAt ? utcTime(record.createdAt) : ""),
       said: kind === "result",
     },
+    // Who created a run; said once above the table when one person created them all.
+    ...(kind === "run"
+      ? [
+          {
+            header: "Created by",
+            cell: (record: AssayRecord) => personText(record.creator),
+            said: true,
+          },
+        ]
+      : []),
   ];
   // A value every row shares (two rows or more) is said once above the table, not on every row.
   const shared = columns.filter((c) => c.said && records.length > 1 && sharedValue(c, records) !== undefined);
@@ -120,6 +130,15 @@ interface Column {
   cell(record: AssayRecord): string;
   /** May be said once above the table when every row has the same value. */
   said: boolean;
+}
+
+/** "Dana Reyes (ent_1)"; the handle or id alone when the name is missing; "" for nobody. */
+function personText(
+  person: { id?: string | null; name?: string | null; handle?: string | null } | null | undefined,
+) {
+  if (!person) return "";
+  const name = person.name ?? person.handle;
+  return name ? nameAndId(name, person.id) : (person.id ?? "");
 }
 
 /** The one non-empty value of a column in every record, if there is one. */

@@ -2,6 +2,7 @@
 // box as a grid of positions.
 
 import { oneLine } from "../../../core/untrusted-text.js";
+import type { Place } from "../api/locate.js";
 import type { Container } from "../records/registry.js";
 import { gridSize, ROW_LETTERS } from "./grid-layout.js";
 import { nameAndId } from "./labels.js";
@@ -76,4 +77,11 @@ export function cellLabel(container: Container): string {
   const flat = oneLine(name);
   const short = flat.length > 18 ? `${flat.slice(0, 17)}…` : flat;
   return short.replace(/\|/g, "/");
+}
+
+/** A storage as a path names it: "Name (id) [Freezer]", or that the caller may not see it. */
+export function placeName(place: Place): string {
+  if (!place.readable) return `a storage you may not see (${place.id})`;
+  const kind = place.schema ?? place.kind;
+  return `${nameAndId(place.name, place.id)} [${kind}]`;
 }

@@ -30,8 +30,7 @@ export const describeWarehouse = defineTool({
   name: "labdata_describe_warehouse",
   title: "Describe the Lab Data Warehouse",
   description:
-    "The warehouse tables you can read, with columns, types, display names, units, links (→ table) and " +
-    "sample values, to write SQL for labdata_query_warehouse. Filter with search (e.g. results, container).",
+    "The warehouse tables you can read: columns, types, display names, units, links (→ table), sample values, for labdata_query_warehouse.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "warehouse",
   input: {

@@ -16,11 +16,8 @@ export const exportDnaSequence = defineTool({
   toolset: "sequences",
   view: plasmidMapView,
   input: {
-    id: pastedId("The DNA sequence: id, registry id (PL09003) or its page's address.", ENTITY),
-    format: z
-      .enum(["fasta", "genbank"])
-      .default("fasta")
-      .describe("'fasta' (default) or 'genbank' (with features)."),
+    id: pastedId("Id, registry id (PL09003) or its page's address.", ENTITY),
+    format: z.enum(["fasta", "genbank"]).default("fasta").describe("'genbank': with its features."),
   },
   // What was exported, and where the file is as a resource; the text is the export itself.
   output: {

@@ -10,8 +10,7 @@ export const getCurrentUser = defineTool({
   name: "labdata_get_current_user",
   title: "Get Current Lab Data User",
   description:
-    "Who the lab data platform credentials sign in as (name, email, method). Call first when a " +
-    "labdata tool fails with 'Invalid API authentication'.",
+    "Who the lab data credentials sign in as (name, email, method). Call first when a tool fails with 'Invalid API authentication'.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "users",
   input: { response_format: responseFormat },

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { identifier, responseFormat } from "../../../core/inputs.js";
+import { fieldsInput, identifier, responseFormat } from "../../../core/inputs.js";
+import { pickFields } from "../../../core/page-reply.js";
 import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { oneLine } from "../../../core/untrusted-text.js";
@@ -9,6 +10,7 @@ import { resolveEntity } from "../entity-ref.js";
 import { entityFasta, entityMarkdown } from "../format/entity-markdown.js";
 import { sequenceMarkdown } from "../format/sequence-markdown.js";
 import { ENTITY, pastedId } from "../pasted-id.js";
+import { ENTITY_FIELDS } from "../records/field-names.js";
 import type { DnaSequence } from "../records/platform.js";
 import { archiveRecord, integer, lenient, text } from "../records/platform.js";
 import type { Entity } from "../records/registry.js";
@@ -30,18 +32,17 @@ export const getEntity = defineTool({
   name: "labdata_get_entity",
   title: "Get Entity",
   description:
-    "Read one entity (DNA or AA sequence, oligo, custom entity such as a strain) by id or registry id (e.g. " +
-    "PL09003): its facts, fields, annotations and first bases (markdown), the whole record (json), or FASTA " +
-    "(fasta=true). Ids come from labdata_search_entities and labdata_list_entities.",
+    "One entity (DNA or AA sequence, oligo, custom entity e.g. a strain) by id, registry id (PL09003) or page address: facts, fields, annotations, first bases; json: the record; fasta=true: FASTA.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "sequences",
   view: plasmidMapView,
   input: {
-    id: pastedId("Id (seq_..., prtn_..., bfi_...), registry id (PL09003) or its page's address.", ENTITY),
-    type: z.enum(ENTITY_TYPES).optional().describe("Its type, if known (saves requests for seq_ ids)."),
+    id: pastedId("Id, registry id (PL09003) or its page's address.", ENTITY),
+    type: z.enum(ENTITY_TYPES).optional().describe("If known: fewer requests for seq_ ids."),
     registry: identifier("Registry for a registry id (default: the first).").optional(),
     fasta: z.boolean().default(false).describe("Answer FASTA of its residues."),
     response_format: responseFormat,
+    fields: fieldsInput(ENTITY_FIELDS),
   },
   // What the markdown shows; json carries the whole record.
   output: {
@@ -54,7 +55,7 @@ export const getEntity = defineTool({
     archiveRecord,
     schema: lenient(z.looseObject({ name: text }).nullable()),
   },
-  async handler({ id, type, registry, fasta, response_format }, ctx, api: LabdataApi) {
+  async handler({ id, type, registry, fasta, response_format, fields }, ctx, api: LabdataApi) {
     const entity = await entityNamed(api, id, type, registry, ctx);
     if (fasta) {
       const text = entityFasta(entity);
@@ -63,7 +64,10 @@ export const getEntity = defineTool({
         text ?? `${oneLine(`${entity.name ?? id} (${entity.id ?? id})`)} has no residues to write as FASTA.`,
       );
     }
-    if (response_format === "json") return reply(entity, json(entity));
+    if (response_format === "json" || fields) {
+      const picked = pickFields(entity, fields);
+      return reply(picked, json(picked));
+    }
     const text =
       entity.entityType === "dna_sequence"
         ? sequenceMarkdown(entity as DnaSequence, id)

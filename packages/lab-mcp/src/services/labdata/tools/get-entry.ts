@@ -71,7 +71,7 @@ export const getEntry = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "notebook",
   input: {
-    id: pastedId("Id of the entry (etr_a1B2c3) or its page's address.", ENTRY),
+    id: pastedId("Id (etr_...) or its page's address.", ENTRY),
     // The conventions' offset, counted in characters of the markdown: next_offset reads on.
     offset,
     response_format: responseFormat,

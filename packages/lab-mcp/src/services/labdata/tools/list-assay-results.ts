@@ -1,19 +1,20 @@
 import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { RemoteStatusError } from "../../../core/errors.js";
-import { boundedString, identifier, pagingInputs, takesNumberAsText } from "../../../core/inputs.js";
-import { moreLine, pageReply, pastTheEnd } from "../../../core/page-reply.js";
+import { fieldsInput, identifier, pagingInputs } from "../../../core/inputs.js";
+import { moreLine, pageReply, pastTheEnd, withFields } from "../../../core/page-reply.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import * as assays from "../api/assays.js";
 import { partialNote } from "../api/filtered-list.js";
 import type { LabdataApi } from "../client.js";
-import { checkDayRange, dateInput } from "../date-input.js";
+import { createdInput } from "../created-filters.js";
 import { resolveEntity } from "../entity-ref.js";
 import { assayTables, runLabel, runNumber, runNumberOf } from "../format/assay-markdown.js";
 import { nameAndId } from "../format/labels.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
-import { ENTITY, pastedId } from "../pasted-id.js";
+import { ENTITY, pastedId, runInput } from "../pasted-id.js";
 import { assayBrief } from "../records/brief.js";
+import { ASSAY_RESULT_FIELDS } from "../records/field-names.js";
 import type { AssayRun } from "../records/notebook.js";
 import { resultsChartView } from "../views/index.js";
 
@@ -53,28 +54,18 @@ export const listAssayResults = defineTool({
   toolset: "results",
   view: resultsChartView,
   input: {
-    run: takesNumberAsText(
-      boundedString({
-        description: "Run number or id.",
-        max: 100,
-      }),
-    ).optional(),
+    run: runInput("Run number, id or address.").optional(),
     schema_id: identifier("Schema id.").optional(),
     entity_id: pastedId("Entity: id, registry id or its page's address.", ENTITY).optional(),
     project_id: identifier("Project id.").optional(),
-    created_after: dateInput("Created on or after.").optional(),
-    created_before: dateInput("Created on or before.").optional(),
+    created: createdInput.optional(),
     ...pagingInputs,
+    fields: fieldsInput(ASSAY_RESULT_FIELDS),
   },
   // The page's schemas (their fields and units) and the runs asked for are in the json answer.
   output: countedPageShape("assay_results", assayBrief),
   async handler(args, ctx, api: LabdataApi) {
     const { limit, offset, response_format } = args;
-    checkDayRange(
-      "labdata_list_assay_results",
-      ["created_after", args.created_after],
-      ["created_before", args.created_before],
-    );
     const runs: AssayRun[] = args.run ? await runsNamed(api, args.run, ctx) : [];
     const all = await assays.listAssaySchemas(api, "result", ctx);
     const empty = {
@@ -83,7 +74,11 @@ export const listAssayResults = defineTool({
       runs,
     };
     if (args.run && runs.length === 0) {
-      return pageReply(empty, response_format, () => `No assay run '${args.run}' that you can see.`);
+      return pageReply(
+        empty,
+        args.fields ? "json" : response_format,
+        () => `No assay run '${args.run}' that you can see.`,
+      );
     }
     const { items, total, exact, complete } = await assays.listAssayResults(
       api,
@@ -92,22 +87,25 @@ export const listAssayResults = defineTool({
         runIds: runs.length > 0 ? runs.flatMap((r) => (r.id ? [r.id] : [])) : undefined,
         entityId: args.entity_id && (await resolveEntity(api, args.entity_id, undefined, ctx)).id,
         projectId: args.project_id,
-        createdAfter: args.created_after,
-        createdBefore: args.created_before,
+        created: args.created,
       },
       offset,
       limit,
       ctx,
     );
     const used = new Set(items.map((result) => result.schema?.id));
-    const page = {
-      ...countedPage("assay_results", { items, total, exact }, offset),
-      schemas: all.filter((s) => used.has(s.id)),
-      runs,
-    };
-    return pageReply(page, response_format, () => {
+    const page = withFields(
+      {
+        ...countedPage("assay_results", { items, total, exact }, offset),
+        schemas: all.filter((s) => used.has(s.id)),
+        runs,
+      },
+      "assay_results",
+      args.fields,
+    );
+    return pageReply(page, args.fields ? "json" : response_format, () => {
       const ofRuns = runs.length > 0 && `Run: ${runs.map((r) => nameAndId(runLabel(r), r.id)).join(", ")}`;
-      const incomplete = !complete && partialNote("result", "schema_id, run or dates");
+      const incomplete = !complete && partialNote("result", "schema_id, run or created");
       if (total === 0) return markdown("No assay results match these filters.", ofRuns, incomplete);
       if (items.length === 0) return pastTheEnd("assay results", page);
       return markdown(

@@ -5,6 +5,7 @@ import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { listContainers as listRemoteContainers } from "../api/inventory.js";
 import type { LabdataApi } from "../client.js";
+import { createdInput, creatorId, creatorInput, spanRange } from "../created-filters.js";
 import { resolveEntity } from "../entity-ref.js";
 import { containerLine } from "../format/inventory-markdown.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
@@ -15,8 +16,7 @@ export const listContainers = defineTool({
   name: "labdata_list_containers",
   title: "List Containers",
   description:
-    "List inventory containers (tubes, vials, glycerol stocks, wells) by name, entity held or storage. " +
-    "Positions: labdata_locate.",
+    "Containers (tubes, vials, glycerol stocks, wells) by name, entity held, storage, creation date or creator. Positions: labdata_locate.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "inventory",
   input: {
@@ -24,14 +24,16 @@ export const listContainers = defineTool({
       description: "Name contains.",
       max: 200,
     }).optional(),
-    entity_id: pastedId("Holding this entity: id, registry id or its page's address.", ENTITY).optional(),
+    entity_id: pastedId("Holding this entity (id, registry id or page address).", ENTITY).optional(),
     storage_id: identifier("In this location, box or plate.").optional(),
+    created: createdInput.optional(),
+    creator: creatorInput.optional(),
     archived: z.enum(["exclude", "include"]).default("exclude").describe("'include': archived too."),
     ...pagingInputs,
   },
   output: countedPageShape("containers", containerBrief),
   async handler(
-    { name, entity_id, storage_id, archived, limit, offset, response_format },
+    { name, entity_id, storage_id, created, creator, archived, limit, offset, response_format },
     ctx,
     api: LabdataApi,
   ) {
@@ -39,6 +41,8 @@ export const listContainers = defineTool({
       nameIncludes: name,
       storageContentsId: entity_id && (await resolveEntity(api, entity_id, undefined, ctx)).id,
       ancestorStorageId: storage_id,
+      createdAt: spanRange(created),
+      creatorIds: await creatorId(api, creator, ctx),
       archiveReason:
         archived === "include" ? ("ANY_ARCHIVED_OR_NOT_ARCHIVED" as const) : ("NOT_ARCHIVED" as const),
     };

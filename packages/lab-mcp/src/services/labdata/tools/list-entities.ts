@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { moreLine, pageReply, pastTheEnd } from "../../../core/page-reply.js";
+import { moreLine, pageReply, pastTheEnd, withFields } from "../../../core/page-reply.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { ENTITY_TYPES, listEntities as listRemoteEntities } from "../api/entities.js";
 import type { LabdataApi } from "../client.js";
+import { creatorId } from "../created-filters.js";
 import { entityFilters, entityListInputs, entityPageReply, entityPageShape } from "../entity-list.js";
 import { sequenceLine } from "../format/sequence-markdown.js";
 import { countedPage, foundLine } from "../list-page.js";
@@ -20,9 +21,7 @@ const PLURAL = {
 export const listEntities = defineTool({
   name: "labdata_list_entities",
   title: "List Entities",
-  description:
-    "List entities of one type (DNA sequences by default; AA sequences, oligos, custom entities) by name, " +
-    "alias, registry id, folder or project.",
+  description: "Entities of one type by name, alias, registry id, folder, project, creation date or creator.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "sequences",
   input: {
@@ -31,10 +30,17 @@ export const listEntities = defineTool({
   },
   output: entityPageShape("entities"),
   async handler(args, ctx, api: LabdataApi) {
-    const filters = entityFilters(args);
+    const filters = entityFilters({ ...args, creator: await creatorId(api, args.creator, ctx) });
     if (args.type !== "dna_sequence") {
       const result = await listRemoteEntities(api, args.type, filters, args.offset, args.limit, ctx);
-      return entityPageReply("entities", PLURAL[args.type], result, args.offset, args.response_format);
+      return entityPageReply(
+        "entities",
+        PLURAL[args.type],
+        result,
+        args.offset,
+        args.response_format,
+        args.fields,
+      );
     }
     // DNA sequences through their own list: their lines show topology and the modification time.
     const { items, total, exact } = await api.listSequences(filters, args.offset, args.limit, ctx);
@@ -42,8 +48,12 @@ export const listEntities = defineTool({
       ...rest,
       entityType: "dna_sequence",
     }));
-    const page = countedPage("entities", { items: sequences, total, exact }, args.offset);
-    return pageReply(page, args.response_format, () => {
+    const page = withFields(
+      countedPage("entities", { items: sequences, total, exact }, args.offset),
+      "entities",
+      args.fields,
+    );
+    return pageReply(page, args.fields ? "json" : args.response_format, () => {
       if (total === 0) return "No DNA sequences match these filters.";
       if (items.length === 0) return pastTheEnd("DNA sequences", page);
       return markdown(

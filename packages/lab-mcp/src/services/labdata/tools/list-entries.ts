@@ -6,7 +6,7 @@ import { defineTool } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as notebook from "../api/notebook.js";
 import type { LabdataApi } from "../client.js";
-import { checkDayRange, dateInput } from "../date-input.js";
+import { daySpanInput, spanRange } from "../created-filters.js";
 import { entryLine } from "../format/entry-markdown.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
 import { FOLDER, pastedId } from "../pasted-id.js";
@@ -16,8 +16,8 @@ export const listEntries = defineTool({
   name: "labdata_list_entries",
   title: "List Notebook Entries",
   description:
-    "List notebook entries (what scientists recorded), newest change first, by name, project, folder, " +
-    "author or date changed. labdata_get_entry reads one.",
+    "Notebook entries (what scientists recorded), newest change first, by name, project, folder, author " +
+    "or date changed. labdata_get_entry reads one.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "notebook",
   input: {
@@ -28,19 +28,13 @@ export const listEntries = defineTool({
     project_id: identifier("Project id.").optional(),
     folder_id: pastedId("Folder: id or its page's address.", FOLDER).optional(),
     author: identifier("Author: 'me' or a user id.").optional(),
-    modified_after: dateInput("Changed on or after.").optional(),
-    modified_before: dateInput("Changed on or before.").optional(),
+    modified: daySpanInput.optional(),
     archived: z.enum(["exclude", "include"]).default("exclude").describe("'include': archived too."),
     ...pagingInputs,
   },
   output: countedPageShape("entries", entryBrief),
   async handler(args, ctx, api: LabdataApi) {
     const { limit, offset, response_format } = args;
-    checkDayRange(
-      "labdata_list_entries",
-      ["modified_after", args.modified_after],
-      ["modified_before", args.modified_before],
-    );
     const authorId = args.author === "me" ? ((await api.me(ctx)).user.id ?? undefined) : args.author;
     const { items, total, exact, complete } = await notebook.listEntries(
       api,
@@ -49,8 +43,7 @@ export const listEntries = defineTool({
         projectId: args.project_id,
         folderId: args.folder_id,
         authorIds: authorId ? [authorId] : undefined,
-        modifiedAfter: args.modified_after,
-        modifiedBefore: args.modified_before,
+        modifiedAt: spanRange(args.modified),
         archived: args.archived === "include",
       },
       offset,
@@ -63,7 +56,7 @@ export const listEntries = defineTool({
       offset,
     );
     return pageReply(page, response_format, () => {
-      const incomplete = !complete && partialNote("entry", "project_id or dates");
+      const incomplete = !complete && partialNote("entry", "project_id or modified");
       if (total === 0) return markdown("No notebook entries match these filters.", incomplete);
       if (items.length === 0) return pastTheEnd("notebook entries", page);
       return markdown(

@@ -11,8 +11,8 @@ export const listFolders = defineTool({
   name: "labdata_list_folders",
   title: "List Lab Data Folders",
   description:
-    "List folders, optionally of one project: name (id), project. Folder ids filter lists and " +
-    "place new sequences and entries.",
+    "Folders, of one project or all: name (id), project. Their ids filter lists and place new " +
+    "sequences and entries.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "projects",
   input: {

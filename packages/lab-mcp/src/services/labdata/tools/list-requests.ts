@@ -7,6 +7,7 @@ import { oneLine } from "../../../core/untrusted-text.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as workflows from "../api/workflows.js";
 import type { LabdataApi } from "../client.js";
+import { createdInput } from "../created-filters.js";
 import { fieldText } from "../format/field.js";
 import { nameAndId } from "../format/labels.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
@@ -53,14 +54,14 @@ export const listRequests = defineTool({
   name: "labdata_list_requests",
   title: "List Requests",
   description:
-    "List requests (work asked of a person or team, e.g. sequencing) assigned to me or my teams (default), " +
-    "a user or team, or asked by someone.",
+    "Requests (work asked of a person or team, e.g. sequencing) assigned to me or my teams (default), a user or team, or asked by someone.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "workflows",
   input: {
     assignee: identifier("'me' (default), 'anyone' or a user id.").optional(),
     team: boundedString({ description: "Team name or id.", max: 200 }).optional(),
     requested_by: identifier("'me' or a user id.").optional(),
+    created: createdInput.optional(),
     status: z
       .enum(["open", "requested", "scheduled", "in_progress", "completed", "cancelled", "any"])
       .default("open")
@@ -69,7 +70,7 @@ export const listRequests = defineTool({
   },
   output: countedPageShape("requests", requestBrief),
   async handler(
-    { assignee, team, requested_by, status, limit, offset, response_format },
+    { assignee, team, requested_by, created, status, limit, offset, response_format },
     ctx,
     api: LabdataApi,
   ) {
@@ -95,7 +96,7 @@ export const listRequests = defineTool({
       whose = [whose, `asked by ${requested_by === "me" ? "you" : requestorId}`].filter(Boolean).join(", ");
     const { items, total, exact, complete } = await workflows.listRequests(
       api,
-      { assignedTo, requestorId, status },
+      { assignedTo, requestorId, status, created },
       offset,
       limit,
       ctx,
@@ -107,7 +108,7 @@ export const listRequests = defineTool({
           ? "Requests"
           : `${status === "open" ? "Open" : STATUS[status.toUpperCase()]?.replace(/^./, (c) => c.toUpperCase())} requests`;
       const title = `${kind}${whose ? ` ${whose}` : ""}`;
-      const incomplete = !complete && partialNote("request", "status");
+      const incomplete = !complete && partialNote("request", "status or created");
       if (total === 0) return markdown(`No ${title.charAt(0).toLowerCase()}${title.slice(1)}.`, incomplete);
       if (items.length === 0) return pastTheEnd("requests", page);
       return markdown(

@@ -6,6 +6,7 @@ import { defineTool } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as workflows from "../api/workflows.js";
 import type { LabdataApi } from "../client.js";
+import { creatorId, creatorInput } from "../created-filters.js";
 import { nameAndId } from "../format/labels.js";
 import { taskLine } from "../format/task-markdown.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
@@ -25,13 +26,14 @@ export const listTasks = defineTool({
   name: "labdata_list_tasks",
   title: "List Workflow Tasks",
   description:
-    "List workflow tasks assigned to me (default), another user or a team, by status: what each is " +
+    "Workflow tasks assigned to me (default), another user or a team, by status: what each is " +
     "about, who has it, when.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "workflows",
   input: {
     assignee: identifier("'me' (default without a team), 'anyone' or a user id.").optional(),
     team: boundedString({ description: "Responsible team: name or id.", max: 200 }).optional(),
+    creator: creatorInput.optional(),
     status: z
       .enum(["open", "pending", "in_progress", "completed", "failed", "cancelled", "any"])
       .default("open")
@@ -39,14 +41,15 @@ export const listTasks = defineTool({
     ...pagingInputs,
   },
   output: countedPageShape("tasks", taskBrief),
-  async handler({ assignee, team, status, limit, offset, response_format }, ctx, api: LabdataApi) {
-    const who = assignee ?? (team ? "anyone" : "me");
+  async handler({ assignee, team, creator, status, limit, offset, response_format }, ctx, api: LabdataApi) {
+    const who = assignee ?? (team || creator ? "anyone" : "me");
+    const creatorIdOf = await creatorId(api, creator, ctx);
     const me = who === "me" ? (await api.me(ctx)).user : undefined;
     const assigneeId = who === "me" ? (me?.id ?? undefined) : who === "anyone" ? undefined : who;
     const found = team ? await workflows.findTeam(api, team, "labdata_list_tasks", ctx) : undefined;
     const { items, total, exact, complete } = await workflows.listTasks(
       api,
-      { assigneeId, teamId: found?.id ?? undefined, status },
+      { assigneeId, teamId: found?.id ?? undefined, creatorId: creatorIdOf, status },
       offset,
       limit,
       ctx,
@@ -58,6 +61,7 @@ export const listTasks = defineTool({
           ? `assigned to you (${nameAndId(me?.name, me?.id)})`
           : who !== "anyone" && `assigned to ${who}`,
         found && `of team ${nameAndId(found.name, found.id)}`,
+        creator && `created by ${creator === "me" ? "you" : creator}`,
       ]
         .filter(Boolean)
         .join(", ");

@@ -4,10 +4,10 @@ import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { oneLine } from "../../../core/untrusted-text.js";
 import { getContainer, listContainers } from "../api/inventory.js";
-import { type Located, locateContainer, type Place } from "../api/locate.js";
+import { type Located, locateContainer } from "../api/locate.js";
 import type { LabdataApi } from "../client.js";
 import { resolveEntity } from "../entity-ref.js";
-import { contentsText, quantityText } from "../format/inventory-markdown.js";
+import { contentsText, placeName, quantityText } from "../format/inventory-markdown.js";
 import { nameAndId } from "../format/labels.js";
 import { howMany } from "../list-page.js";
 import { type IdKind, pastedId } from "../pasted-id.js";
@@ -31,14 +31,13 @@ export const locate = defineTool({
   name: "labdata_locate",
   title: "Locate in Inventory",
   description:
-    "Where is it? Each container holding an entity (e.g. 'where is the glycerol stock of X?') or one " +
-    "container: quantity, position in its box or plate, and locations up to the room.",
+    "Where is it? The containers holding an entity ('where is the glycerol stock of X?') or one container: quantity, position, locations up to the room.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "search",
   // One field, required: what it names (an entity or a container) tells which question is asked.
   input: {
     id: pastedId(
-      "An entity (id, registry id or its page's address) to find its containers, or one container (con_...).",
+      "An entity (id, registry id or page address), or one container (con_...).",
       ENTITY_OR_CONTAINER,
     ),
     response_format: responseFormat,
@@ -95,12 +94,6 @@ export const locate = defineTool({
     );
   },
 });
-
-function placeName(place: Place): string {
-  if (!place.readable) return `a storage you may not see (${place.id})`;
-  const kind = place.schema ?? place.kind;
-  return `${nameAndId(place.name, place.id)} [${kind}]`;
-}
 
 function placeText(item: Located): string {
   const { container, position, chain } = item;

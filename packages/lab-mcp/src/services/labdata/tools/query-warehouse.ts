@@ -13,9 +13,7 @@ export const queryWarehouse = defineTool({
   name: "labdata_query_warehouse",
   title: "Query the Lab Data Warehouse",
   description:
-    "Run one read-only PostgreSQL SELECT (or WITH ... SELECT) on the tenant's data warehouse, as you: counts, " +
-    "averages, maxima, joins across runs, results, entities, containers, in one call instead of paging lists. " +
-    "Tables and columns: labdata_describe_warehouse.",
+    "One read-only PostgreSQL SELECT on the tenant's data warehouse, as you: counts, averages, joins across runs, results, entities, containers in one call. Tables: labdata_describe_warehouse.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "warehouse",
   view: resultsChartView,

@@ -95,18 +95,16 @@ export const searchDnaBases = defineTool({
   name: "labdata_search_dna_bases",
   title: "Search DNA Sequences by Bases",
   description:
-    "Find DNA sequences containing a stretch of bases (an insert, primer, hairpin) on either strand, with " +
-    "the matched positions: 'is there a registered plasmid with this insert?'.",
+    "DNA sequences containing a stretch of bases (insert, primer, hairpin) on either strand, with match positions: 'is there a registered plasmid with this insert?'.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "sequences",
   input: {
     bases: boundedString({
-      description:
-        "The bases to find, 8 to 10,000 letters A, C, G, T or U; whitespace and digits are ignored.",
+      description: "8 to 10,000 bases (A, C, G, T or U); whitespace and digits ignored.",
       max: 20_000,
       multiline: true,
     }),
-    registered_only: z.boolean().default(false).describe("True: only sequences registered in the registry."),
+    registered_only: z.boolean().default(false).describe("Only registered sequences."),
     ...pagingInputs,
   },
   output: countedPageShape("dna_sequences", hitSchema),

@@ -14,8 +14,7 @@ export const searchEntities = defineTool({
   name: "labdata_search_entities",
   title: "Search Entities",
   description:
-    "Search every entity type at once (DNA sequences, plasmids, AA sequences, oligos, strains, cell lines) " +
-    "by name, alias or registry id, e.g. 'pLKO' or 'PL09003'; grouped by type.",
+    "Every entity type at once (sequences, plasmids, oligos, strains, cell lines) by name, alias or registry id ('pLKO', 'PL09003'); grouped by type.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "search",
   input: {

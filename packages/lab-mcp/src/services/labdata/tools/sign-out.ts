@@ -18,8 +18,7 @@ export const signOut = defineTool({
   name: "labdata_sign_out",
   title: "Sign Out of the Lab Data Platform",
   description:
-    "Forget your own lab data API key on this server (stored, this session's or this computer's); the " +
-    "next call asks again. Lab data and an operator's key stay.",
+    "Forget your own lab data API key here (stored, this session's or this computer's); the next call asks again. Lab data and an operator's key stay.",
   // Not read-only: it deletes a stored credential (so MCP_READ_ONLY hides it, as that setting hides every
   // tool that changes anything). Not destructive: no lab data is touched and entering the key again
   // restores it. Idempotent: a second sign-out finds nothing to remove. Closed world: only this server.

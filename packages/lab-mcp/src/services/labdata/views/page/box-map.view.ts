@@ -86,6 +86,18 @@ startView("labdata box map", (structured, root) => {
     if (position) byPosition.set(position.toUpperCase(), container);
   }
   const id = text(storage.id) ?? "";
+  // A location (room, freezer, shelf) has no grid: what is inside it is listed by name.
+  if (id.startsWith("loc_")) {
+    const inside = list(structured.inside).flatMap((item) => text(item.name) ?? text(item.id) ?? []);
+    root.append(
+      h("h1", {}, "Location ", h("span", { class: "name" }, text(storage.name) ?? id)),
+      h("p", { class: "facts" }, [id, text(record(storage.schema)?.name)].filter(Boolean).join(" · ")),
+      inside.length > 0
+        ? h("ul", { class: "contents" }, ...inside.map((name) => h("li", {}, name)))
+        : h("p", { class: "note" }, "Nothing inside that you may see."),
+    );
+    return;
+  }
   const kind = id.startsWith("plt_") ? "Plate" : "Box";
   const capacity = number(storage.totalCapacity) ?? number(storage.size);
   const [rows, columns] = gridSize(capacity, byPosition.keys());
