@@ -14,7 +14,8 @@ export const searchEntities = defineTool({
   name: "labdata_search_entities",
   title: "Search Entities",
   description:
-    "Every entity type at once (sequences, plasmids, oligos, strains, cell lines) by name, alias or registry id ('pLKO', 'PL09003'); grouped by type.",
+    "Search every entity type at once (sequences, plasmids, oligos, strains, cell lines) by name, alias or " +
+    "registry id ('pLKO', 'PL09003'); grouped by type.",
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "search",
   input: {
