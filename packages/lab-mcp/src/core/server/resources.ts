@@ -14,6 +14,7 @@ import { errorText, InvalidInputError, RemoteStatusError } from "../errors.js";
 import { withCallLabels } from "../ops/metrics.js";
 import { matchResource, type ResourceBody } from "../resource.js";
 import { validateInput } from "../validate.js";
+import { withCredential } from "./call-credential.js";
 import type { ServedService } from "./options.js";
 
 /** Reads a resource of the server by URI, as a client would, within the request `request`. */
@@ -40,7 +41,14 @@ export function resourceReader<S>(
     const labels = { service: definition.id, tool: `resource:${match.resource.name}` };
     return {
       mimeType: match.resource.mimeType,
-      body: await withCallLabels(labels, () => match.resource.read(params, contextFor(request), service)),
+      body: await withCallLabels(labels, () =>
+        withCredential(
+          definition.credentials?.(service),
+          match.resource.credential ?? "required",
+          contextFor(request),
+          (ctx) => match.resource.read(params, ctx, service),
+        ),
+      ),
     };
   };
 }

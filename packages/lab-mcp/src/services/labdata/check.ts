@@ -7,6 +7,7 @@ import { passed, stepFromError } from "../../core/check/report.js";
 import type { ServiceCheck } from "../../core/check/run-check.js";
 import type { SessionCall } from "../../core/credentials/call-scope.js";
 import type { RequestScope } from "../../core/http/remote-client.js";
+import type { LabdataCall } from "./call.js";
 import type { LabdataApi } from "./client.js";
 import type { LABDATA_SETTINGS } from "./settings.js";
 import { whereOf } from "./warehouse/address.js";
@@ -22,15 +23,18 @@ const FIXES = {
 export const labdataCheck: ServiceCheck<LabdataApi, typeof LABDATA_SETTINGS.shape> = {
   address: (values) => ({ url: values.LABDATA_BASE_URL, apiRoot: "api/v2" }),
   async steps(api, requestScope: RequestScope): Promise<CheckStep[]> {
-    const scope: SessionCall = {
+    const call: SessionCall = {
       ...requestScope,
       clientSession: { caller: "check", isolated: false },
       // The check never opens a page to ask: a missing credential is a failure with its fix.
       askForSecret: async () => undefined,
     };
     let who: CheckStep;
+    let scope: LabdataCall;
     try {
-      const { user, credential } = await api.me(scope);
+      const credential = await api.credentials.required(call);
+      scope = { ...call, credential };
+      const user = await api.me(scope);
       const name = user.name || user.handle || user.id;
       who = passed(
         "credential",
@@ -69,7 +73,7 @@ const WAREHOUSE_FIXES = {
  * warehouse named in LABDATA_WAREHOUSE_URL can fail the check; one guessed from the tenant's address
  * (or none) is a note, since the warehouse is a feature not every tenant has.
  */
-async function warehouseStep(api: LabdataApi, scope: SessionCall): Promise<CheckStep> {
+async function warehouseStep(api: LabdataApi, scope: LabdataCall): Promise<CheckStep> {
   const address = api.warehouse.address;
   if (!address) {
     return {

@@ -2,9 +2,9 @@
 // of its page in the web app (pasted-id.ts takes the id from it), or its registry id (PL09003), which
 // the registry resolves.
 
-import type { SessionCall } from "../../core/credentials/call-scope.js";
 import { RemoteStatusError } from "../../core/errors.js";
 import { registeredEntities } from "./api/registry.js";
+import type { LabdataCall } from "./call.js";
 import type { LabdataApi } from "./client.js";
 import type { Entity } from "./records/registry.js";
 
@@ -22,7 +22,7 @@ export async function resolveEntity(
   api: LabdataApi,
   pasted: string,
   registry: string | undefined,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<ResolvedEntity> {
   if (!REGISTRY_ID.test(pasted)) return { id: pasted };
   const [entity] = await registeredEntities(api, [pasted], registry, ctx);

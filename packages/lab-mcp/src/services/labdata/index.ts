@@ -179,16 +179,18 @@ const labdata = {
       baseUrl,
       file: values.LABDATA_CREDENTIALS_FILE ?? userConfigFile("labdata.json", runtime.env),
     };
-    const holder = new LabdataCredentialSource({
+    const source = new LabdataCredentialSource({
       configured: configuredCredential(values, runtime),
       exchange: tokenExchange(values, runtime),
       store,
       personKeys: new PersonKeys(runtime.state.secrets, baseUrl, personNameKey(runtime.stateSettings?.key)),
+      // A key typed on a page is checked with the platform (users/me) before it is used or kept.
+      verify: (credential, scope) => client.me({ ...scope, credential }),
     });
-    return new LabdataApi(
+    const client: LabdataApi = new LabdataApi(
       baseUrl,
       runtime.requestTimeoutMs,
-      holder,
+      source,
       runtime.state,
       runtime.maxResponseBytes,
       {
@@ -196,7 +198,9 @@ const labdata = {
         loginNameKey: personNamesKey(runtime.stateSettings?.key, "labdata warehouse logins"),
       },
     );
+    return client;
   },
+  credentials: (api) => api.credentials,
 } satisfies ServiceDefinition<LabdataApi, typeof LABDATA_SETTINGS.shape>;
 
 export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTINGS.shape> = labdata;

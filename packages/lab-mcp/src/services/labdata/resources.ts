@@ -70,8 +70,8 @@ export const currentUserResource = defineResource({
   toolset: "users",
   params: {},
   async read(_params, ctx, api: LabdataApi) {
-    const { user, credential } = await api.me(ctx);
-    return json({ ...user, authentication: credential.method });
+    const user = await api.me(ctx);
+    return json({ ...user, authentication: ctx.credential.method });
   },
 });
 

@@ -9,6 +9,7 @@ import type { CallScope } from "../../core/credentials/call-scope.js";
 import type { RequestScope } from "../../core/http/remote-client.js";
 import { listPage } from "./api/protocol-lists.js";
 import { fetchProfile } from "./api/protocols.js";
+import type { ProtocolsCall } from "./call.js";
 import type { ProtocolsApi } from "./client.js";
 import type { PROTOCOLS_SETTINGS } from "./settings.js";
 
@@ -23,9 +24,11 @@ const FIXES = {
 export const protocolsCheck: ServiceCheck<ProtocolsApi, typeof PROTOCOLS_SETTINGS.shape> = {
   address: (values) => ({ url: values.PROTOCOLS_BASE_URL, apiRoot: "api/v3" }),
   async steps(api, requestScope: RequestScope): Promise<CheckStep[]> {
-    const scope: CallScope = { ...requestScope, clientSession: { caller: "check", isolated: false } };
+    const call: CallScope = { ...requestScope, clientSession: { caller: "check", isolated: false } };
     let who: CheckStep;
+    let scope: ProtocolsCall;
     try {
+      scope = { ...call, credential: await api.credentials.required(call) };
       const { profile, credential } = await fetchProfile(api, scope);
       const name = profile.name || profile.username || "an unnamed user";
       who = passed(

@@ -135,6 +135,7 @@ const protocols = {
   resources: [protocolPdfResource, protocolStepsResource, protocolResource],
   checkSettings: (values) => checkProtocolsSettings(values, values.MCP_AUTH_AUDIENCE),
   createService: createProtocolsApi,
+  credentials: (api) => api.credentials,
   httpRoutes(api) {
     const { pending } = api.credentials;
     return pending ? [connectRoute(api, pending), callbackRoute(api, pending)] : [];

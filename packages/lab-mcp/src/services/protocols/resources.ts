@@ -17,6 +17,8 @@ export const protocolPdfResource = defineResource({
     "One protocol as the repository's PDF (application/pdf). Each read counts against the repository's 5 PDFs " +
     "a minute (3 without sign-in), like protocols_download_pdf; without sign-in give the uri.",
   mimeType: "application/pdf",
+  // Public PDFs are anyone's: without a sign-in it reads anonymously.
+  credential: "optional",
   params: {
     uri: protocolRef("The protocol's uri (from protocols_search), or its id when signed in."),
     only: pdfViewInputs.only,

@@ -1,8 +1,9 @@
 // Assay schemas, runs and results. The platform lists runs and results one schema at a time; without a
 // schema the lists walk every schema of the kind (the first page of at most 100 schemas).
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
+
 import { apiPath } from "../../../core/http/api-path.js";
 import { DAY } from "../../../core/inputs.js";
+import type { LabdataCall } from "../call.js";
 import type { LabdataApi } from "../client.js";
 import {
   type AssayResult,
@@ -26,7 +27,7 @@ const SCHEMA_LISTS = {
 export async function listAssaySchemas(
   api: LabdataApi,
   kind: AssayKind,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<AssaySchema[]> {
   const { key, path } = SCHEMA_LISTS[kind];
   const { body } = await api.send(
@@ -36,13 +37,13 @@ export async function listAssaySchemas(
   return (body[key] as AssaySchema[] | undefined) ?? [];
 }
 
-export function getAssaySchema(api: LabdataApi, kind: AssayKind, id: string, ctx: SessionCall) {
+export function getAssaySchema(api: LabdataApi, kind: AssayKind, id: string, ctx: LabdataCall) {
   const path =
     kind === "run" ? apiPath`api/v2/assay-run-schemas/${id}` : apiPath`api/v2/assay-result-schemas/${id}`;
   return api.get(path, assaySchemaSchema, ctx);
 }
 
-export function getAssayRun(api: LabdataApi, id: string, ctx: SessionCall): Promise<AssayRun> {
+export function getAssayRun(api: LabdataApi, id: string, ctx: LabdataCall): Promise<AssayRun> {
   return api.get(apiPath`api/v2/assay-runs/${id}`, assayRunSchema, ctx);
 }
 
@@ -68,7 +69,7 @@ export function listAssayRuns(
   filters: RunFilters,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ) {
   const sources: ListSource<AssayRun>[] = filters.schemaIds.map((schemaId) => ({
     key: "assayRuns",
@@ -107,7 +108,7 @@ export function listAssayResults(
   filters: ResultFilters,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ) {
   const sources: ListSource<AssayResult>[] = filters.schemaIds.map((schemaId) => ({
     key: "assayResults",

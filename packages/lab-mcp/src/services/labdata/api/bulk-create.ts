@@ -2,9 +2,9 @@
 // here until it succeeds or fails, with its progress passed on. Bounded: at most MAX_POLLS polls.
 
 import { setTimeout as delay } from "node:timers/promises";
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { ActionableError, InvalidResponseError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
+import type { LabdataCall } from "../call.js";
 import type { LabdataApi, NewDnaSequence } from "../client.js";
 import { type DnaSequence, dnaSequenceSchema } from "../records/platform.js";
 import { taskLinkSchema, taskSchema } from "../records/registry.js";
@@ -16,7 +16,7 @@ const LONGEST_WAIT_MS = 2000;
 export async function bulkCreateSequences(
   api: LabdataApi,
   sequences: NewDnaSequence[],
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<DnaSequence[]> {
   const { body: link } = await api.send(
     {

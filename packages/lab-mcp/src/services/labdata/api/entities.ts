@@ -3,9 +3,9 @@
 // spans every kind (archive, the search across kinds).
 
 import { z } from "zod";
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { RemoteStatusError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
+import type { LabdataCall } from "../call.js";
 import type { LabdataApi } from "../client.js";
 import { dnaSequenceSchema } from "../records/platform.js";
 import { type Entity, entitySchema } from "../records/registry.js";
@@ -106,7 +106,7 @@ export async function listEntities(
   filters: EntityFilters,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<Counted<Entity>> {
   const counted = await api.list<Entity>(
     LIST_KEY[type],
@@ -124,7 +124,7 @@ export async function getEntity(
   api: LabdataApi,
   type: EntityType,
   id: string,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<Entity> {
   const schema = type === "dna_sequence" ? dnaSequenceSchema : entitySchema;
   const entity = (await api.get<Entity>(itemPath(type, id), schema as z.ZodType<Entity>, ctx)) as Entity;
@@ -150,7 +150,7 @@ export async function changeArchive(
   type: EntityType,
   ids: string[],
   reason: ArchiveReason | undefined,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<string[]> {
   const key = ARCHIVE_KEY[type];
   const { body } = await api.send(
@@ -174,7 +174,7 @@ export async function findEntity(
   api: LabdataApi,
   id: string,
   type: EntityType | undefined,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<Entity> {
   if (type) return getEntity(api, type, id, ctx);
   if (id.startsWith("prtn_")) return getEntity(api, "aa_sequence", id, ctx);

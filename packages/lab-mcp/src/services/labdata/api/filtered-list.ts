@@ -5,8 +5,8 @@
 // below that) and the offset is applied to what passed the filter.
 
 import type { z } from "zod";
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import type { ApiPath } from "../../../core/http/api-path.js";
+import type { LabdataCall } from "../call.js";
 import type { LabdataApi } from "../client.js";
 import { listSchema } from "../records/platform.js";
 import type { Counted } from "./count.js";
@@ -44,7 +44,7 @@ export async function filteredList<T>(
   keep: ((item: T) => boolean) | undefined,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<FilteredPage<T>> {
   const [only] = sources;
   if (sources.length === 1 && only && !keep) {

@@ -1,7 +1,8 @@
 // Inventory: containers (by what they hold or where they are), boxes and their contents, plates with
 // their wells, and locations, read one level at a time to climb from a container to its room.
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
+
 import { apiPath } from "../../../core/http/api-path.js";
+import type { LabdataCall } from "../call.js";
 import type { LabdataApi } from "../client.js";
 import { type Container, containerSchema, type Storage, storageSchema } from "../records/registry.js";
 
@@ -19,7 +20,7 @@ export function listContainers(
   filters: ContainerFilters,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ) {
   return api.list<Container>(
     "containers",
@@ -32,7 +33,7 @@ export function listContainers(
   );
 }
 
-export function getContainer(api: LabdataApi, id: string, ctx: SessionCall): Promise<Container> {
+export function getContainer(api: LabdataApi, id: string, ctx: LabdataCall): Promise<Container> {
   return api.get(apiPath`api/v2/containers/${id}`, containerSchema, ctx);
 }
 
@@ -50,7 +51,7 @@ export function getStorage(
   api: LabdataApi,
   kind: StorageKind,
   id: string,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<Storage> {
   switch (kind) {
     case "box":
@@ -68,7 +69,7 @@ export function listBoxContents(
   boxId: string,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ) {
   return api.list<Container>(
     "containers",

@@ -2,8 +2,9 @@
 // but not its name. At most MAX_LOOKUPS reads, five at a time; a record that cannot be read (gone, not
 // yours) keeps its "type id" label instead of failing the whole entry; after a timeout or a 429 the
 // remaining names are not read.
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
+
 import { RemoteStatusError, RemoteTimeoutError } from "../../../core/errors.js";
+import type { LabdataCall } from "../call.js";
 import type { LabdataApi } from "../client.js";
 import { runLabel } from "../format/assay-markdown.js";
 import type { LinkNames } from "../format/entry-markdown.js";
@@ -19,7 +20,7 @@ function isBusy(error: unknown): boolean {
   return error instanceof RemoteTimeoutError || (error instanceof RemoteStatusError && error.status === 429);
 }
 
-export async function linkNames(api: LabdataApi, entry: Entry, ctx: SessionCall): Promise<LinkNames> {
+export async function linkNames(api: LabdataApi, entry: Entry, ctx: LabdataCall): Promise<LinkNames> {
   const ids = linkedIds(entry);
   const lookups: Array<[string, () => Promise<string | null | undefined>]> = [
     ...ids.sequences.map((id): [string, () => Promise<string | null | undefined>] => [

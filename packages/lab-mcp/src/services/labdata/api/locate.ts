@@ -1,7 +1,8 @@
 // Where a container is: its position in its box or plate, then each storage up to the room, read one
 // level at a time (bounded), stopping at a storage the caller may not read.
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
+
 import { RemoteStatusError } from "../../../core/errors.js";
+import type { LabdataCall } from "../call.js";
 import type { LabdataApi } from "../client.js";
 import type { Container } from "../records/registry.js";
 import { getStorage, listBoxContents, type StorageKind, storageKindOf } from "./inventory.js";
@@ -28,7 +29,7 @@ export interface Located {
 export async function locateContainer(
   api: LabdataApi,
   container: Container,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<Located> {
   const chain: Place[] = [];
   let position: string | null = container.gridPosition ?? null;

@@ -1,7 +1,7 @@
 // Notebook entries and entry templates: list, read, create from a template.
 
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { apiPath } from "../../../core/http/api-path.js";
+import type { LabdataCall } from "../call.js";
 import type { LabdataApi } from "../client.js";
 import {
   type Entry,
@@ -43,7 +43,7 @@ export function listEntries(
   filters: EntryFilters,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ) {
   const needle = filters.nameIncludes?.toLowerCase();
   const keep =
@@ -70,7 +70,7 @@ export function listEntries(
 }
 
 /** The entry; an answer without one (the document requires nothing) reads as an empty entry. */
-export async function getEntry(api: LabdataApi, id: string, ctx: SessionCall): Promise<Entry> {
+export async function getEntry(api: LabdataApi, id: string, ctx: LabdataCall): Promise<Entry> {
   const { entry } = await api.get(apiPath`api/v2/entries/${id}`, entryByIdSchema, ctx);
   return entry ?? {};
 }
@@ -80,7 +80,7 @@ export function listEntryTemplates(
   nameIncludes: string | undefined,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ) {
   const needle = nameIncludes?.toLowerCase();
   return filteredList<EntryTemplate>(
@@ -107,7 +107,7 @@ export interface NewEntry {
   authorIds?: string[];
 }
 
-export async function createEntry(api: LabdataApi, entry: NewEntry, ctx: SessionCall): Promise<Entry> {
+export async function createEntry(api: LabdataApi, entry: NewEntry, ctx: LabdataCall): Promise<Entry> {
   const { body } = await api.send(
     { method: "POST", path: apiPath`api/v2/entries`, body: entry, schema: entrySchema },
     ctx,

@@ -1,8 +1,8 @@
 // The registry: its registries and entity schemas, and registered entities by registry id.
 
 import { z } from "zod";
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { apiPath } from "../../../core/http/api-path.js";
+import type { LabdataCall } from "../call.js";
 import type { LabdataApi } from "../client.js";
 import { list } from "../records/platform.js";
 import {
@@ -13,7 +13,7 @@ import {
   registrySchema,
 } from "../records/registry.js";
 
-export async function listRegistries(api: LabdataApi, ctx: SessionCall) {
+export async function listRegistries(api: LabdataApi, ctx: LabdataCall) {
   const body = await api.get(
     apiPath`api/v2/registries`,
     z.looseObject({ registries: list(registrySchema) }),
@@ -22,7 +22,7 @@ export async function listRegistries(api: LabdataApi, ctx: SessionCall) {
   return body.registries ?? [];
 }
 
-export function listEntitySchemas(api: LabdataApi, offset: number, limit: number, ctx: SessionCall) {
+export function listEntitySchemas(api: LabdataApi, offset: number, limit: number, ctx: LabdataCall) {
   return api.list<EntitySchema>(
     "entitySchemas",
     apiPath`api/v2/entity-schemas`,
@@ -39,7 +39,7 @@ export async function registeredEntities(
   api: LabdataApi,
   registryIds: string[],
   registryId: string | undefined,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<Entity[]> {
   const registry = registryId ?? (await listRegistries(api, ctx))[0]?.id;
   if (!registry) return [];

@@ -2,8 +2,8 @@
 // offsets the way the GET lists are (a cursor cache per query and credential).
 
 import { z } from "zod";
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { apiPath } from "../../../core/http/api-path.js";
+import type { LabdataCall } from "../call.js";
 import { type LabdataApi, resultCount } from "../client.js";
 import { type DnaSequence, dnaSequenceSchema, list, text } from "../records/platform.js";
 import { type Counted, countOf } from "./count.js";
@@ -20,9 +20,9 @@ export async function searchBases(
   query: BasesQuery,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<Counted<DnaSequence>> {
-  const credential = await api.credential(ctx);
+  const { credential } = ctx;
   const queryKey = JSON.stringify([api.baseUrl, credential.id, "search-bases", query]);
   let reported: number | undefined;
   const { items, end } = await api.pager.page<DnaSequence>(

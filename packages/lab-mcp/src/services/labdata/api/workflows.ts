@@ -1,8 +1,8 @@
 // Workflow tasks, and the teams they may be the responsibility of.
 
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { InvalidInputError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
+import type { LabdataCall } from "../call.js";
 import type { LabdataApi } from "../client.js";
 import {
   type LabRequest,
@@ -32,7 +32,7 @@ export async function findTeam(
   api: LabdataApi,
   nameOrId: string,
   tool: string,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<LabTeam> {
   const { body } = await api.send(
     {
@@ -68,7 +68,7 @@ export function listTasks(
   filters: TaskFilters,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ) {
   const { status } = filters;
   const keep =
@@ -94,7 +94,7 @@ export function listTasks(
 }
 
 /** The teams `userId` is a member of (the first 100). */
-export async function teamsOf(api: LabdataApi, userId: string, ctx: SessionCall): Promise<LabTeam[]> {
+export async function teamsOf(api: LabdataApi, userId: string, ctx: LabdataCall): Promise<LabTeam[]> {
   const { body } = await api.send(
     {
       path: apiPath`api/v2/teams`,
@@ -130,7 +130,7 @@ export async function listRequests(
   filters: RequestFilters,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ) {
   const { body } = await api.send(
     {

@@ -23,7 +23,8 @@ export const getCurrentUser = defineTool({
     base_url: z.string(),
   },
   async handler({ response_format }, ctx, api: LabdataApi) {
-    const { user, credential } = await api.me(ctx);
+    const user = await api.me(ctx);
+    const { credential } = ctx;
     const structured = { ...user, authentication: credential.method, base_url: api.baseUrl };
     if (response_format === "json") return reply(structured, json(structured));
     const text = markdown(

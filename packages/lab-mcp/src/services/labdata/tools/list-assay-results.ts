@@ -1,4 +1,3 @@
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { RemoteStatusError } from "../../../core/errors.js";
 import { boundedString, identifier, pagingInputs, takesNumberAsText } from "../../../core/inputs.js";
 import { moreLine, pageReply, pastTheEnd } from "../../../core/page-reply.js";
@@ -6,6 +5,7 @@ import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import * as assays from "../api/assays.js";
 import { partialNote } from "../api/filtered-list.js";
+import type { LabdataCall } from "../call.js";
 import type { LabdataApi } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { resolveEntity } from "../entity-ref.js";
@@ -21,7 +21,7 @@ import { resultsChartView } from "../views/index.js";
  * The runs `run` names: a run number ("12", "run 12") is looked for among the runs you may see; anything
  * else is read as a run id first, then looked for as a run name.
  */
-async function runsNamed(api: LabdataApi, run: string, ctx: SessionCall): Promise<AssayRun[]> {
+async function runsNamed(api: LabdataApi, run: string, ctx: LabdataCall): Promise<AssayRun[]> {
   if (!/^\s*(run\s*)?#?\s*\d+\s*$/i.test(run) && /^[A-Za-z0-9_-]+$/.test(run)) {
     try {
       return [await assays.getAssayRun(api, run, ctx)];

@@ -41,7 +41,7 @@ export const listEntries = defineTool({
       ["modified_after", args.modified_after],
       ["modified_before", args.modified_before],
     );
-    const authorId = args.author === "me" ? ((await api.me(ctx)).user.id ?? undefined) : args.author;
+    const authorId = args.author === "me" ? ((await api.me(ctx)).id ?? undefined) : args.author;
     const { items, total, exact, complete } = await notebook.listEntries(
       api,
       {

@@ -74,7 +74,7 @@ export const listRequests = defineTool({
     api: LabdataApi,
   ) {
     const who = assignee ?? (team || requested_by ? "anyone" : "me");
-    const me = who === "me" || requested_by === "me" ? (await api.me(ctx)).user : undefined;
+    const me = who === "me" || requested_by === "me" ? await api.me(ctx) : undefined;
     let assignedTo: string[] | undefined;
     let whose = "";
     if (team) {

@@ -41,7 +41,7 @@ export const listTasks = defineTool({
   output: countedPageShape("tasks", taskBrief),
   async handler({ assignee, team, status, limit, offset, response_format }, ctx, api: LabdataApi) {
     const who = assignee ?? (team ? "anyone" : "me");
-    const me = who === "me" ? (await api.me(ctx)).user : undefined;
+    const me = who === "me" ? await api.me(ctx) : undefined;
     const assigneeId = who === "me" ? (me?.id ?? undefined) : who === "anyone" ? undefined : who;
     const found = team ? await workflows.findTeam(api, team, "labdata_list_tasks", ctx) : undefined;
     const { items, total, exact, complete } = await workflows.listTasks(

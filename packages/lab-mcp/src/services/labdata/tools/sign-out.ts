@@ -25,6 +25,8 @@ export const signOut = defineTool({
   // restores it. Idempotent: a second sign-out finds nothing to remove. Closed world: only this server.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   toolset: "users",
+  // It forgets the caller's key; it never needs one (nor asks for one to forget).
+  credential: "none",
   input: { response_format: responseFormat },
   // What was forgotten (empty: nothing of yours), and what the next call uses; the text words both.
   output: {
@@ -42,7 +44,10 @@ export const signOut = defineTool({
     base_url: z.string(),
   },
   async handler({ response_format }, ctx, api: LabdataApi) {
-    const outcome = await api.signOut(ctx);
+    // The warehouse login was minted with the caller's own key: it goes with it.
+    const identity = await api.credentials.ownIdentity(ctx).catch(() => undefined);
+    const outcome = await api.credentials.signOut(ctx);
+    if (identity && (await api.warehouse.forget(identity))) outcome.removed.push("warehouse_login");
     const structured = { ...outcome, base_url: api.baseUrl };
     if (response_format === "json") return reply(structured, json(structured));
     const removed =

@@ -5,11 +5,11 @@
 //   DELETE /api/v4/protocols/{id}/steps  {steps: [guid]}   removes steps.
 // Nothing here publishes: publishing stays a human act in the repository's web interface.
 import { setImmediate as setImmediatePromise } from "node:timers/promises";
-import type { CallScope } from "../../../core/credentials/call-scope.js";
 import { InvalidResponseError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
 import { draftJsOf } from "../authoring/rich-text-out.js";
 import { newGuid, type WireStep } from "../authoring/step-list.js";
+import type { ProtocolsCall } from "../call.js";
 import type { ProtocolsApi } from "../client.js";
 import { stepSchema } from "../records/protocols.js";
 import { orderSteps } from "../records/step-order.js";
@@ -29,7 +29,7 @@ export interface DraftText {
 const RICH_FIELDS = ["description", "guidelines", "before_start", "warning", "materials_text"] as const;
 
 /** POST /api/v3/protocols/<guid>: a new, blank, private draft; its id. */
-export async function createBlankDraft(api: ProtocolsApi, ctx: CallScope): Promise<number> {
+export async function createBlankDraft(api: ProtocolsApi, ctx: ProtocolsCall): Promise<number> {
   const guid = newGuid().toLowerCase();
   const body = await api.send(
     { method: "POST", path: apiPath`api/v3/protocols/${guid}`, body: new URLSearchParams({ type_id: "1" }) },
@@ -47,7 +47,7 @@ export async function updateDraftFields(
   api: ProtocolsApi,
   ref: string,
   text: DraftText,
-  ctx: CallScope,
+  ctx: ProtocolsCall,
 ): Promise<void> {
   const body: Record<string, string> = {};
   if (text.title !== undefined) body.title = text.title;
@@ -65,7 +65,7 @@ export async function updateDraftFields(
  * The steps of a protocol in list order, as they would be sent back: text in the repository's own form
  * (its default, Draft.js), so that a step passed through unchanged loses nothing.
  */
-export async function wireSteps(api: ProtocolsApi, ref: string, ctx: CallScope): Promise<WireStep[]> {
+export async function wireSteps(api: ProtocolsApi, ref: string, ctx: ProtocolsCall): Promise<WireStep[]> {
   const body = await api.send({ path: apiPath`api/v4/protocols/${ref}/steps` }, ctx, {
     asksForOneProtocol: true,
   });
@@ -97,7 +97,7 @@ export async function sendSteps(
   api: ProtocolsApi,
   ref: string,
   steps: WireStep[],
-  ctx: CallScope,
+  ctx: ProtocolsCall,
 ): Promise<void> {
   if (steps.length === 0) return;
   await api.send(
@@ -112,7 +112,7 @@ export async function removeSteps(
   api: ProtocolsApi,
   ref: string,
   guids: string[],
-  ctx: CallScope,
+  ctx: ProtocolsCall,
 ): Promise<WireStep[] | undefined> {
   if (guids.length === 0) return undefined;
   const body = await api.send(

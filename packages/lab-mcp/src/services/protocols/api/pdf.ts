@@ -33,18 +33,16 @@ export function pdfResourceUri(uri: string, view: PdfView = FULL_PDF): string {
 export async function fetchProtocolPdf(
   api: ProtocolsApi,
   protocol: string,
-  ctx: ToolContext,
+  ctx: ToolContext & { readonly credential: ProtocolsCredential | undefined },
   asker: string,
   view: PdfView = FULL_PDF,
 ): Promise<ProtocolPdf> {
-  const { credential, why, anonymous } = await api.credentials.current(ctx);
-  // Nobody signed in: public PDFs are anyone's. A sign-in that stopped working is said, not bypassed.
-  if (!credential && !anonymous)
-    throw new ActionableError(why ?? "Not signed in to the protocol repository.");
+  // Nobody signed in (no credential): public PDFs are anyone's.
+  const { credential } = ctx;
   let uri = protocol;
   let about: ProtocolPdf["about"];
   if (credential) {
-    const record = await fetchProtocol(api, protocol, ctx, { withSteps: false });
+    const record = await fetchProtocol(api, protocol, { ...ctx, credential }, { withSteps: false });
     uri = record.uri;
     about = { id: record.id, title: record.title, public: record.public !== false };
   } else if (/^\d+$/.test(protocol)) {

@@ -1,7 +1,8 @@
 // Lists of protocols (GET /api/v3/protocols, a researcher's or a workspace's list in the same envelope):
 // offset paging over the repository's numbered pages, whichever number its first page has.
-import type { CallScope } from "../../../core/credentials/call-scope.js";
+
 import { type ApiPath, apiPath } from "../../../core/http/api-path.js";
+import type { ProtocolsCall } from "../call.js";
 import type { ProtocolsApi } from "../client.js";
 import { type ListPage, listPageSchema } from "../records/list-page.js";
 import type { ProtocolSummary } from "../records/protocols.js";
@@ -32,7 +33,7 @@ export async function listPage(
   query: ListQuery,
   pageSize: number,
   place: number,
-  ctx: CallScope,
+  ctx: ProtocolsCall,
 ): Promise<ListPage> {
   if (api.pageOrigin === undefined) {
     // Page id 1 tells: it is the first page (1-based), or the second (0-based) when current_page
@@ -48,7 +49,7 @@ export async function listPage(
  * The page_id of the first page, for the lists beside search (workspaces) that number their pages the
  * same way: learnt from the first list answer, asked with one small search when none came yet.
  */
-export async function firstPageId(api: ProtocolsApi, ctx: CallScope): Promise<0 | 1> {
+export async function firstPageId(api: ProtocolsApi, ctx: ProtocolsCall): Promise<0 | 1> {
   if (api.pageOrigin === undefined) {
     await listPage(api, { filter: "public", orderField: "activity", orderDir: "desc" }, 1, 0, ctx);
   }
@@ -60,7 +61,7 @@ async function fetchListPage(
   query: ListQuery,
   pageSize: number,
   pageId: number,
-  ctx: CallScope,
+  ctx: ProtocolsCall,
 ) {
   const body = await api.get(query.path ?? apiPath`api/v3/protocols`, ctx, {
     filter: query.filter,
@@ -84,7 +85,7 @@ export async function listRange(
   query: ListQuery,
   offset: number,
   limit: number,
-  ctx: CallScope,
+  ctx: ProtocolsCall,
 ): Promise<{ items: ProtocolSummary[]; total: number }> {
   const plan = pagesFor(offset, limit);
   const [firstPlace, secondPlace] = plan.places;

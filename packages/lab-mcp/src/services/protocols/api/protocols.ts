@@ -1,9 +1,10 @@
 // One protocol and its steps (GET /api/v4/protocols/{ref} and .../steps, as markdown), and the signed-in
 // user's profile (GET /api/v3/session/profile): the records the reading tools and resources show.
-import type { CallScope } from "../../../core/credentials/call-scope.js";
+
 import { InvalidResponseError } from "../../../core/errors.js";
 import { type ApiPath, apiPath } from "../../../core/http/api-path.js";
 import type { ProtocolsCredential } from "../auth/credential.js";
+import type { ProtocolsCall } from "../call.js";
 import type { ProtocolsApi } from "../client.js";
 import {
   type Profile,
@@ -38,10 +39,10 @@ export function protocolPath(ref: string, below?: "steps"): ApiPath {
 export async function fetchProtocol(
   api: ProtocolsApi,
   idOrUri: string,
-  ctx: CallScope,
+  ctx: ProtocolsCall,
   { withSteps = true } = {},
 ): Promise<Protocol> {
-  const body = await api.get(protocolPath(idOrUri), ctx, { content_format: "markdown" }, undefined, true);
+  const body = await api.get(protocolPath(idOrUri), ctx, { content_format: "markdown" }, true);
   const raw = [body.payload, body.protocol].find(isRecord);
   const protocol = raw ? protocolSchema.safeParse(raw).data : undefined;
   if (!protocol) throw new InvalidResponseError("The repository answered without a protocol record");
@@ -54,14 +55,8 @@ export async function fetchProtocol(
 }
 
 /** A protocol's steps, in order. */
-export async function fetchSteps(api: ProtocolsApi, idOrUri: string, ctx: CallScope): Promise<Step[]> {
-  const body = await api.get(
-    protocolPath(idOrUri, "steps"),
-    ctx,
-    { content_format: "markdown" },
-    undefined,
-    true,
-  );
+export async function fetchSteps(api: ProtocolsApi, idOrUri: string, ctx: ProtocolsCall): Promise<Step[]> {
+  const body = await api.get(protocolPath(idOrUri, "steps"), ctx, { content_format: "markdown" }, true);
   return orderSteps(list(stepSchema).parse(stepsListOf(body)));
 }
 
@@ -77,10 +72,10 @@ export function stepsListOf(body: Json): unknown[] {
 /** The signed-in user, the credential that signs in, and the repository's last warning for it. */
 export async function fetchProfile(
   api: ProtocolsApi,
-  ctx: CallScope,
+  ctx: ProtocolsCall,
 ): Promise<{ profile: Profile; credential: ProtocolsCredential; warning?: RemoteWarning }> {
-  const credential = await api.credentials.required(ctx);
-  const body = await api.get(apiPath`api/v3/session/profile`, ctx, undefined, credential);
+  const { credential } = ctx;
+  const body = await api.get(apiPath`api/v3/session/profile`, ctx);
   const user = body.user ?? body.payload;
   if (!isRecord(user)) throw new InvalidResponseError("The repository answered without a user");
   return { profile: profileSchema.parse(user), credential, warning: api.warningFor(credential.id) };

@@ -1,7 +1,8 @@
 // The repository's workspaces ("groups", fact sheet §8): GET /api/v3/workspaces (filter=my_groups for
 // the user's own), read leniently from the recorded group object, and the pages that cover an offset.
-import type { CallScope } from "../../../core/credentials/call-scope.js";
+
 import { apiPath } from "../../../core/http/api-path.js";
+import type { ProtocolsCall } from "../call.js";
 import type { ProtocolsApi } from "../client.js";
 import { listPageOf } from "../records/list-page.js";
 import { isRecord } from "../records/values.js";
@@ -16,7 +17,7 @@ export async function listWorkspaces(
   { mine, key }: { mine: boolean; key?: string },
   offset: number,
   limit: number,
-  ctx: CallScope,
+  ctx: ProtocolsCall,
 ): Promise<{ items: Workspace[]; total: number }> {
   const plan = pagesFor(offset, limit);
   const first = await firstPageId(api, ctx);

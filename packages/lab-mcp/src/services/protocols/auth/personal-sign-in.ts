@@ -207,10 +207,13 @@ async function answerCallback(
       person: { subject: signIn.subject, accessToken: "" },
     },
   };
-  const profile = await fetchProfile(api, asPerson).then(
-    (answer) => answer.profile,
-    () => undefined,
-  );
+  const profile = await api.credentials
+    .required(asPerson)
+    .then((credential) => fetchProfile(api, { ...asPerson, credential }))
+    .then(
+      (answer) => answer.profile,
+      () => undefined,
+    );
   const username = profile?.username ?? null;
   const name = profile?.name ?? null;
   await pending.settle(state, { status: "signed_in", username, name });

@@ -37,10 +37,14 @@ export async function signIn(
   const tokens = await options.present(start);
   const scope = options.scope ?? {};
   const keptIn = await api.credentials.completeSignIn(tokens, scope);
-  const profile = await fetchProfile(api, scope).then(
-    (answer) => answer.profile,
-    () => undefined,
-  );
+  // Who signed in: the sign-in just kept is what the caller's ladder climbs to now.
+  const profile = await api.credentials
+    .required(scope)
+    .then((credential) => fetchProfile(api, { ...scope, credential }))
+    .then(
+      (answer) => answer.profile,
+      () => undefined,
+    );
   return { profile, keptIn };
 }
 

@@ -2,11 +2,11 @@
 // markdown and as structured content. Every answer says the draft stays unpublished.
 
 import { z } from "zod";
-import type { CallScope } from "../../../core/credentials/call-scope.js";
 import { pageOf } from "../../../core/paging.js";
 import { fieldList, heading, markdown, nameWithId } from "../../../core/render.js";
 import { reply } from "../../../core/tool.js";
 import { fetchProtocol, fetchSteps } from "../api/protocols.js";
+import type { ProtocolsCall } from "../call.js";
 import type { ProtocolsApi } from "../client.js";
 import { STEP_CHARS, stepsMarkdown } from "../format/steps-markdown.js";
 import type { Protocol } from "../records/protocols.js";
@@ -36,7 +36,7 @@ export const stepsOutput = {
 };
 
 /** The draft read back after a write. */
-export async function draftReply(api: ProtocolsApi, ref: string, ctx: CallScope, done: string) {
+export async function draftReply(api: ProtocolsApi, ref: string, ctx: ProtocolsCall, done: string) {
   const protocol: Protocol = await fetchProtocol(api, ref, ctx);
   const steps = protocol.steps?.length ?? protocol.number_of_steps ?? 0;
   const structured = {
@@ -57,7 +57,7 @@ export async function draftReply(api: ProtocolsApi, ref: string, ctx: CallScope,
 }
 
 /** The steps read back after a write: all of them, in order, under their sections. */
-export async function stepsReply(api: ProtocolsApi, ref: string, ctx: CallScope, done: string) {
+export async function stepsReply(api: ProtocolsApi, ref: string, ctx: ProtocolsCall, done: string) {
   const steps = await fetchSteps(api, ref, ctx);
   const structured = {
     protocol: ref,

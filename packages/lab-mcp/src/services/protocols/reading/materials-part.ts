@@ -5,6 +5,7 @@ import type { ResponseFormat } from "../../../core/inputs.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { reply } from "../../../core/tool.js";
 import { tableCell } from "../../../core/untrusted-text.js";
+import type { ProtocolsCall } from "../call.js";
 import type { ProtocolsApi } from "../client.js";
 import { type Material, materialSchema } from "../records/protocols.js";
 import { list } from "../records/values.js";
@@ -22,7 +23,7 @@ function materialsTable(materials: Material[]): string {
 
 export async function materialsPart(
   { protocol, response_format }: { protocol: string; response_format: ResponseFormat },
-  ctx: ToolContext,
+  ctx: ToolContext & ProtocolsCall,
   api: ProtocolsApi,
 ) {
   const [base = protocol] = protocol.split("/");

@@ -8,6 +8,7 @@ import { pageOf } from "../../../core/paging.js";
 import { json } from "../../../core/render.js";
 import { reply } from "../../../core/tool.js";
 import { fetchSteps } from "../api/protocols.js";
+import type { ProtocolsCall } from "../call.js";
 import type { ProtocolsApi } from "../client.js";
 import { stepMarkdown, stepsMarkdown } from "../format/steps-markdown.js";
 import { shownSteps } from "../format/structured.js";
@@ -20,7 +21,7 @@ interface StepsAsk {
   response_format: ResponseFormat;
 }
 
-export async function stepsPart(ask: StepsAsk, ctx: ToolContext, api: ProtocolsApi) {
+export async function stepsPart(ask: StepsAsk, ctx: ToolContext & ProtocolsCall, api: ProtocolsApi) {
   const { protocol, step_number, limit, offset, response_format } = ask;
   const steps = await fetchSteps(api, protocol, ctx);
   if (step_number !== undefined) {

@@ -4,11 +4,12 @@ import type { ResponseFormat } from "../../../core/inputs.js";
 import { bulletList, heading, json, markdown, nameWithId, utcTime } from "../../../core/render.js";
 import { reply } from "../../../core/tool.js";
 import { fetchProtocol } from "../api/protocols.js";
+import type { ProtocolsCall } from "../call.js";
 import type { ProtocolsApi } from "../client.js";
 
 export async function versionsPart(
   { protocol, response_format }: { protocol: string; response_format: ResponseFormat },
-  ctx: ToolContext,
+  ctx: ToolContext & ProtocolsCall,
   api: ProtocolsApi,
 ) {
   const record = await fetchProtocol(api, protocol.split("/")[0] ?? protocol, ctx, { withSteps: false });

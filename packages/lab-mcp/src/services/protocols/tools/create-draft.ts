@@ -24,7 +24,7 @@ export const createDraft = defineTool({
   output: draftOutput,
   unavailable: authoringUnavailable,
   async handler({ title, description, guidelines, materials, steps }, ctx, api: ProtocolsApi) {
-    await requireAuthoring(api, ctx);
+    requireAuthoring(api, ctx);
     const planned = steps ? replacement([], await stepsToSend(withSections(steps))) : undefined;
     await ctx.progress(0.1, "Creating the draft");
     const id = String(await createBlankDraft(api, ctx));

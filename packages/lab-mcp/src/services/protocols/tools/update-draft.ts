@@ -32,7 +32,7 @@ export const updateDraft = defineTool({
         "Nothing to change: give at least one of title, description, guidelines, warning, materials.",
       );
     }
-    await requireAuthoring(api, ctx);
+    requireAuthoring(api, ctx);
     await updateDraftFields(
       api,
       protocol,
