@@ -61,9 +61,14 @@ export async function callTool<S>(
   try {
     const args = validateInput(tool.name, tool.input, request.params.arguments);
     const source = definition.credentials?.(service);
-    const answer = await withCallLabels(labels, () =>
+    const outcome = await withCallLabels(labels, () =>
       withCredential(source, tool.credential ?? "required", ctx, (call) => tool.handler(args, call, service)),
     );
+    // The credential's ask: answered "input required" before any handler ran.
+    if ("inputRequired" in outcome) {
+      return { result: outcome.inputRequired, tool: tool.name, outcome: "input_required" };
+    }
+    const answer = outcome.done;
     const result = textResult(answer.text, false);
     result.content.push(...(answer.files ?? []).flatMap(fileContent));
     // A client that draws the tool's view gets all it draws; the others, the answer as always.
@@ -78,11 +83,11 @@ export async function callTool<S>(
           : answer.structured;
     return { result: { ...result, structuredContent }, tool: tool.name, outcome: "ok" };
   } catch (error) {
-    // The ask/retry round: the credential's ask (call-credential.ts, before the handler) or a handler
-    // that needs the user mid-call (a confirmation, a sign-in) reaches ctx.openUrl, whose first round
-    // (pages/url-ask.ts) opens the page and ends the call here as the "input required" answer; the
-    // client shows the URL and retries, and the retry waits for the page. A handler that catches every
-    // error must rethrow it (`if (error instanceof InputRequiredSignal) throw error`).
+    // The ask/retry round of a handler that needs the user mid-call (a sign-in, a confirmation): its
+    // ctx.openUrl's first round (pages/url-ask.ts) opens the page and ends the call here as the "input
+    // required" answer; the client shows the URL and retries, and the retry waits for the page. A
+    // handler that catches every error must rethrow it (`if (error instanceof InputRequiredSignal)
+    // throw error`). The credential's own ask never gets here: call-credential.ts returns it.
     if (error instanceof InputRequiredSignal) {
       return { result: error.result, tool: tool.name, outcome: "input_required" };
     }
