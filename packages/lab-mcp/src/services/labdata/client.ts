@@ -66,7 +66,7 @@ export interface WarehouseSettings {
   loginNameKey: Buffer;
 }
 
-export class LabdataApi {
+export class LabdataClient {
   private readonly remotes = new ClientCache<RemoteClient>();
   /** Offset paging over the platform's cursors, the cache in the shared state (search-bases pages with it too). */
   readonly pager: CursorPager;

@@ -14,7 +14,7 @@ import type { LabdataCredential } from "./auth/credential.js";
 import { idTokenCredential } from "./auth/oidc.js";
 import { PersonKeys, personNameKey } from "./auth/person-keys.js";
 import { TokenExchange } from "./auth/token-exchange.js";
-import { LabdataApi, labdataBudget } from "./client.js";
+import { LabdataClient, labdataBudget } from "./client.js";
 import { LabdataCredentialSource } from "./credential-source.js";
 import {
   currentUserResource,
@@ -187,7 +187,7 @@ const labdata = {
       // A key typed on a page is checked with the platform (users/me) before it is used or kept.
       verify: (credential, scope) => client.me({ ...scope, credential }),
     });
-    const client: LabdataApi = new LabdataApi(
+    const client: LabdataClient = new LabdataClient(
       baseUrl,
       runtime.requestTimeoutMs,
       source,
@@ -200,10 +200,10 @@ const labdata = {
     );
     return client;
   },
-  credentials: (api) => api.credentials,
-} satisfies ServiceDefinition<LabdataApi, typeof LABDATA_SETTINGS.shape>;
+  credentials: (client) => client.credentials,
+} satisfies ServiceDefinition<LabdataClient, typeof LABDATA_SETTINGS.shape>;
 
-export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTINGS.shape> = labdata;
+export const labdataService: ServiceDefinition<LabdataClient, typeof LABDATA_SETTINGS.shape> = labdata;
 
 /** The names of labdata_mcp's tools as literal types: the keys a table of every tool must have. */
 export type LabdataToolName = (typeof labdata.tools)[number]["name"];

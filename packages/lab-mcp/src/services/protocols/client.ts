@@ -32,7 +32,7 @@ export const DEFAULT_MAX_PDF_BYTES = 100 * 1024 * 1024;
 /** A request's query parameters; undefined ones are not sent. */
 type Query = Record<string, string | number | undefined>;
 
-export class ProtocolsApi {
+export class ProtocolsClient {
   private readonly remotes = new ClientCache<{
     credential: ProtocolsCredential;
     api: RemoteClient;

@@ -4,7 +4,7 @@
 import { apiPath } from "../../../core/http/api-path.js";
 import { DAY } from "../../../core/inputs.js";
 import type { LabdataCall } from "../call.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import {
   type AssayResult,
   type AssayRun,
@@ -25,26 +25,26 @@ const SCHEMA_LISTS = {
 
 /** Every schema of a kind (one page of up to 100: a tenant has a handful). */
 export async function listAssaySchemas(
-  api: LabdataApi,
+  client: LabdataClient,
   kind: AssayKind,
   ctx: LabdataCall,
 ): Promise<AssaySchema[]> {
   const { key, path } = SCHEMA_LISTS[kind];
-  const { body } = await api.send(
+  const { body } = await client.send(
     { path, query: { pageSize: 100 }, schema: listSchema(key, assaySchemaSchema) },
     ctx,
   );
   return (body[key] as AssaySchema[] | undefined) ?? [];
 }
 
-export function getAssaySchema(api: LabdataApi, kind: AssayKind, id: string, ctx: LabdataCall) {
+export function getAssaySchema(client: LabdataClient, kind: AssayKind, id: string, ctx: LabdataCall) {
   const path =
     kind === "run" ? apiPath`api/v2/assay-run-schemas/${id}` : apiPath`api/v2/assay-result-schemas/${id}`;
-  return api.get(path, assaySchemaSchema, ctx);
+  return client.get(path, assaySchemaSchema, ctx);
 }
 
-export function getAssayRun(api: LabdataApi, id: string, ctx: LabdataCall): Promise<AssayRun> {
-  return api.get(apiPath`api/v2/assay-runs/${id}`, assayRunSchema, ctx);
+export function getAssayRun(client: LabdataClient, id: string, ctx: LabdataCall): Promise<AssayRun> {
+  return client.get(apiPath`api/v2/assay-runs/${id}`, assayRunSchema, ctx);
 }
 
 export interface RunFilters {
@@ -65,7 +65,7 @@ const unixSeconds = (iso: string | undefined, endOfDay = false): string | undefi
 };
 
 export function listAssayRuns(
-  api: LabdataApi,
+  client: LabdataClient,
   filters: RunFilters,
   offset: number,
   limit: number,
@@ -88,7 +88,7 @@ export function listAssayRuns(
         (!filters.entryId || run.entryId === filters.entryId) &&
         (!filters.keep || filters.keep(run))
     : undefined;
-  return filteredList(api, sources, keep, offset, limit, ctx);
+  return filteredList(client, sources, keep, offset, limit, ctx);
 }
 
 export interface ResultFilters {
@@ -104,7 +104,7 @@ const dayBound = (iso: string | undefined, endOfDay: boolean): string | undefine
   iso && DAY.test(iso) ? `${iso}T${endOfDay ? "23:59:59" : "00:00:00"}Z` : iso;
 
 export function listAssayResults(
-  api: LabdataApi,
+  client: LabdataClient,
   filters: ResultFilters,
   offset: number,
   limit: number,
@@ -126,5 +126,5 @@ export function listAssayResults(
   const keep = filters.projectId
     ? (result: AssayResult) => result.projectId === filters.projectId
     : undefined;
-  return filteredList(api, sources, keep, offset, limit, ctx);
+  return filteredList(client, sources, keep, offset, limit, ctx);
 }

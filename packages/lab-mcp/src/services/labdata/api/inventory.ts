@@ -3,7 +3,7 @@
 
 import { apiPath } from "../../../core/http/api-path.js";
 import type { LabdataCall } from "../call.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { type Container, containerSchema, type Storage, storageSchema } from "../records/registry.js";
 
 export interface ContainerFilters {
@@ -16,13 +16,13 @@ export interface ContainerFilters {
 }
 
 export function listContainers(
-  api: LabdataApi,
+  client: LabdataClient,
   filters: ContainerFilters,
   offset: number,
   limit: number,
   ctx: LabdataCall,
 ) {
-  return api.list<Container>(
+  return client.list<Container>(
     "containers",
     apiPath`api/v2/containers`,
     containerSchema,
@@ -33,8 +33,8 @@ export function listContainers(
   );
 }
 
-export function getContainer(api: LabdataApi, id: string, ctx: LabdataCall): Promise<Container> {
-  return api.get(apiPath`api/v2/containers/${id}`, containerSchema, ctx);
+export function getContainer(client: LabdataClient, id: string, ctx: LabdataCall): Promise<Container> {
+  return client.get(apiPath`api/v2/containers/${id}`, containerSchema, ctx);
 }
 
 export type StorageKind = "box" | "plate" | "location";
@@ -48,30 +48,30 @@ export function storageKindOf(id: string): StorageKind | undefined {
 }
 
 export function getStorage(
-  api: LabdataApi,
+  client: LabdataClient,
   kind: StorageKind,
   id: string,
   ctx: LabdataCall,
 ): Promise<Storage> {
   switch (kind) {
     case "box":
-      return api.get(apiPath`api/v2/boxes/${id}`, storageSchema, ctx);
+      return client.get(apiPath`api/v2/boxes/${id}`, storageSchema, ctx);
     case "plate":
-      return api.get(apiPath`api/v2/plates/${id}`, storageSchema, ctx);
+      return client.get(apiPath`api/v2/plates/${id}`, storageSchema, ctx);
     case "location":
-      return api.get(apiPath`api/v2/locations/${id}`, storageSchema, ctx);
+      return client.get(apiPath`api/v2/locations/${id}`, storageSchema, ctx);
   }
 }
 
 /** The containers of a box with their grid positions, in grid order. */
 export function listBoxContents(
-  api: LabdataApi,
+  client: LabdataClient,
   boxId: string,
   offset: number,
   limit: number,
   ctx: LabdataCall,
 ) {
-  return api.list<Container>(
+  return client.list<Container>(
     "containers",
     apiPath`api/v2/boxes/${boxId}/contents`,
     containerSchema,

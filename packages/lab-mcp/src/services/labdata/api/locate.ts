@@ -3,7 +3,7 @@
 
 import { RemoteStatusError } from "../../../core/errors.js";
 import type { LabdataCall } from "../call.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import type { Container } from "../records/registry.js";
 import { getStorage, listBoxContents, type StorageKind, storageKindOf } from "./inventory.js";
 
@@ -27,7 +27,7 @@ export interface Located {
 }
 
 export async function locateContainer(
-  api: LabdataApi,
+  client: LabdataClient,
   container: Container,
   ctx: LabdataCall,
 ): Promise<Located> {
@@ -42,7 +42,7 @@ export async function locateContainer(
     }
     let storage: Awaited<ReturnType<typeof getStorage>>;
     try {
-      storage = await getStorage(api, kind, parent, ctx);
+      storage = await getStorage(client, kind, parent, ctx);
     } catch (error) {
       if (error instanceof RemoteStatusError && (error.status === 403 || error.status === 404)) {
         chain.push({ id: parent, name: null, kind, schema: null, readable: false });
@@ -53,7 +53,7 @@ export async function locateContainer(
     if (depth === 0 && !position && container.id) {
       if (kind === "plate") position = wellOf(storage.wells, container.id);
       if (kind === "box") {
-        const { items } = await listBoxContents(api, parent, 0, 100, ctx);
+        const { items } = await listBoxContents(client, parent, 0, 100, ctx);
         position = items.find((item) => item.id === container.id)?.gridPosition ?? null;
       }
     }

@@ -2,7 +2,7 @@
 
 import { apiPath } from "../../../core/http/api-path.js";
 import type { LabdataCall } from "../call.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import {
   type Entry,
   type EntryTemplate,
@@ -39,7 +39,7 @@ export function modifiedRange(firstDay?: string, lastDay?: string): string | und
 }
 
 export function listEntries(
-  api: LabdataApi,
+  client: LabdataClient,
   filters: EntryFilters,
   offset: number,
   limit: number,
@@ -60,7 +60,7 @@ export function listEntries(
     sort: "modifiedAt:desc",
   };
   return filteredList(
-    api,
+    client,
     [{ key: "entries", path: apiPath`api/v2/entries`, itemSchema: entrySchema, query }],
     keep,
     offset,
@@ -70,13 +70,13 @@ export function listEntries(
 }
 
 /** The entry; an answer without one (the document requires nothing) reads as an empty entry. */
-export async function getEntry(api: LabdataApi, id: string, ctx: LabdataCall): Promise<Entry> {
-  const { entry } = await api.get(apiPath`api/v2/entries/${id}`, entryByIdSchema, ctx);
+export async function getEntry(client: LabdataClient, id: string, ctx: LabdataCall): Promise<Entry> {
+  const { entry } = await client.get(apiPath`api/v2/entries/${id}`, entryByIdSchema, ctx);
   return entry ?? {};
 }
 
 export function listEntryTemplates(
-  api: LabdataApi,
+  client: LabdataClient,
   nameIncludes: string | undefined,
   offset: number,
   limit: number,
@@ -84,7 +84,7 @@ export function listEntryTemplates(
 ) {
   const needle = nameIncludes?.toLowerCase();
   return filteredList<EntryTemplate>(
-    api,
+    client,
     [
       {
         key: "entryTemplates",
@@ -107,8 +107,8 @@ export interface NewEntry {
   authorIds?: string[];
 }
 
-export async function createEntry(api: LabdataApi, entry: NewEntry, ctx: LabdataCall): Promise<Entry> {
-  const { body } = await api.send(
+export async function createEntry(client: LabdataClient, entry: NewEntry, ctx: LabdataCall): Promise<Entry> {
+  const { body } = await client.send(
     { method: "POST", path: apiPath`api/v2/entries`, body: entry, schema: entrySchema },
     ctx,
   );

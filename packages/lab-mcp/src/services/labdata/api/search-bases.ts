@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { apiPath } from "../../../core/http/api-path.js";
 import type { LabdataCall } from "../call.js";
-import { type LabdataApi, resultCount } from "../client.js";
+import { type LabdataClient, resultCount } from "../client.js";
 import { type DnaSequence, dnaSequenceSchema, list, text } from "../records/platform.js";
 import { type Counted, countOf } from "./count.js";
 
@@ -16,21 +16,21 @@ export interface BasesQuery {
 }
 
 export async function searchBases(
-  api: LabdataApi,
+  client: LabdataClient,
   query: BasesQuery,
   offset: number,
   limit: number,
   ctx: LabdataCall,
 ): Promise<Counted<DnaSequence>> {
   const { credential } = ctx;
-  const queryKey = JSON.stringify([api.baseUrl, credential.id, "search-bases", query]);
+  const queryKey = JSON.stringify([client.baseUrl, credential.id, "search-bases", query]);
   let reported: number | undefined;
-  const { items, end } = await api.pager.page<DnaSequence>(
+  const { items, end } = await client.pager.page<DnaSequence>(
     queryKey,
     offset,
     limit,
     async (cursor, pageSize) => {
-      const response = await api.send(
+      const response = await client.send(
         {
           method: "POST",
           path: apiPath`api/v2/dna-sequences:search-bases`,

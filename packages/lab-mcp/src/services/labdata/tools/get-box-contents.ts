@@ -5,7 +5,7 @@ import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { oneLine } from "../../../core/untrusted-text.js";
 import { getStorage, listBoxContents, storageKindOf } from "../api/inventory.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { cellLabel, containerLine, gridTable } from "../format/inventory-markdown.js";
 import { nameAndId } from "../format/labels.js";
 import { containerBrief, storageBrief } from "../records/brief.js";
@@ -29,19 +29,19 @@ export const getBoxContents = defineTool({
     response_format: responseFormat,
   },
   output: { storage: storageBrief, containers: z.array(containerBrief) },
-  async handler({ id, response_format }, ctx, api: LabdataApi) {
+  async handler({ id, response_format }, ctx, client: LabdataClient) {
     const kind = storageKindOf(id);
     if (kind !== "box" && kind !== "plate") {
       throw new InvalidInputError(
         "Error: Invalid input for labdata_get_box_contents: id: give a box (box_...) or plate (plt_...) id.",
       );
     }
-    const storage = await getStorage(api, kind, id, ctx);
+    const storage = await getStorage(client, kind, id, ctx);
     let containers: Container[];
     if (kind === "box") {
       containers = [];
       for (let offset = 0; offset < MAX_POSITIONS; offset += 100) {
-        const { items, total } = await listBoxContents(api, id, offset, 100, ctx);
+        const { items, total } = await listBoxContents(client, id, offset, 100, ctx);
         containers.push(...items);
         if (items.length === 0 || offset + items.length >= total) break;
       }

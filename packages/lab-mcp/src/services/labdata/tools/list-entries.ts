@@ -5,7 +5,7 @@ import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as notebook from "../api/notebook.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { checkDayRange, dateInput } from "../date-input.js";
 import { entryLine } from "../format/entry-markdown.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
@@ -34,16 +34,16 @@ export const listEntries = defineTool({
     ...pagingInputs,
   },
   output: countedPageShape("entries", entryBrief),
-  async handler(args, ctx, api: LabdataApi) {
+  async handler(args, ctx, client: LabdataClient) {
     const { limit, offset, response_format } = args;
     checkDayRange(
       "labdata_list_entries",
       ["modified_after", args.modified_after],
       ["modified_before", args.modified_before],
     );
-    const authorId = args.author === "me" ? ((await api.me(ctx)).id ?? undefined) : args.author;
+    const authorId = args.author === "me" ? ((await client.me(ctx)).id ?? undefined) : args.author;
     const { items, total, exact, complete } = await notebook.listEntries(
-      api,
+      client,
       {
         nameIncludes: args.name,
         projectId: args.project_id,

@@ -5,7 +5,7 @@ import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as workflows from "../api/workflows.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { nameAndId } from "../format/labels.js";
 import { taskLine } from "../format/task-markdown.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
@@ -39,13 +39,13 @@ export const listTasks = defineTool({
     ...pagingInputs,
   },
   output: countedPageShape("tasks", taskBrief),
-  async handler({ assignee, team, status, limit, offset, response_format }, ctx, api: LabdataApi) {
+  async handler({ assignee, team, status, limit, offset, response_format }, ctx, client: LabdataClient) {
     const who = assignee ?? (team ? "anyone" : "me");
-    const me = who === "me" ? await api.me(ctx) : undefined;
+    const me = who === "me" ? await client.me(ctx) : undefined;
     const assigneeId = who === "me" ? (me?.id ?? undefined) : who === "anyone" ? undefined : who;
-    const found = team ? await workflows.findTeam(api, team, "labdata_list_tasks", ctx) : undefined;
+    const found = team ? await workflows.findTeam(client, team, "labdata_list_tasks", ctx) : undefined;
     const { items, total, exact, complete } = await workflows.listTasks(
-      api,
+      client,
       { assigneeId, teamId: found?.id ?? undefined, status },
       offset,
       limit,

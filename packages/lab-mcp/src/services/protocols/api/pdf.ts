@@ -7,7 +7,7 @@ import { ActionableError, InvalidResponseError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
 import type { RequestScope } from "../../../core/http/remote-client.js";
 import type { ProtocolsCredential } from "../auth/credential.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 import { FULL_PDF, type PdfView, pdfQuery } from "./pdf-view.js";
 import { fetchProtocol } from "./protocols.js";
 
@@ -31,7 +31,7 @@ export function pdfResourceUri(uri: string, view: PdfView = FULL_PDF): string {
 
 /** The PDF of `protocol`; `asker` names who needs a uri rather than an id without a sign-in. */
 export async function fetchProtocolPdf(
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   protocol: string,
   ctx: ToolContext & { readonly credential: ProtocolsCredential | undefined },
   asker: string,
@@ -42,7 +42,7 @@ export async function fetchProtocolPdf(
   let uri = protocol;
   let about: ProtocolPdf["about"];
   if (credential) {
-    const record = await fetchProtocol(api, protocol, { ...ctx, credential }, { withSteps: false });
+    const record = await fetchProtocol(client, protocol, { ...ctx, credential }, { withSteps: false });
     uri = record.uri;
     about = { id: record.id, title: record.title, public: record.public !== false };
   } else if (/^\d+$/.test(protocol)) {
@@ -51,7 +51,7 @@ export async function fetchProtocolPdf(
     );
   }
   await ctx.progress(0.1, "Downloading the PDF");
-  const bytes = await downloadPdf(api, uri, credential, ctx, view);
+  const bytes = await downloadPdf(client, uri, credential, ctx, view);
   return { bytes, uri, about, credential };
 }
 
@@ -61,13 +61,13 @@ export async function fetchProtocolPdf(
  * rather than failing: every view counts against the same 5 a minute.
  */
 export async function downloadPdf(
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   uri: string,
   credential: ProtocolsCredential | undefined,
   ctx: RequestScope,
   view: PdfView = FULL_PDF,
 ): Promise<Uint8Array> {
-  const { body, headers } = await api
+  const { body, headers } = await client
     .pdfClient(credential)
     .request<Uint8Array>(
       { path: apiPath`view/${uri}.pdf`, query: pdfQuery(view), responseType: "bytes" },

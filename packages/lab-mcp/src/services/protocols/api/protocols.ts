@@ -5,7 +5,7 @@ import { InvalidResponseError } from "../../../core/errors.js";
 import { type ApiPath, apiPath } from "../../../core/http/api-path.js";
 import type { ProtocolsCredential } from "../auth/credential.js";
 import type { ProtocolsCall } from "../call.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 import {
   type Profile,
   type Protocol,
@@ -37,26 +37,30 @@ export function protocolPath(ref: string, below?: "steps"): ApiPath {
  * it came without them (`steps` null or absent) and `withSteps`, from the steps endpoint.
  */
 export async function fetchProtocol(
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   idOrUri: string,
   ctx: ProtocolsCall,
   { withSteps = true } = {},
 ): Promise<Protocol> {
-  const body = await api.get(protocolPath(idOrUri), ctx, { content_format: "markdown" }, true);
+  const body = await client.get(protocolPath(idOrUri), ctx, { content_format: "markdown" }, true);
   const raw = [body.payload, body.protocol].find(isRecord);
   const protocol = raw ? protocolSchema.safeParse(raw).data : undefined;
   if (!protocol) throw new InvalidResponseError("The repository answered without a protocol record");
   if (protocol.steps) protocol.steps = orderSteps(protocol.steps);
   else if (withSteps) {
-    protocol.steps = await fetchSteps(api, idOrUri, ctx);
+    protocol.steps = await fetchSteps(client, idOrUri, ctx);
     protocol.number_of_steps = protocol.steps.length;
   }
   return protocol;
 }
 
 /** A protocol's steps, in order. */
-export async function fetchSteps(api: ProtocolsApi, idOrUri: string, ctx: ProtocolsCall): Promise<Step[]> {
-  const body = await api.get(protocolPath(idOrUri, "steps"), ctx, { content_format: "markdown" }, true);
+export async function fetchSteps(
+  client: ProtocolsClient,
+  idOrUri: string,
+  ctx: ProtocolsCall,
+): Promise<Step[]> {
+  const body = await client.get(protocolPath(idOrUri, "steps"), ctx, { content_format: "markdown" }, true);
   return orderSteps(list(stepSchema).parse(stepsListOf(body)));
 }
 
@@ -71,12 +75,12 @@ export function stepsListOf(body: Json): unknown[] {
 
 /** The signed-in user, the credential that signs in, and the repository's last warning for it. */
 export async function fetchProfile(
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   ctx: ProtocolsCall,
 ): Promise<{ profile: Profile; credential: ProtocolsCredential; warning?: RemoteWarning }> {
   const { credential } = ctx;
-  const body = await api.get(apiPath`api/v3/session/profile`, ctx);
+  const body = await client.get(apiPath`api/v3/session/profile`, ctx);
   const user = body.user ?? body.payload;
   if (!isRecord(user)) throw new InvalidResponseError("The repository answered without a user");
-  return { profile: profileSchema.parse(user), credential, warning: api.warningFor(credential.id) };
+  return { profile: profileSchema.parse(user), credential, warning: client.warningFor(credential.id) };
 }

@@ -4,14 +4,14 @@
 
 import { ActionableError } from "../../../core/errors.js";
 import type { ProtocolsCall } from "../call.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 
 const SIGN_IN_SETUP =
   "set PROTOCOLS_CLIENT_ID, PROTOCOLS_CLIENT_SECRET and PROTOCOLS_REDIRECT_URI (your application on the repository)";
 
 /** Why this server offers no writing tools; undefined when it does. */
-export function authoringUnavailable(api: ProtocolsApi): string | undefined {
-  const { config } = api.credentials;
+export function authoringUnavailable(client: ProtocolsClient): string | undefined {
+  const { config } = client.credentials;
   if (config.clientToken) {
     return (
       "Writing protocols needs a signed-in account (OAuth), and this server uses the client token in " +
@@ -29,10 +29,10 @@ export function authoringUnavailable(api: ProtocolsApi): string | undefined {
  * Refuses with the reason when this server offers no writing; otherwise makes sure the call's credential
  * (decided at the boundary: a sign-in that is missing or stopped working said so there) is a sign-in.
  */
-export function requireAuthoring(api: ProtocolsApi, ctx: ProtocolsCall): void {
-  const why = authoringUnavailable(api);
+export function requireAuthoring(client: ProtocolsClient, ctx: ProtocolsCall): void {
+  const why = authoringUnavailable(client);
   if (why) throw new ActionableError(why);
   const { credential } = ctx;
   if (credential.kind !== "oauth")
-    throw new ActionableError(authoringUnavailable(api) ?? "Writing needs an OAuth sign-in.");
+    throw new ActionableError(authoringUnavailable(client) ?? "Writing needs an OAuth sign-in.");
 }

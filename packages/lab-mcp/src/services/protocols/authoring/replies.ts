@@ -7,7 +7,7 @@ import { fieldList, heading, markdown, nameWithId } from "../../../core/render.j
 import { reply } from "../../../core/tool.js";
 import { fetchProtocol, fetchSteps } from "../api/protocols.js";
 import type { ProtocolsCall } from "../call.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 import { STEP_CHARS, stepsMarkdown } from "../format/steps-markdown.js";
 import type { Protocol } from "../records/protocols.js";
 
@@ -36,8 +36,8 @@ export const stepsOutput = {
 };
 
 /** The draft read back after a write. */
-export async function draftReply(api: ProtocolsApi, ref: string, ctx: ProtocolsCall, done: string) {
-  const protocol: Protocol = await fetchProtocol(api, ref, ctx);
+export async function draftReply(client: ProtocolsClient, ref: string, ctx: ProtocolsCall, done: string) {
+  const protocol: Protocol = await fetchProtocol(client, ref, ctx);
   const steps = protocol.steps?.length ?? protocol.number_of_steps ?? 0;
   const structured = {
     id: protocol.id,
@@ -57,8 +57,8 @@ export async function draftReply(api: ProtocolsApi, ref: string, ctx: ProtocolsC
 }
 
 /** The steps read back after a write: all of them, in order, under their sections. */
-export async function stepsReply(api: ProtocolsApi, ref: string, ctx: ProtocolsCall, done: string) {
-  const steps = await fetchSteps(api, ref, ctx);
+export async function stepsReply(client: ProtocolsClient, ref: string, ctx: ProtocolsCall, done: string) {
+  const steps = await fetchSteps(client, ref, ctx);
   const structured = {
     protocol: ref,
     total_steps: steps.length,

@@ -5,7 +5,7 @@ import { boundedInteger, pagingInputs } from "../../../core/inputs.js";
 import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { fetchProtocol } from "../api/protocols.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 import { protocolMarkdown } from "../format/protocol-markdown.js";
 import { protocolFacts, stepShape } from "../format/structured.js";
 import { protocolRef } from "../inputs.js";
@@ -44,13 +44,17 @@ export const getProtocol = defineTool({
     materials: z.array(z.unknown()).optional(),
     versions: z.array(z.unknown()).optional(),
   },
-  async handler({ protocol, part, step_number, limit, offset, response_format }, ctx, api: ProtocolsApi) {
+  async handler(
+    { protocol, part, step_number, limit, offset, response_format },
+    ctx,
+    client: ProtocolsClient,
+  ) {
     const chosen = part ?? (step_number === undefined ? "overview" : "steps");
     if (chosen === "steps")
-      return stepsPart({ protocol, step_number, limit, offset, response_format }, ctx, api);
-    if (chosen === "materials") return materialsPart({ protocol, response_format }, ctx, api);
-    if (chosen === "versions") return versionsPart({ protocol, response_format }, ctx, api);
-    const record = await fetchProtocol(api, protocol, ctx);
+      return stepsPart({ protocol, step_number, limit, offset, response_format }, ctx, client);
+    if (chosen === "materials") return materialsPart({ protocol, response_format }, ctx, client);
+    if (chosen === "versions") return versionsPart({ protocol, response_format }, ctx, client);
+    const record = await fetchProtocol(client, protocol, ctx);
     if (response_format === "json") return reply(record, json(record));
     return reply(protocolFacts(record), protocolMarkdown(record));
   },

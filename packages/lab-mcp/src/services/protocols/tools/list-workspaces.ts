@@ -6,7 +6,7 @@ import { heading, markdown, nameWithId } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { oneLine } from "../../../core/untrusted-text.js";
 import { listWorkspaces } from "../api/workspaces.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 import { workspaceShape } from "../format/structured.js";
 import { checkedText } from "../inputs.js";
 import { workspaceProtocols } from "../reading/workspace-protocols.js";
@@ -48,11 +48,11 @@ export const listWorkspacesTool = defineTool({
     workspaces: z.array(workspaceShape).optional(),
     protocols: z.array(z.unknown()).optional(),
   },
-  async handler({ which, keyword, workspace, limit, offset, response_format }, ctx, api: ProtocolsApi) {
+  async handler({ which, keyword, workspace, limit, offset, response_format }, ctx, client: ProtocolsClient) {
     if (workspace !== undefined)
-      return workspaceProtocols({ workspace, limit, offset, response_format }, ctx, api);
+      return workspaceProtocols({ workspace, limit, offset, response_format }, ctx, client);
     const { items, total } = await listWorkspaces(
-      api,
+      client,
       { mine: which === "mine", key: keyword },
       offset,
       limit,

@@ -5,7 +5,7 @@ import { pageOf, pageShape } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { LIST_FILTERS, listRange } from "../api/protocol-lists.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
 import { listedProtocol, listedShape } from "../format/structured.js";
 import { checkedText, ORDER_WORDS, orderInput, orderOf } from "../inputs.js";
@@ -39,10 +39,10 @@ export const searchProtocols = defineTool({
     ...pagingInputs,
   },
   output: pageShape("protocols", listedShape),
-  async handler({ keyword, filter, order, limit, offset, response_format }, ctx, api: ProtocolsApi) {
+  async handler({ keyword, filter, order, limit, offset, response_format }, ctx, client: ProtocolsClient) {
     const chosen = order ?? (keyword ? "relevance" : "activity");
     const query = { filter, key: keyword, ...orderOf(chosen) };
-    const { items, total } = await listRange(api, query, offset, limit, ctx);
+    const { items, total } = await listRange(client, query, offset, limit, ctx);
     if (response_format === "json")
       return pageReply(pageOf("protocols", items, total, offset), "json", () => "");
     const page = pageOf("protocols", items.map(listedProtocol), total, offset);
