@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../support/clients.js";
 import {
+  credentialClimbFindings,
   envelopeFindings,
   type SourceFile,
   sharedInputFindings,
@@ -35,12 +36,36 @@ describe("the services use core's kit", () => {
   it("catch no error of an awaited call that they neither rethrow nor test the type of", () => {
     expect(swallowingCatchFindings(services, ROOT)).toEqual([]);
   });
+
+  it("take the credential from the call: only the source, sign-ins and the CLI climb the ladder", () => {
+    expect(credentialClimbFindings(services, ROOT)).toEqual([]);
+  });
 });
 
 describe("the rules themselves", () => {
   const file = (text: string): SourceFile[] => [
     { path: join(SERVICES_DIR, "demo", "tools", "list-things.ts"), text },
   ];
+
+  it("find a handler or client that climbs the ladder or calls the source, and pass ctx.credential", () => {
+    const findings = credentialClimbFindings(
+      file(
+        [
+          "const a = await api.credentials.required(ctx);",
+          "const b = await this.credentials.refused(ctx, a);",
+          "const c = await climb(ladder, ctx);",
+          "const d = ctx.credential;",
+          "const e = await api.credentials.signOut(ctx);",
+        ].join("\n"),
+      ),
+      ROOT,
+    );
+    expect(findings.map((line) => line.split(":").slice(0, 2).join(":"))).toEqual([
+      "packages/lab-mcp/src/services/demo/tools/list-things.ts:1",
+      "packages/lab-mcp/src/services/demo/tools/list-things.ts:2",
+      "packages/lab-mcp/src/services/demo/tools/list-things.ts:3",
+    ]);
+  });
 
   it("find a limit built again, a responseFormat declared again and core's names imported from elsewhere", () => {
     const findings = sharedInputFindings(

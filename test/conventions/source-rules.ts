@@ -184,3 +184,38 @@ export function swallowingCatchFindings(files: SourceFile[], root: string): stri
   }
   return findings;
 }
+
+/**
+ * Where a service may climb its credential source itself: the source, the sign-in flows of auth/ (which
+ * make the credential and then read who signed in), and `check` and the CLI, which run without a tool
+ * call. Everywhere else (tools, api/, the client, the warehouse) the credential comes on the call,
+ * decided at the tool-call boundary (core/server/call-credential.ts).
+ */
+const MAY_CLIMB = /\/(credential-source|check|cli)\.ts$|\/auth\/[^/]+\.ts$/;
+/** The source's methods that climb the ladder or report a refusal. */
+const CLIMBING_METHODS = new Set(["required", "optional", "refused", "current"]);
+
+/** A call of the ladder (`climb(...)`) or of a credential source (`….credentials.required(...)`) outside MAY_CLIMB. */
+export function credentialClimbFindings(files: SourceFile[], root: string): string[] {
+  const findings: string[] = [];
+  for (const input of files) {
+    if (MAY_CLIMB.test(input.path.replaceAll("\\", "/"))) continue;
+    const file = parse(input);
+    for (const node of nodesOf(file.source)) {
+      if (!ts.isCallExpression(node)) continue;
+      const callee = node.expression;
+      if (ts.isIdentifier(callee) && callee.text === "climb") {
+        findings.push(`${where(file, node, root)}: climbs the credential ladder; the boundary does`);
+      } else if (
+        ts.isPropertyAccessExpression(callee) &&
+        CLIMBING_METHODS.has(callee.name.text) &&
+        /(^|\.)credentials$/.test(callee.expression.getText(file.source))
+      ) {
+        findings.push(
+          `${where(file, node, root)}: calls the credential source; use ctx.credential (the boundary decided it)`,
+        );
+      }
+    }
+  }
+  return findings;
+}

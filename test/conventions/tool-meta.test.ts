@@ -93,6 +93,47 @@ describe("every tool", () => {
   });
 });
 
+/** Tools that make or forget the caller's credential: nothing to climb before them. */
+const MANAGES_CREDENTIAL = /_sign_(in|out)$/;
+/** How a description tells what a tool does for a caller without a credential. */
+const WITHOUT_CREDENTIAL = /without (a )?sign-in|anonymous/i;
+
+describe("what each tool needs of the caller's credential (`credential`, decided at the tool-call boundary)", () => {
+  it("is none for the tools that make or forget it, one for every other tool, optional only where the description says so", () => {
+    const wrong = ALL_SERVICES.flatMap(({ definition }) =>
+      definition.tools.flatMap((tool) => {
+        const need = tool.credential ?? "required";
+        if (!definition.credentials) {
+          return tool.credential === undefined
+            ? []
+            : [`${tool.name} declares "${need}" on a service without a credential source`];
+        }
+        if (MANAGES_CREDENTIAL.test(tool.name)) {
+          return need === "none"
+            ? []
+            : [`${tool.name} makes or forgets the credential: it must declare "none"`];
+        }
+        if (need === "none") return [`${tool.name} reaches the remote: it needs the caller's credential`];
+        // An agent must know what such a call does for nobody in particular.
+        if (need === "optional" && !WITHOUT_CREDENTIAL.test(tool.description)) {
+          return [`${tool.name} works without a credential: its description must say what it does then`];
+        }
+        return [];
+      }),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it("is one for every resource of a service with a credential source (a read reaches the remote)", () => {
+    const wrong = ALL_SERVICES.flatMap(({ definition }) =>
+      (definition.resources ?? []).flatMap((resource) =>
+        definition.credentials && resource.credential === "none" ? [resource.name] : [],
+      ),
+    );
+    expect(wrong).toEqual([]);
+  });
+});
+
 describe("the scan of tool calls (tool-calls.ts)", () => {
   it("finds direct calls and calls through helpers, and ignores mere mentions", () => {
     const helper = join(TEST_DIR, "virtual", "helper.ts");

@@ -1,8 +1,8 @@
 // No credential configured: labdata_mcp asks for an API key on a one-time local page (URL-mode
 // elicitation), keeps it in memory, and stores it (mode 0600) only when the user ticks "remember".
-import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { labdataService } from "../../packages/lab-mcp/src/services/labdata/index.js";
@@ -14,10 +14,19 @@ const emulator = useLabdataEmulator();
 const freshCredentialsFile = () =>
   join(mkdtempSync(join(tmpdir(), "labdata-ask-")), "lab-mcp", "labdata.json");
 
-/** A client that can open URLs, and a user who types `key` on the page (ticking remember or not). */
-async function connectWithUser(file: string, key: string, remember: boolean) {
+/**
+ * A client that can open URLs, and a user who types `key` on the page (ticking remember or not); over
+ * HTTP (`isolated`), as one client session among many.
+ */
+async function connectWithUser(file: string, key: string, remember: boolean, isolated = false) {
   const env = { LABDATA_BASE_URL: emulator.demo.baseUrl, LABDATA_CREDENTIALS_FILE: file };
-  const connection = await connectInMemory(labdataService, env, { elicitation: { url: {} } });
+  const clientSession = isolated ? { caller: "session:ladder", isolated: true } : undefined;
+  const connection = await connectInMemory(
+    labdataService,
+    env,
+    { elicitation: { url: {} } },
+    clientSession ? { clientSession } : {},
+  );
   const asked: string[] = [];
   connection.client.setRequestHandler(ElicitRequestSchema, async (request) => {
     const { url, message } = request.params as { url: string; message: string };
@@ -75,6 +84,24 @@ describe("asking for an API key", () => {
     expect(existsSync(file)).toBe(false);
     await whoAmI(connection);
     expect(asked).toHaveLength(2);
+    await connection.close();
+  });
+
+  it("over HTTP, uses the key the session entered before this computer's remembered one (the ladder's order)", async () => {
+    const file = freshCredentialsFile();
+    const { user, colleague } = emulator.demo;
+    const { connection, asked } = await connectWithUser(file, user.apiKey, false, true);
+    expect((await whoAmI(connection)).text).toContain(user.name);
+    // Meanwhile a key is remembered on this computer (a stdio server's "remember"): the session's own
+    // key stays the one its calls use, and nobody is asked again.
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    writeFileSync(file, JSON.stringify({ baseUrl: emulator.demo.baseUrl, apiKey: colleague.apiKey }), {
+      mode: 0o600,
+    });
+    const again = await whoAmI(connection);
+    expect(again.text).toContain(user.name);
+    expect(again.text).not.toContain(colleague.name);
+    expect(asked).toHaveLength(1);
     await connection.close();
   });
 

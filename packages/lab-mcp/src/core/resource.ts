@@ -2,11 +2,16 @@
 import { UriTemplate } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 import type { ToolContext } from "./context.js";
+import type { CallCredential, CredentialNeed, CredentialOf } from "./credentials/credential-source.js";
 
 /** What a resource reads as: text, or bytes (sent as a base64 blob, e.g. a PDF). */
 export type ResourceBody = string | Uint8Array;
 
-export interface ResourceDefinition<Shape extends z.ZodRawShape, Service> {
+export interface ResourceDefinition<
+  Shape extends z.ZodRawShape,
+  Service,
+  Need extends CredentialNeed = "required",
+> {
   /** A short unique name, e.g. "user_search". */
   name: string;
   /** RFC 6570 template, e.g. "example://users/search/{query}"; a plain URI when it has no placeholder. */
@@ -18,15 +23,23 @@ export interface ResourceDefinition<Shape extends z.ZodRawShape, Service> {
   toolset?: string;
   /** Rules for the placeholder values, with the same trimming and bounds as tool inputs. */
   params: Shape;
-  read(params: z.output<z.ZodObject<Shape>>, ctx: ToolContext, service: Service): Promise<ResourceBody>;
+  /** What it needs of the caller's credential, as a tool's `credential` (core/tool.ts): "required" when left out. */
+  credential?: Need;
+  read(
+    params: z.output<z.ZodObject<Shape>>,
+    ctx: ToolContext & CallCredential<CredentialOf<Service>, Need>,
+    service: Service,
+  ): Promise<ResourceBody>;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a list of resources holds many parameter shapes
-export type AnyResource<Service> = ResourceDefinition<any, Service>;
+// biome-ignore lint/suspicious/noExplicitAny: a list of resources holds many parameter shapes and needs
+export type AnyResource<Service> = ResourceDefinition<any, Service, any>;
 
-export function defineResource<Shape extends z.ZodRawShape, Service>(
-  definition: ResourceDefinition<Shape, Service>,
-): ResourceDefinition<Shape, Service> {
+export function defineResource<
+  Shape extends z.ZodRawShape,
+  Service,
+  const Need extends CredentialNeed = "required",
+>(definition: ResourceDefinition<Shape, Service, Need>): ResourceDefinition<Shape, Service, Need> {
   return definition;
 }
 

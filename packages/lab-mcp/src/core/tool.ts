@@ -2,6 +2,7 @@
 // tool is registered. Annotations are required by the type; inputs are built from core/inputs.ts.
 import type { z } from "zod";
 import type { ToolContext } from "./context.js";
+import type { CallCredential, CredentialNeed, CredentialOf } from "./credentials/credential-source.js";
 import type { ResourceBody } from "./resource.js";
 import type { ViewDefinition } from "./view.js";
 
@@ -60,6 +61,7 @@ export interface ToolDefinition<
   Service,
   Output extends z.ZodRawShape = z.ZodRawShape,
   Name extends string = string,
+  Need extends CredentialNeed = "required",
 > {
   /**
    * snake_case, prefixed with the service id, e.g. "example_search_users"; kept as its literal type,
@@ -90,16 +92,22 @@ export interface ToolDefinition<
    * gets the whole structured content (not cut down to the output schema) and the reply's viewData.
    */
   view?: ViewDefinition;
+  /**
+   * What the tool needs of the caller's credential for the service (core/credentials/credential-source.ts):
+   * decided at the tool-call boundary before the handler runs, and found on `ctx.credential`. "required"
+   * when left out, the safe default: a tool never reaches the remote as nobody in particular.
+   */
+  credential?: Need;
   /** Returns the reply, text and structured content; throws typed errors (core/errors.ts). */
   handler(
     args: z.output<z.ZodObject<Shape>>,
-    ctx: ToolContext,
+    ctx: ToolContext & CallCredential<CredentialOf<Service>, Need>,
     service: Service,
   ): Promise<ToolReply<z.output<z.ZodObject<Output>>>>;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a list of tools holds many input shapes
-export type AnyTool<Service> = ToolDefinition<any, Service, any>;
+// biome-ignore lint/suspicious/noExplicitAny: a list of tools holds many input shapes and needs
+export type AnyTool<Service> = ToolDefinition<any, Service, any, string, any>;
 
 /** Declares a tool; the type makes every required part explicit. */
 export function defineTool<
@@ -107,10 +115,14 @@ export function defineTool<
   Service,
   Output extends z.ZodRawShape = z.ZodRawShape,
   const Name extends string = string,
->(definition: ToolDefinition<Shape, Service, Output, Name>): ToolDefinition<Shape, Service, Output, Name> {
+  const Need extends CredentialNeed = "required",
+>(
+  definition: ToolDefinition<Shape, Service, Output, Name, Need>,
+): ToolDefinition<Shape, Service, Output, Name, Need> {
   return definition;
 }
 
+const CREDENTIAL_NEEDS: CredentialNeed[] = ["required", "optional", "none"];
 const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/;
 const ANNOTATION_KEYS: Array<keyof ToolAnnotations> = [
   "readOnlyHint",
@@ -129,6 +141,11 @@ export function assertValidTool(serviceId: string, tool: AnyTool<unknown>): void
   if (typeof tool.output !== "object" || tool.output === null) problems.push("it has no output shape");
   for (const key of ANNOTATION_KEYS) {
     if (typeof tool.annotations?.[key] !== "boolean") problems.push(`annotation ${key} is not a boolean`);
+  }
+  if (tool.credential !== undefined && !CREDENTIAL_NEEDS.includes(tool.credential)) {
+    problems.push(
+      `its credential need "${String(tool.credential)}" is not one of ${CREDENTIAL_NEEDS.join(", ")}`,
+    );
   }
   if (tool.annotations?.readOnlyHint && tool.annotations.destructiveHint) {
     problems.push("it cannot be both read-only and destructive");

@@ -116,7 +116,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   apiRoute("GET", "/plates/:id", "plate.read", getPlate),
   apiRoute("GET", "/containers", "container.list", listContainers),
   apiRoute("GET", "/containers/:id", "container.read", getContainer),
-  // The warehouse (issue 35).
+  // The warehouse: logins minted per caller.
   apiRoute("POST", "/warehouse-credentials", "warehouse-credentials.create", createWarehouseCredentials),
   apiRoute("GET", "/users/:id/warehouse-credentials", "warehouse-credentials.list", listWarehouseCredentials),
 ];

@@ -78,6 +78,11 @@ export class ResourceServer {
     });
   }
 
+  /** The person a verified token names: read from the AuthInfo itself, wherever it travels. */
+  personOf(info: AuthInfo): Person {
+    return personOf(info, this.settings.issuer);
+  }
+
   /** The HTTP answer (401 with WWW-Authenticate, or 403) for a failed verification. */
   challenge(error: unknown): Response {
     return bearerAuthChallengeResponse(error, { resourceMetadataUrl: this.metadataUrl });
@@ -174,12 +179,12 @@ export class ResourceServer {
   }
 }
 
-/** The person a verified token names. */
 /** How a person is named: their subject at the issuer, unique across issuers. */
 export function personSubject(issuer: string, sub: string): string {
   return `${issuer} ${sub}`;
 }
 
+/** The person a verified token names (its `extra` holds the claims verifyAccessToken kept). */
 export function personOf(info: AuthInfo, issuer: string): Person {
   const extra = info.extra ?? {};
   return {

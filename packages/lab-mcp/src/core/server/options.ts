@@ -1,6 +1,7 @@
 // What the MCP server is built from: the part of a service it serves (tools, resources, toolsets, its
 // name) and the options of this process (read-only mode, toolsets, the keys that sign and hash).
 
+import type { CredentialOf, CredentialSource } from "../credentials/credential-source.js";
 import type { PublicSecretPages } from "../pages/public-secret-page.js";
 import type { AnyResource } from "../resource.js";
 import type { AnyTool } from "../tool.js";
@@ -22,6 +23,11 @@ export interface ServedService<Service> {
    */
   defaultToolsets?: string[];
   tools: AnyTool<Service>[];
+  /**
+   * Where the service's calls get their credential: climbed once per call at the tool-call boundary
+   * (server/call-credential.ts), as each tool's `credential` says. None: no tool needs one.
+   */
+  credentials?(service: Service): CredentialSource<CredentialOf<Service>>;
   /**
    * True: a markdown answer's structured content is what each tool's output schema declares (the ids,
    * names and figures the text shows); response_format=json still carries everything. See structured-copy.ts.

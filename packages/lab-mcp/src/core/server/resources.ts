@@ -12,8 +12,10 @@ import {
 import type { ToolContext } from "../context.js";
 import { errorText, InvalidInputError, RemoteStatusError } from "../errors.js";
 import { withCallLabels } from "../ops/metrics.js";
+import { InputRequiredSignal } from "../pages/url-ask.js";
 import { matchResource, type ResourceBody } from "../resource.js";
 import { validateInput } from "../validate.js";
+import { withCredential } from "./call-credential.js";
 import type { ServedService } from "./options.js";
 
 /** Reads a resource of the server by URI, as a client would, within the request `request`. */
@@ -38,10 +40,17 @@ export function resourceReader<S>(
       );
     const params = validateInput(`resource ${match.resource.name}`, match.resource.params, match.params);
     const labels = { service: definition.id, tool: `resource:${match.resource.name}` };
-    return {
-      mimeType: match.resource.mimeType,
-      body: await withCallLabels(labels, () => match.resource.read(params, contextFor(request), service)),
-    };
+    const outcome = await withCallLabels(labels, () =>
+      withCredential(
+        definition.credentials?.(service),
+        match.resource.credential ?? "required",
+        contextFor(request),
+        (ctx) => match.resource.read(params, ctx, service),
+      ),
+    );
+    // resources/read has no "input required" answer: an ask fails the read, as it always has.
+    if ("inputRequired" in outcome) throw new InputRequiredSignal(outcome.inputRequired);
+    return { mimeType: match.resource.mimeType, body: outcome.done };
   };
 }
 

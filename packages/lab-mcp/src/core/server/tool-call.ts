@@ -9,6 +9,7 @@ import { withCallLabels } from "../ops/metrics.js";
 import { InputRequiredSignal } from "../pages/url-ask.js";
 import type { AnyTool } from "../tool.js";
 import { validateInput } from "../validate.js";
+import { withCredential } from "./call-credential.js";
 import { fileContent } from "./files.js";
 import type { ServedService, ServerOptions } from "./options.js";
 import { declaredPart } from "./structured-copy.js";
@@ -59,7 +60,15 @@ export async function callTool<S>(
   const labels = { service: definition.id, tool: tool.name };
   try {
     const args = validateInput(tool.name, tool.input, request.params.arguments);
-    const answer = await withCallLabels(labels, () => tool.handler(args, ctx, service));
+    const source = definition.credentials?.(service);
+    const outcome = await withCallLabels(labels, () =>
+      withCredential(source, tool.credential ?? "required", ctx, (call) => tool.handler(args, call, service)),
+    );
+    // The credential's ask: answered "input required" before any handler ran.
+    if ("inputRequired" in outcome) {
+      return { result: outcome.inputRequired, tool: tool.name, outcome: "input_required" };
+    }
+    const answer = outcome.done;
     const result = textResult(answer.text, false);
     result.content.push(...(answer.files ?? []).flatMap(fileContent));
     // A client that draws the tool's view gets all it draws; the others, the answer as always.
@@ -74,12 +83,11 @@ export async function callTool<S>(
           : answer.structured;
     return { result: { ...result, structuredContent }, tool: tool.name, outcome: "ok" };
   } catch (error) {
-    // The ask/retry round: a handler that needs the user (a secret page, a sign-in) reaches
-    // ctx.openUrl, whose first round (pages/url-ask.ts) opens the page and throws InputRequiredSignal up
-    // through the handler, the service's client and its credential source to here, where it becomes
-    // the "input required" answer; the client shows the URL and retries, and the retry waits for the
-    // page. So nothing between may catch it: a handler or client that catches every error must rethrow
-    // it (`if (error instanceof InputRequiredSignal) throw error`), or the ask becomes an error text.
+    // The ask/retry round of a handler that needs the user mid-call (a sign-in, a confirmation): its
+    // ctx.openUrl's first round (pages/url-ask.ts) opens the page and ends the call here as the "input
+    // required" answer; the client shows the URL and retries, and the retry waits for the page. A
+    // handler that catches every error must rethrow it (`if (error instanceof InputRequiredSignal)
+    // throw error`). The credential's own ask never gets here: call-credential.ts returns it.
     if (error instanceof InputRequiredSignal) {
       return { result: error.result, tool: tool.name, outcome: "input_required" };
     }

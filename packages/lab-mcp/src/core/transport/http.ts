@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type AuthInfo, createMcpHandler, isInitializeRequest } from "@modelcontextprotocol/server";
-import { personOf, ResourceServer, type ResourceServerSettings } from "../auth/resource-server.js";
+import { ResourceServer, type ResourceServerSettings } from "../auth/resource-server.js";
 import type { ClientSession, Person } from "../caller.js";
 import { writeEventLine } from "../ops/event-log.js";
 import { answerProbe, isProbe, type ReadinessCheck } from "../ops/health.js";
@@ -104,22 +104,23 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
       return sendJson(res, 401, { error: "Unauthorized: send 'Authorization: Bearer <MCP_HTTP_TOKEN>'" });
     }
     if (url.pathname !== path) return sendJson(res, 404, { error: `Not found: the MCP endpoint is ${path}` });
-    let person: Person | undefined;
+    let authInfo: AuthInfo | undefined;
     if (resourceServer) {
-      person = await modern.verify(req, res);
-      if (!person) return;
+      authInfo = await modern.verify(req, res);
+      if (!authInfo) return;
     }
-    return answerMcp(req, res, person);
+    return answerMcp(req, res, authInfo);
   };
 
   /** An MCP request, its caller known: to its session, to a new session, or stateless. */
-  const answerMcp = async (req: IncomingMessage, res: ServerResponse, person: Person | undefined) => {
+  const answerMcp = async (req: IncomingMessage, res: ServerResponse, authInfo: AuthInfo | undefined) => {
+    const person = authInfo && resourceServer?.personOf(authInfo);
     const sessionId = req.headers["mcp-session-id"];
     const existing = sessions.get(sessionId);
     if (existing && !sessions.enter(existing, person, res)) {
       return sendRpcError(res, 403, "Forbidden: this MCP session belongs to another person");
     }
-    if (req.method === "POST") return answerPost(req, res, existing, person);
+    if (req.method === "POST") return answerPost(req, res, existing, authInfo, person);
     if (req.method === "GET" || req.method === "DELETE") {
       if (!existing)
         return sendRpcError(res, sessionId ? 404 : 400, "Session not found: initialize a new session");
@@ -133,6 +134,7 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
     req: IncomingMessage,
     res: ServerResponse,
     existing: Session | undefined,
+    authInfo: AuthInfo | undefined,
     person: Person | undefined,
   ) => {
     const body = await readJsonBody(req, res);
@@ -140,7 +142,7 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
     if (!existing) {
       // One web Request per exchange, for the SDK's classification and its modern handler alike.
       const exchange = webExchange(req, res);
-      if (await isModernPost(exchange.request, body)) return modern.handle(exchange, res, body);
+      if (await isModernPost(exchange.request, body)) return modern.handle(exchange, res, body, authInfo);
     }
     if (existing) return existing.transport.handleRequest(req, res, body);
     if (req.headers["mcp-session-id"] !== undefined)
@@ -192,9 +194,9 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions): P
 
 /**
  * The stateless (2026-07-28) side: the SDK's handler, a fresh server per request for the request's
- * caller, and in team mode the verification that names the person. The person is computed once per
- * request, from its verified token, and handed on: to the session table, or here through the token
- * the SDK passes back to the factory.
+ * caller, and in team mode the verification that names the person. The verified token travels as the
+ * SDK's AuthInfo, handed to the handler with the request and back to the factory, which reads the
+ * person from it (its claims, in `extra`): nothing kept on the side.
  */
 function statelessHandler(
   factory: ServerFactory,
@@ -202,42 +204,39 @@ function statelessHandler(
   tokenRequired: boolean,
 ) {
   const callers = statelessCallers(tokenRequired);
-  const people = new WeakMap<AuthInfo, Person>();
   const callerOf = (authInfo: AuthInfo | undefined): ClientSession => {
     if (!resourceServer) return callers.unnamed();
-    const person = authInfo && people.get(authInfo);
     // Cannot happen (every team-mode request is verified first); never served as someone else.
-    if (!person) throw new Error("a team-mode request reached the MCP handler unverified");
-    return callers.person(person);
+    if (!authInfo) throw new Error("a team-mode request reached the MCP handler unverified");
+    return callers.person(resourceServer.personOf(authInfo));
   };
   const handler = createMcpHandler(({ authInfo }) => factory(callerOf(authInfo)), {
     legacy: "reject",
     onerror: (error) => writeEventLine("mcp_request_refused", error.message),
   });
   return {
-    /** Answers a 2026-07-28 request, its body already read and parsed. */
-    async handle(exchange: WebExchange, res: ServerResponse, body: unknown): Promise<void> {
-      const authInfo = (exchange.req as IncomingMessage & { auth?: AuthInfo }).auth;
+    /** Answers a 2026-07-28 request, its body already read and parsed, with its verified token in team mode. */
+    async handle(
+      exchange: WebExchange,
+      res: ServerResponse,
+      body: unknown,
+      authInfo: AuthInfo | undefined,
+    ): Promise<void> {
       const response = await handler.fetch(exchange.request, {
         ...(authInfo !== undefined && { authInfo }),
         parsedBody: body,
       });
       await writeWebResponse(res, response, exchange);
     },
-    /** The person of a team-mode request, or undefined once the bearer challenge is answered. */
-    async verify(req: IncomingMessage, res: ServerResponse): Promise<Person | undefined> {
+    /** The verified token of a team-mode request, or undefined once the bearer challenge is answered. */
+    async verify(req: IncomingMessage, res: ServerResponse): Promise<AuthInfo | undefined> {
       if (!resourceServer) return undefined;
-      let authInfo: AuthInfo;
       try {
-        authInfo = await resourceServer.verify(req.headers.authorization);
+        return await resourceServer.verify(req.headers.authorization);
       } catch (error) {
         await sendWebResponse(res, resourceServer.challenge(error));
         return undefined;
       }
-      (req as IncomingMessage & { auth?: AuthInfo }).auth = authInfo;
-      const person = personOf(authInfo, resourceServer.settings.issuer);
-      people.set(authInfo, person);
-      return person;
     },
   };
 }

@@ -15,7 +15,7 @@ export type ExampleUser = z.infer<typeof exampleUserSchema>;
 const searchResponseSchema = z.object({ users: z.array(exampleUserSchema), total: z.number().int().min(0) });
 export type UserSearchResult = z.infer<typeof searchResponseSchema>;
 
-export class ExampleApi {
+export class ExampleClient {
   private readonly remote: RemoteClient;
 
   constructor(options: { baseUrl: string; apiKey: string; timeoutMs: number; maxResponseBytes?: number }) {

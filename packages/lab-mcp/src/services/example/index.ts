@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { ServiceDefinition } from "../../core/start/service.js";
 import { setting } from "../../core/start/setting.js";
-import { ExampleApi } from "./client.js";
+import { ExampleClient } from "./client.js";
 import { userSearchResource } from "./resources.js";
 import { searchUsers } from "./tools/search-users.js";
 
@@ -23,16 +23,16 @@ const example = {
   tools: [searchUsers],
   resources: [userSearchResource],
   createService(values, runtime) {
-    return new ExampleApi({
+    return new ExampleClient({
       baseUrl: values.EXAMPLE_BASE_URL,
       apiKey: values.EXAMPLE_API_KEY,
       timeoutMs: runtime.requestTimeoutMs,
       maxResponseBytes: runtime.maxResponseBytes,
     });
   },
-} satisfies ServiceDefinition<ExampleApi, typeof EXAMPLE_SETTINGS.shape>;
+} satisfies ServiceDefinition<ExampleClient, typeof EXAMPLE_SETTINGS.shape>;
 
-export const exampleService: ServiceDefinition<ExampleApi, typeof EXAMPLE_SETTINGS.shape> = example;
+export const exampleService: ServiceDefinition<ExampleClient, typeof EXAMPLE_SETTINGS.shape> = example;
 
 /** The names of example_mcp's tools as literal types: the keys a table of every tool must have. */
 export type ExampleToolName = (typeof example.tools)[number]["name"];

@@ -7,7 +7,8 @@ import { passed, stepFromError } from "../../core/check/report.js";
 import type { ServiceCheck } from "../../core/check/run-check.js";
 import type { SessionCall } from "../../core/credentials/call-scope.js";
 import type { RequestScope } from "../../core/http/remote-client.js";
-import type { LabdataApi } from "./client.js";
+import type { LabdataCall } from "./call.js";
+import type { LabdataClient } from "./client.js";
 import type { LABDATA_SETTINGS } from "./settings.js";
 import { whereOf } from "./warehouse/address.js";
 
@@ -19,18 +20,21 @@ const FIXES = {
   404: "the address answered 404: check LABDATA_BASE_URL is your tenant's address (e.g. https://acme.benchling.com)",
 };
 
-export const labdataCheck: ServiceCheck<LabdataApi, typeof LABDATA_SETTINGS.shape> = {
+export const labdataCheck: ServiceCheck<LabdataClient, typeof LABDATA_SETTINGS.shape> = {
   address: (values) => ({ url: values.LABDATA_BASE_URL, apiRoot: "api/v2" }),
-  async steps(api, requestScope: RequestScope): Promise<CheckStep[]> {
-    const scope: SessionCall = {
+  async steps(client, requestScope: RequestScope): Promise<CheckStep[]> {
+    const call: SessionCall = {
       ...requestScope,
       clientSession: { caller: "check", isolated: false },
       // The check never opens a page to ask: a missing credential is a failure with its fix.
       askForSecret: async () => undefined,
     };
     let who: CheckStep;
+    let scope: LabdataCall;
     try {
-      const { user, credential } = await api.me(scope);
+      const credential = await client.credentials.required(call);
+      scope = { ...call, credential };
+      const user = await client.me(scope);
       const name = user.name || user.handle || user.id;
       who = passed(
         "credential",
@@ -41,7 +45,7 @@ export const labdataCheck: ServiceCheck<LabdataApi, typeof LABDATA_SETTINGS.shap
     }
     let sample: CheckStep;
     try {
-      const { items } = await api.listProjects(0, 1, scope);
+      const { items } = await client.listProjects(0, 1, scope);
       const first = items[0];
       const detail = first
         ? `read the first project: ${first.name || first.id}`
@@ -50,7 +54,7 @@ export const labdataCheck: ServiceCheck<LabdataApi, typeof LABDATA_SETTINGS.shap
     } catch (error) {
       return [who, stepFromError("sample read", error, FIXES)];
     }
-    return [who, sample, await warehouseStep(api, scope)];
+    return [who, sample, await warehouseStep(client, scope)];
   },
 };
 
@@ -69,8 +73,8 @@ const WAREHOUSE_FIXES = {
  * warehouse named in LABDATA_WAREHOUSE_URL can fail the check; one guessed from the tenant's address
  * (or none) is a note, since the warehouse is a feature not every tenant has.
  */
-async function warehouseStep(api: LabdataApi, scope: SessionCall): Promise<CheckStep> {
-  const address = api.warehouse.address;
+async function warehouseStep(client: LabdataClient, scope: LabdataCall): Promise<CheckStep> {
+  const address = client.warehouse.address;
   if (!address) {
     return {
       ...passed("warehouse", "no address: set LABDATA_WAREHOUSE_URL to use the warehouse tools"),
@@ -79,7 +83,7 @@ async function warehouseStep(api: LabdataApi, scope: SessionCall): Promise<Check
   }
   const where = whereOf(address);
   try {
-    await api.warehouse.ping(scope);
+    await client.warehouse.ping(scope);
     return passed("warehouse", `minted a login, connected to ${where} over verified TLS, SELECT 1 answered`);
   } catch (error) {
     const step = stepFromError("warehouse", error, WAREHOUSE_FIXES);

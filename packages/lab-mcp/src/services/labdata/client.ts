@@ -1,11 +1,10 @@
-// The lab data platform's API: one request path for every call (credential, per-credential rate
-// limiter, retry, timeout), and offset paging over its cursor lists.
+// The lab data platform's client: one request path for every call (the call's credential, its rate
+// limiter, retry, timeout), and offset paging over its cursor lists. Transport only: the credential
+// comes with the call (decided at the tool-call boundary); the client never climbs a ladder.
 
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
-import type { SessionCall } from "../../core/credentials/call-scope.js";
 import { CursorPager } from "../../core/cursor-pager.js";
-import { RemoteStatusError } from "../../core/errors.js";
 import { type ApiPath, apiPath } from "../../core/http/api-path.js";
 import { ClientCache } from "../../core/http/client-cache.js";
 import { RemoteClient, type RequestOptions } from "../../core/http/remote-client.js";
@@ -13,6 +12,7 @@ import { RateBudget } from "../../core/state/budget.js";
 import type { SharedState } from "../../core/state/shared-state.js";
 import { type Counted, countOf } from "./api/count.js";
 import type { LabdataCredential } from "./auth/credential.js";
+import type { LabdataCall } from "./call.js";
 import type { LabdataCredentialSource } from "./credential-source.js";
 import type { NewAnnotation } from "./genbank/platform.js";
 import {
@@ -70,7 +70,7 @@ export interface WarehouseSettings {
   loginNameKey: Buffer;
 }
 
-export class LabdataApi {
+export class LabdataClient {
   private readonly remotes = new ClientCache<RemoteClient>();
   /** Offset paging over the platform's cursors, the cache in the shared state (search-bases pages with it too). */
   readonly pager: CursorPager;
@@ -80,7 +80,8 @@ export class LabdataApi {
   constructor(
     readonly baseUrl: string,
     private readonly timeoutMs: number,
-    private readonly credentials: LabdataCredentialSource,
+    /** Where calls get their credential: climbed at the tool-call boundary, never by this client. */
+    readonly credentials: LabdataCredentialSource,
     /** Rate budgets and cursors: this process's, or the fleet's. */
     private readonly state: SharedState,
     private readonly maxResponseBytes?: number,
@@ -94,32 +95,9 @@ export class LabdataApi {
     });
   }
 
-  async credential(ctx: SessionCall): Promise<LabdataCredential> {
-    return this.credentials.required(ctx, async (candidate) => {
-      const { body } = await this.remoteFor(candidate).request(
-        { path: apiPath`api/v2/users/me`, schema: userSchema },
-        ctx,
-      );
-      return body;
-    });
-  }
-
-  async me(ctx: SessionCall): Promise<{ user: LabUser; credential: LabdataCredential }> {
-    const credential = await this.credential(ctx);
-    const { body } = await this.refusalHeard(
-      ctx,
-      credential,
-      this.remoteFor(credential).request({ path: apiPath`api/v2/users/me`, schema: userSchema }, ctx),
-    );
-    return { user: body, credential };
-  }
-
-  /** Forgets the caller's own key (labdata_sign_out), and the warehouse login minted with it. */
-  async signOut(ctx: SessionCall) {
-    const identity = await this.credentials.ownIdentity(ctx).catch(() => undefined);
-    const outcome = await this.credentials.signOut(ctx);
-    if (identity && (await this.warehouse.forget(identity))) outcome.removed.push("warehouse_login");
-    return outcome;
+  /** Who the call's credential signs in as (users/me). */
+  async me(ctx: LabdataCall): Promise<LabUser> {
+    return this.get(apiPath`api/v2/users/me`, userSchema, ctx);
   }
 
   /** The operator's credential everyone acts as, when one is configured. */
@@ -127,11 +105,11 @@ export class LabdataApi {
     return this.credentials.configuredDescription;
   }
 
-  async getSequence(id: string, ctx: SessionCall): Promise<DnaSequence> {
+  async getSequence(id: string, ctx: LabdataCall): Promise<DnaSequence> {
     return this.get(apiPath`api/v2/dna-sequences/${id}`, dnaSequenceSchema, ctx);
   }
 
-  async createSequence(sequence: NewDnaSequence, ctx: SessionCall): Promise<DnaSequence> {
+  async createSequence(sequence: NewDnaSequence, ctx: LabdataCall): Promise<DnaSequence> {
     return (
       await this.send(
         { method: "POST", path: apiPath`api/v2/dna-sequences`, body: sequence, schema: dnaSequenceSchema },
@@ -140,7 +118,7 @@ export class LabdataApi {
     ).body;
   }
 
-  listSequences(filters: SequenceFilters, offset: number, limit: number, ctx: SessionCall) {
+  listSequences(filters: SequenceFilters, offset: number, limit: number, ctx: LabdataCall) {
     return this.list<DnaSequence>(
       "dnaSequences",
       apiPath`api/v2/dna-sequences`,
@@ -152,11 +130,11 @@ export class LabdataApi {
     );
   }
 
-  listProjects(offset: number, limit: number, ctx: SessionCall) {
+  listProjects(offset: number, limit: number, ctx: LabdataCall) {
     return this.list<Project>("projects", apiPath`api/v2/projects`, projectSchema, {}, offset, limit, ctx);
   }
 
-  listFolders(projectId: string | undefined, offset: number, limit: number, ctx: SessionCall) {
+  listFolders(projectId: string | undefined, offset: number, limit: number, ctx: LabdataCall) {
     return this.list<Folder>(
       "folders",
       apiPath`api/v2/folders`,
@@ -169,25 +147,12 @@ export class LabdataApi {
   }
 
   /** One record; the API modules of other resources (api/) read through this and list(). */
-  async get<T>(path: ApiPath, schema: z.ZodType<T>, ctx: SessionCall): Promise<T> {
+  async get<T>(path: ApiPath, schema: z.ZodType<T>, ctx: LabdataCall): Promise<T> {
     return (await this.send({ path, schema }, ctx)).body;
   }
 
-  async send<T>(options: RequestOptions<T>, ctx: SessionCall) {
-    const credential = await this.credential(ctx);
-    return this.refusalHeard(ctx, credential, this.remoteFor(credential).request(options, ctx));
-  }
-
-  /** `request`, telling the credential source when the platform refused the credential (401). */
-  private async refusalHeard<T>(ctx: SessionCall, credential: LabdataCredential, request: Promise<T>) {
-    try {
-      return await request;
-    } catch (error) {
-      if (error instanceof RemoteStatusError && error.status === 401) {
-        await this.credentials.refused(ctx, credential);
-      }
-      throw error;
-    }
+  async send<T>(options: RequestOptions<T>, ctx: LabdataCall) {
+    return this.remoteFor(ctx.credential).request(options, ctx);
   }
 
   /**
@@ -201,9 +166,9 @@ export class LabdataApi {
     query: Record<string, string | undefined>,
     offset: number,
     limit: number,
-    ctx: SessionCall,
+    ctx: LabdataCall,
   ): Promise<Counted<T>> {
-    const credential = await this.credential(ctx);
+    const { credential } = ctx;
     const remote = this.remoteFor(credential);
     const schema = listSchema(key, itemSchema);
     const queryKey = JSON.stringify([this.baseUrl, credential.id, path, query]);
@@ -213,17 +178,13 @@ export class LabdataApi {
       offset,
       limit,
       async (cursor, pageSize) => {
-        const response = await this.refusalHeard(
+        const response = await remote.request(
+          {
+            path,
+            query: { ...query, pageSize, nextToken: cursor },
+            schema: schema as z.ZodType<Record<string, unknown>>,
+          },
           ctx,
-          credential,
-          remote.request(
-            {
-              path,
-              query: { ...query, pageSize, nextToken: cursor },
-              schema: schema as z.ZodType<Record<string, unknown>>,
-            },
-            ctx,
-          ),
         );
         const items = (response.body[key] as T[] | undefined) ?? [];
         const nextToken = response.body.nextToken as string | undefined;

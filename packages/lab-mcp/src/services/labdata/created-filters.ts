@@ -2,10 +2,10 @@
 // and search boxes write (GitHub's `created:2026-05-01..2026-05-31`), and `creator`, a person. The span
 // becomes a half-open interval of instants [from, until), UTC, which each list's request spells its own
 // way (createdAt range, unix seconds, createdAt.gte/lt).
-import type { SessionCall } from "../../core/credentials/call-scope.js";
 import { InvalidResponseError } from "../../core/errors.js";
 import { boundedString, identifier } from "../../core/inputs.js";
-import type { LabdataApi } from "./client.js";
+import type { LabdataCall } from "./call.js";
+import type { LabdataClient } from "./client.js";
 
 /** A year, a month or a day: 2026, 2026-05, 2026-05-04. */
 const PERIOD = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
@@ -78,12 +78,12 @@ export const creatorInput = identifier("'me' or a user id.");
  * filtered on: that is said, rather than listing everyone's records as if they were the caller's.
  */
 export async function creatorId(
-  api: LabdataApi,
+  client: LabdataClient,
   creator: string | undefined,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<string | undefined> {
   if (creator !== "me") return creator;
-  const { id } = (await api.me(ctx)).user;
+  const { id } = await client.me(ctx);
   if (!id) throw new InvalidResponseError("the platform's users/me answer has no id to filter on");
   return id;
 }

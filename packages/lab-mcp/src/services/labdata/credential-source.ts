@@ -12,6 +12,7 @@ import { stat } from "node:fs/promises";
 import { z } from "zod";
 import type { ClientSession, Person } from "../../core/caller.js";
 import type { SessionCall } from "../../core/credentials/call-scope.js";
+import type { CredentialSource } from "../../core/credentials/credential-source.js";
 import { type CredentialLadder, climb } from "../../core/credentials/ladder.js";
 import { ActionableError } from "../../core/errors.js";
 import { readJsonIfPresent, removeFile, writePrivateJson } from "../../core/start/user-config.js";
@@ -24,7 +25,10 @@ import { EXCHANGE_NEEDS_PERSON, SETUP_HINT } from "./settings.js";
 const rememberedSchema = z.object({ baseUrl: z.string(), apiKey: z.string().min(1) });
 
 /** Checks a credential with the platform (users/me): whose it is, or the platform's refusal. */
-type Verify = (credential: LabdataCredential) => Promise<{ email?: string | null }>;
+export type Verify = (
+  credential: LabdataCredential,
+  scope: SessionCall,
+) => Promise<{ email?: string | null }>;
 
 /** What labdata_sign_out removed, and what the caller's next call does. */
 export interface SignOut {
@@ -36,7 +40,7 @@ export interface SignOut {
   next: "ask" | "configured" | "token_exchange";
 }
 
-export class LabdataCredentialSource {
+export class LabdataCredentialSource implements CredentialSource<LabdataCredential> {
   /** Over stdio: the key remembered or asked for, when nothing is configured. */
   private current: LabdataCredential | undefined;
   private asking: Promise<LabdataCredential> | undefined;
@@ -59,17 +63,39 @@ export class LabdataCredentialSource {
       store: { file: string; baseUrl: string };
       /** Each signed-in person's own key, in the shared state. */
       personKeys: PersonKeys;
+      /** Checks a key the user typed before it is used or kept (users/me, through the client). */
+      verify: Verify;
     },
   ) {}
 
   /** The credential to use, climbing the ladder; the user is asked once when none is known. */
-  required(ctx: SessionCall, verify: Verify): Promise<LabdataCredential> {
-    return climb(this.ladder(verify), ctx);
+  required(ctx: SessionCall): Promise<LabdataCredential> {
+    return climb(this.ladder(), ctx);
   }
 
-  /** What each rung of the ladder holds for this service. */
-  private ladder(verify: Verify): CredentialLadder<LabdataCredential, SessionCall> {
-    const { configured, exchange } = this.options;
+  /** The credential when one is known without asking anyone; undefined otherwise. */
+  optional(ctx: SessionCall): Promise<LabdataCredential | undefined> {
+    const ladder = this.ladder();
+    return climb<LabdataCredential | undefined, SessionCall>(
+      {
+        ...ladder,
+        person: async (person) => {
+          const stored = await this.options.personKeys.read(person.subject);
+          return stored ? apiKeyCredential(stored.apiKey) : undefined;
+        },
+        ask: () => undefined,
+      },
+      ctx,
+    );
+  }
+
+  /**
+   * What each rung of the ladder holds for this service, climbed in the ladder's order: the operator's
+   * (or the person's exchanged token), the person's stored key, the HTTP session's own key, this
+   * computer's key, and last a page asking for one (the session's own over HTTP, the process's over stdio).
+   */
+  private ladder(): CredentialLadder<LabdataCredential, SessionCall> {
+    const { configured, exchange, verify } = this.options;
     return {
       configured: (ctx) => {
         if (configured) return configured;
@@ -80,11 +106,13 @@ export class LabdataCredentialSource {
         return exchange.credentialFor(person, this.options.personKeys.digestOf(person.subject));
       },
       person: (person, ctx) => this.forPerson(person, ctx, verify),
-      // An isolated session still uses this computer's key when there is one, as it always has.
-      session: async (session, ctx) =>
-        session.isolated ? ((await this.onThisComputer()) ?? this.forSession(ctx, verify)) : undefined,
+      // The key this HTTP session entered (or is entering: concurrent calls share its page).
+      session: (session) => (session.isolated ? this.bySession.get(session) : undefined),
+      // An HTTP session without a key of its own still uses this computer's when there is one.
       computer: () => this.onThisComputer(),
       ask: (ctx) => {
+        // Over HTTP the key asked for is the session's alone; over stdio the process's.
+        if (ctx.clientSession.isolated) return this.forSession(ctx, verify);
         // Concurrent calls wait for the same page rather than opening one each.
         this.asking ??= this.ask(ctx, verify)
           .then((credential) => {
@@ -202,7 +230,7 @@ export class LabdataCredentialSource {
       );
     }
     const credential = apiKeyCredential(answer.secret);
-    const user = await verify(credential); // a wrong key is never stored
+    const user = await verify(credential, ctx); // a wrong key is never stored
     // Someone else's key (typed on a page forwarded to them, or in a browser someone else signed in)
     // must not make this person act as them: the key's owner must be the person, by the email of the
     // browser's sign-in (its ID token), else of their access token; with neither, nothing is kept.
@@ -256,7 +284,7 @@ export class LabdataCredentialSource {
     });
     if (!answer) throw new ActionableError(`No credentials for the lab data platform. ${SETUP_HINT}.`);
     const credential = apiKeyCredential(answer.secret);
-    await verify(credential); // a wrong key is neither kept nor stored
+    await verify(credential, ctx); // a wrong key is neither kept nor stored
     if (answer.remember && !sessionOnly)
       await writePrivateJson(store.file, { baseUrl: store.baseUrl, apiKey: answer.secret });
     return credential;

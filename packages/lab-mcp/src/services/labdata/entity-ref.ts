@@ -2,10 +2,10 @@
 // of its page in the web app (pasted-id.ts takes the id from it), or its registry id (PL09003), which
 // the registry resolves.
 
-import type { SessionCall } from "../../core/credentials/call-scope.js";
 import { RemoteStatusError } from "../../core/errors.js";
 import { registeredEntities } from "./api/registry.js";
-import type { LabdataApi } from "./client.js";
+import type { LabdataCall } from "./call.js";
+import type { LabdataClient } from "./client.js";
 import type { Entity } from "./records/registry.js";
 
 /** A registry id (PL09003, STR00001): letters then digits, no '_' as the platform's own ids have. */
@@ -19,13 +19,13 @@ export interface ResolvedEntity {
 
 /** The entity an id or registry id (as an ENTITY input gives it) names; an unknown registry id is a 404. */
 export async function resolveEntity(
-  api: LabdataApi,
+  client: LabdataClient,
   pasted: string,
   registry: string | undefined,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<ResolvedEntity> {
   if (!REGISTRY_ID.test(pasted)) return { id: pasted };
-  const [entity] = await registeredEntities(api, [pasted], registry, ctx);
+  const [entity] = await registeredEntities(client, [pasted], registry, ctx);
   if (!entity) throw new RemoteStatusError(404);
   return { id: entity.id ?? pasted, entity };
 }

@@ -14,7 +14,7 @@ import type { LabdataCredential } from "./auth/credential.js";
 import { idTokenCredential } from "./auth/oidc.js";
 import { PersonKeys, personNameKey } from "./auth/person-keys.js";
 import { TokenExchange } from "./auth/token-exchange.js";
-import { LabdataApi, labdataBudget } from "./client.js";
+import { LabdataClient, labdataBudget } from "./client.js";
 import { LabdataCredentialSource } from "./credential-source.js";
 import {
   currentUserResource,
@@ -179,16 +179,18 @@ const labdata = {
       baseUrl,
       file: values.LABDATA_CREDENTIALS_FILE ?? userConfigFile("labdata.json", runtime.env),
     };
-    const holder = new LabdataCredentialSource({
+    const source = new LabdataCredentialSource({
       configured: configuredCredential(values, runtime),
       exchange: tokenExchange(values, runtime),
       store,
       personKeys: new PersonKeys(runtime.state.secrets, baseUrl, personNameKey(runtime.stateSettings?.key)),
+      // A key typed on a page is checked with the platform (users/me) before it is used or kept.
+      verify: (credential, scope) => client.me({ ...scope, credential }),
     });
-    return new LabdataApi(
+    const client: LabdataClient = new LabdataClient(
       baseUrl,
       runtime.requestTimeoutMs,
-      holder,
+      source,
       runtime.state,
       runtime.maxResponseBytes,
       {
@@ -196,10 +198,12 @@ const labdata = {
         loginNameKey: personNamesKey(runtime.stateSettings?.key, "labdata warehouse logins"),
       },
     );
+    return client;
   },
-} satisfies ServiceDefinition<LabdataApi, typeof LABDATA_SETTINGS.shape>;
+  credentials: (client) => client.credentials,
+} satisfies ServiceDefinition<LabdataClient, typeof LABDATA_SETTINGS.shape>;
 
-export const labdataService: ServiceDefinition<LabdataApi, typeof LABDATA_SETTINGS.shape> = labdata;
+export const labdataService: ServiceDefinition<LabdataClient, typeof LABDATA_SETTINGS.shape> = labdata;
 
 /** The names of labdata_mcp's tools as literal types: the keys a table of every tool must have. */
 export type LabdataToolName = (typeof labdata.tools)[number]["name"];

@@ -4,7 +4,7 @@ import { defineResource } from "../../core/resource.js";
 import { findEntity } from "./api/entities.js";
 import { linkNames } from "./api/link-names.js";
 import { getEntry } from "./api/notebook.js";
-import type { LabdataApi } from "./client.js";
+import type { LabdataClient } from "./client.js";
 import { entryMarkdown } from "./format/entry-markdown.js";
 import { toFasta } from "./format/fasta.js";
 import { toGenBank } from "./format/genbank.js";
@@ -27,8 +27,8 @@ export const sequenceFastaFileResource = defineResource({
   mimeType: SEQUENCE_FILES.fasta.mimeType,
   toolset: "sequences",
   params: { id: identifier("Id of the DNA sequence.") },
-  async read({ id }, ctx, api: LabdataApi) {
-    const sequence = await api.getSequence(id, ctx);
+  async read({ id }, ctx, client: LabdataClient) {
+    const sequence = await client.getSequence(id, ctx);
     return toFasta({ ...sequence, id: sequence.id || id });
   },
 });
@@ -41,8 +41,8 @@ export const sequenceGenBankFileResource = defineResource({
   mimeType: SEQUENCE_FILES.genbank.mimeType,
   toolset: "sequences",
   params: { id: identifier("Id of the DNA sequence.") },
-  async read({ id }, ctx, api: LabdataApi) {
-    const sequence = await api.getSequence(id, ctx);
+  async read({ id }, ctx, client: LabdataClient) {
+    const sequence = await client.getSequence(id, ctx);
     return toGenBank({ ...sequence, id: sequence.id || id });
   },
 });
@@ -55,8 +55,8 @@ export const sequenceFastaResource = defineResource({
   mimeType: "text/x-fasta",
   toolset: "sequences",
   params: { id: identifier("Id of the DNA sequence.") },
-  async read({ id }, ctx, api: LabdataApi) {
-    const sequence = await api.getSequence(id, ctx);
+  async read({ id }, ctx, client: LabdataClient) {
+    const sequence = await client.getSequence(id, ctx);
     return toFasta({ ...sequence, id: sequence.id || id });
   },
 });
@@ -69,9 +69,9 @@ export const currentUserResource = defineResource({
   mimeType: "application/json",
   toolset: "users",
   params: {},
-  async read(_params, ctx, api: LabdataApi) {
-    const { user, credential } = await api.me(ctx);
-    return json({ ...user, authentication: credential.method });
+  async read(_params, ctx, client: LabdataClient) {
+    const user = await client.me(ctx);
+    return json({ ...user, authentication: ctx.credential.method });
   },
 });
 
@@ -84,9 +84,9 @@ export const entryResource = defineResource({
   mimeType: "text/markdown",
   toolset: "notebook",
   params: { id: identifier("Id of the notebook entry.") },
-  async read({ id }, ctx, api: LabdataApi) {
-    const entry = await getEntry(api, id, ctx);
-    return entryMarkdown(entry, await linkNames(api, entry, ctx), id);
+  async read({ id }, ctx, client: LabdataClient) {
+    const entry = await getEntry(client, id, ctx);
+    return entryMarkdown(entry, await linkNames(client, entry, ctx), id);
   },
 });
 
@@ -99,7 +99,7 @@ export const entityResource = defineResource({
   mimeType: "application/json",
   toolset: "search",
   params: { id: identifier("Id of the entity.") },
-  async read({ id }, ctx, api: LabdataApi) {
-    return json(await findEntity(api, id, undefined, ctx));
+  async read({ id }, ctx, client: LabdataClient) {
+    return json(await findEntity(client, id, undefined, ctx));
   },
 });

@@ -1,12 +1,12 @@
 // What a scientist names a storage by: its id (box_, plt_, loc_), the address of its page, or its name
 // ("-80 °C Freezer A"). A name is looked up among locations, boxes and plates: exactly first, then as a
 // part of a name; more than one match is refused with the candidates, so that the agent picks.
-import type { SessionCall } from "../../core/credentials/call-scope.js";
 import { InvalidInputError } from "../../core/errors.js";
 import { ID_CHARACTERS } from "../../core/inputs.js";
 import { oneLine } from "../../core/untrusted-text.js";
 import { listStorages, type StorageKind, storageKindOf } from "./api/inventory.js";
-import type { LabdataApi } from "./client.js";
+import type { LabdataCall } from "./call.js";
+import type { LabdataClient } from "./client.js";
 import { nameAndId } from "./format/labels.js";
 import { howMany } from "./list-page.js";
 import { type IdKind, idFromPasted } from "./pasted-id.js";
@@ -18,10 +18,10 @@ const KINDS: StorageKind[] = ["location", "box", "plate"];
 const MAX_CANDIDATES = 10;
 
 export async function resolveStorage(
-  api: LabdataApi,
+  client: LabdataClient,
   tool: string,
   named: string,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<{ kind: StorageKind; id: string }> {
   if (/^https?:\/\//i.test(named)) {
     const found = idFromPasted(named, STORAGE);
@@ -30,8 +30,8 @@ export async function resolveStorage(
   }
   const kind = storageKindOf(named);
   if (kind && ID_CHARACTERS.test(named)) return { kind, id: named };
-  let found = await byName(api, { name: named }, ctx);
-  if (found.total === 0) found = await byName(api, { nameIncludes: named }, ctx);
+  let found = await byName(client, { name: named }, ctx);
+  if (found.total === 0) found = await byName(client, { nameIncludes: named }, ctx);
   const { matches } = found;
   const [only] = matches;
   if (found.total === 1 && only) return only;
@@ -53,15 +53,15 @@ export async function resolveStorage(
 }
 
 async function byName(
-  api: LabdataApi,
+  client: LabdataClient,
   filter: { name: string } | { nameIncludes: string },
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<{ matches: Match[]; total: number; exact: boolean }> {
   const matches: Match[] = [];
   let total = 0;
   let exact = true;
   for (const kind of KINDS) {
-    const page = await listStorages(api, kind, filter, 0, MAX_CANDIDATES, ctx);
+    const page = await listStorages(client, kind, filter, 0, MAX_CANDIDATES, ctx);
     for (const storage of page.items) if (storage.id) matches.push({ kind, id: storage.id, storage });
     total += page.total;
     exact &&= page.exact;

@@ -9,7 +9,8 @@ import type { CallScope } from "../../core/credentials/call-scope.js";
 import type { RequestScope } from "../../core/http/remote-client.js";
 import { listPage } from "./api/protocol-lists.js";
 import { fetchProfile } from "./api/protocols.js";
-import type { ProtocolsApi } from "./client.js";
+import type { ProtocolsCall } from "./call.js";
+import type { ProtocolsClient } from "./client.js";
 import type { PROTOCOLS_SETTINGS } from "./settings.js";
 
 const FIXES = {
@@ -20,13 +21,15 @@ const FIXES = {
   404: "the address answered 404: check PROTOCOLS_BASE_URL is the repository's address (e.g. https://www.protocols.io)",
 };
 
-export const protocolsCheck: ServiceCheck<ProtocolsApi, typeof PROTOCOLS_SETTINGS.shape> = {
+export const protocolsCheck: ServiceCheck<ProtocolsClient, typeof PROTOCOLS_SETTINGS.shape> = {
   address: (values) => ({ url: values.PROTOCOLS_BASE_URL, apiRoot: "api/v3" }),
-  async steps(api, requestScope: RequestScope): Promise<CheckStep[]> {
-    const scope: CallScope = { ...requestScope, clientSession: { caller: "check", isolated: false } };
+  async steps(client, requestScope: RequestScope): Promise<CheckStep[]> {
+    const call: CallScope = { ...requestScope, clientSession: { caller: "check", isolated: false } };
     let who: CheckStep;
+    let scope: ProtocolsCall;
     try {
-      const { profile, credential } = await fetchProfile(api, scope);
+      scope = { ...call, credential: await client.credentials.required(call) };
+      const { profile, credential } = await fetchProfile(client, scope);
       const name = profile.name || profile.username || "an unnamed user";
       who = passed(
         "credential",
@@ -37,7 +40,7 @@ export const protocolsCheck: ServiceCheck<ProtocolsApi, typeof PROTOCOLS_SETTING
     }
     try {
       const page = await listPage(
-        api,
+        client,
         { filter: "public", key: "protocol", orderField: "relevance", orderDir: "desc" },
         1,
         0,

@@ -25,9 +25,9 @@ import {
 } from "./auth/shared-token-store.js";
 import { signedInAs, signIn } from "./auth/sign-in.js";
 import type { SignInOwner } from "./auth/token-store.js";
-import type { ProtocolsApi } from "./client.js";
+import type { ProtocolsClient } from "./client.js";
 import type { KeptIn } from "./credential-source.js";
-import { createProtocolsApi, protocolsService } from "./index.js";
+import { createProtocolsClient, protocolsService } from "./index.js";
 import {
   baseUrlOf,
   checkProtocolsSettings,
@@ -104,7 +104,7 @@ export async function runLogin(
   if (!state) return 1;
   try {
     // The operator's own sign-in, from a terminal: never a person of team mode.
-    const api = createProtocolsApi(values, {
+    const client = createProtocolsClient(values, {
       requestTimeoutMs: values.MCP_REQUEST_TIMEOUT * 1000,
       maxResponseBytes: values.MCP_MAX_RESPONSE_BYTES,
       transport: values.MCP_TRANSPORT,
@@ -113,14 +113,14 @@ export async function runLogin(
       stateSettings,
       env,
     });
-    return await signInFromTerminal(api, { openBrowser, timeoutMs }, output);
+    return await signInFromTerminal(client, { openBrowser, timeoutMs }, output);
   } finally {
     await state.close();
   }
 }
 
 async function signInFromTerminal(
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   { openBrowser, timeoutMs }: { openBrowser: boolean; timeoutMs: number },
   output: Output,
 ): Promise<number> {
@@ -129,7 +129,7 @@ async function signInFromTerminal(
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   try {
-    const signedIn = await signIn(api, {
+    const signedIn = await signIn(client, {
       timeoutMs,
       onRefused: (reason) => output.err(`${COMMAND} login: ${reason}.`),
       async present(start) {
@@ -143,7 +143,7 @@ async function signInFromTerminal(
         output.out(`  ${flow.authorizeUrl}`);
         output.out("");
         output.out(
-          `Waiting for the browser to come back to ${api.credentials.config.oauth?.redirectUri} ` +
+          `Waiting for the browser to come back to ${client.credentials.config.oauth?.redirectUri} ` +
             `(up to ${minutes >= 1 ? `${minutes} min` : `${timeoutMs / 1000} s`}; Ctrl-C to stop)...`,
         );
         if (openBrowser) tryToOpen(flow.authorizeUrl);

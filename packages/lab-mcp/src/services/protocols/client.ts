@@ -1,8 +1,8 @@
-// The protocol repository's client: one request path for every call (credential, rate budgets, retry,
-// timeout, the answers' own status codes) and the PDF clients with their own, tighter limit. The
+// The protocol repository's client: one request path for every call (the call's credential, rate
+// budgets, retry, timeout, the answers' own status codes) and the PDF clients with their own, tighter
+// limit. Transport only: the credential comes with the call (decided at the tool-call boundary). The
 // requests themselves are in api/, one file per resource, as for labdata.
 
-import type { CallScope } from "../../core/credentials/call-scope.js";
 import { InvalidResponseError, RemoteStatusError } from "../../core/errors.js";
 import type { ApiPath } from "../../core/http/api-path.js";
 import { noAuth } from "../../core/http/auth.js";
@@ -18,6 +18,7 @@ import {
   warningOf,
 } from "./api/answers.js";
 import type { ProtocolsCredential } from "./auth/credential.js";
+import type { ProtocolsCall } from "./call.js";
 import type { ProtocolsCredentialSource } from "./credential-source.js";
 import { isRecord, type Json } from "./records/values.js";
 
@@ -31,7 +32,7 @@ export const DEFAULT_MAX_PDF_BYTES = 100 * 1024 * 1024;
 /** A request's query parameters; undefined ones are not sent. */
 type Query = Record<string, string | number | undefined>;
 
-export class ProtocolsApi {
+export class ProtocolsClient {
   private readonly remotes = new ClientCache<{
     credential: ProtocolsCredential;
     api: RemoteClient;
@@ -47,6 +48,7 @@ export class ProtocolsApi {
   private readonly warnings = new ClientCache<RemoteWarning>();
 
   constructor(
+    /** Where calls get their credential: climbed at the tool-call boundary, never by this client. */
     readonly credentials: ProtocolsCredentialSource,
     private readonly timeoutMs: number,
     /** Rate budgets: this process's, or the fleet's. */
@@ -79,14 +81,8 @@ export class ProtocolsApi {
   }
 
   /** A GET of the API as a JSON object (see `send`). */
-  get(
-    path: ApiPath,
-    ctx: CallScope,
-    query?: Query,
-    credential?: ProtocolsCredential,
-    asksForOneProtocol = false,
-  ): Promise<Json> {
-    return this.send({ path, query }, ctx, { credential, asksForOneProtocol });
+  get(path: ApiPath, ctx: ProtocolsCall, query?: Query, asksForOneProtocol = false): Promise<Json> {
+    return this.send({ path, query }, ctx, { asksForOneProtocol });
   }
 
   /**
@@ -97,13 +93,10 @@ export class ProtocolsApi {
    */
   async send(
     request: { method?: "GET" | "POST" | "PUT" | "DELETE"; path: ApiPath; query?: Query; body?: unknown },
-    ctx: CallScope,
-    {
-      credential,
-      asksForOneProtocol = false,
-    }: { credential?: ProtocolsCredential; asksForOneProtocol?: boolean } = {},
+    ctx: ProtocolsCall,
+    { asksForOneProtocol = false }: { asksForOneProtocol?: boolean } = {},
   ): Promise<Json> {
-    const signer = credential ?? (await this.credentials.required(ctx));
+    const signer = ctx.credential;
     for (let attempt = 0; ; attempt++) {
       // The Authorization this request goes with, so that a renewal is skipped when another call did it.
       const sent = signer.renewAfterUnauthorized ? await authorizationOf(signer, ctx.signal) : undefined;
@@ -135,7 +128,7 @@ export class ProtocolsApi {
   }
 
   /** A warning_code (e.g. the token expires in 24 days): a log warning, and kept for the profile. */
-  private async noteWarning(body: Json, credential: ProtocolsCredential, ctx: CallScope): Promise<void> {
+  private async noteWarning(body: Json, credential: ProtocolsCredential, ctx: ProtocolsCall): Promise<void> {
     const warning = warningOf(body);
     if (!warning) return;
     const known = this.warnings.peek(credential.id);

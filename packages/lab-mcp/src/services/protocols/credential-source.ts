@@ -7,6 +7,7 @@
 // (a service account everybody acts as).
 import type { ClientSession } from "../../core/caller.js";
 import type { CallScope } from "../../core/credentials/call-scope.js";
+import type { CredentialSource } from "../../core/credentials/credential-source.js";
 import { type CredentialLadder, climb } from "../../core/credentials/ladder.js";
 import { ActionableError } from "../../core/errors.js";
 import { type CodeFlow, startCodeFlow } from "./auth/code-flow.js";
@@ -20,7 +21,7 @@ import { type SignInStore, TokenStore } from "./auth/token-store.js";
 import type { TokenResponse } from "./records/token-response.js";
 import { type ProtocolsConfig, SETUP_HINT, SIGN_IN_HINT } from "./settings.js";
 
-export class ProtocolsCredentialSource {
+export class ProtocolsCredentialSource implements CredentialSource<ProtocolsCredential> {
   private readonly clientToken: ProtocolsCredential | undefined;
   /** The operator's sign-in; present when an OAuth application is configured. */
   readonly store: SignInStore | undefined;
@@ -208,6 +209,24 @@ export class ProtocolsCredentialSource {
       credential === this.clientToken || (this.session !== undefined && credential === this.session);
     return mine && scope.clientSession?.isolated === true;
   }
+
+  /**
+   * The credential in use; undefined when nobody is signed in (public PDFs are anyone's). A sign-in
+   * that stopped working is said (an ActionableError), not bypassed.
+   */
+  async optional(scope: CallScope): Promise<ProtocolsCredential | undefined> {
+    const { credential, why, anonymous } = await this.current(scope);
+    if (!credential && !anonymous)
+      throw new ActionableError(why ?? "Not signed in to the protocol repository.");
+    return credential;
+  }
+
+  /**
+   * The repository refused the credential (401, or its own invalid-token codes) after the client tried
+   * renewing it once: nothing is forgotten, since the sign-in is the user's to redo (protocols_sign_in)
+   * or the operator's to fix, and the message of the refusal says so.
+   */
+  async refused(_scope: CallScope, _credential: ProtocolsCredential): Promise<void> {}
 
   /** The OAuth session, when that is the sign-in in use (for its expiry, on the profile). */
   oauthSession(scope: CallScope): OAuthSession | undefined {

@@ -13,7 +13,7 @@ import { callbackRoute, connectRoute } from "./auth/personal-sign-in.js";
 import { protocolsPersonNamesKey, SharedTokenStore, sharedStateWhere } from "./auth/shared-token-store.js";
 import { TokenEndpoint } from "./auth/token-endpoint.js";
 import type { SignInOwner } from "./auth/token-store.js";
-import { ProtocolsApi } from "./client.js";
+import { ProtocolsClient } from "./client.js";
 import { ProtocolsCredentialSource } from "./credential-source.js";
 import { protocolPdfResource, protocolResource, protocolStepsResource } from "./resources.js";
 import {
@@ -42,7 +42,7 @@ import { updateDraft } from "./tools/update-draft.js";
 const RENEWAL_LOCK_MARGIN_MS = 5000;
 
 /** The API client of a configuration; also what `protocols-mcp login` and `logout` work with. */
-export function createProtocolsApi(values: ProtocolsValues, runtime: ServiceRuntime): ProtocolsApi {
+export function createProtocolsClient(values: ProtocolsValues, runtime: ServiceRuntime): ProtocolsClient {
   const { requestTimeoutMs: timeoutMs, state, stateSettings, team } = runtime;
   const config = {
     ...protocolsConfigOf(values, runtime.env),
@@ -84,7 +84,7 @@ export function createProtocolsApi(values: ProtocolsValues, runtime: ServiceRunt
       : undefined,
     protocolsPersonNamesKey(stateSettings?.key),
   );
-  return new ProtocolsApi(credentials, timeoutMs, state, limits);
+  return new ProtocolsClient(credentials, timeoutMs, state, limits);
 }
 
 /**
@@ -134,14 +134,15 @@ const protocols = {
   ],
   resources: [protocolPdfResource, protocolStepsResource, protocolResource],
   checkSettings: (values) => checkProtocolsSettings(values, values.MCP_AUTH_AUDIENCE),
-  createService: createProtocolsApi,
-  httpRoutes(api) {
-    const { pending } = api.credentials;
-    return pending ? [connectRoute(api, pending), callbackRoute(api, pending)] : [];
+  createService: createProtocolsClient,
+  credentials: (client) => client.credentials,
+  httpRoutes(client) {
+    const { pending } = client.credentials;
+    return pending ? [connectRoute(client, pending), callbackRoute(client, pending)] : [];
   },
-} satisfies ServiceDefinition<ProtocolsApi, ProtocolsShape>;
+} satisfies ServiceDefinition<ProtocolsClient, ProtocolsShape>;
 
-export const protocolsService: ServiceDefinition<ProtocolsApi, ProtocolsShape> = protocols;
+export const protocolsService: ServiceDefinition<ProtocolsClient, ProtocolsShape> = protocols;
 
 /** The names of protocols_mcp's tools as literal types: the keys a table of every tool must have. */
 export type ProtocolsToolName = (typeof protocols.tools)[number]["name"];

@@ -3,7 +3,7 @@ import { pageReply } from "../../../core/page-reply.js";
 import { briefPage, pageOf, pageShape } from "../../../core/paging.js";
 import { fieldList, heading, markdown, nameWithId } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
-import { type ExampleApi, type ExampleUser, exampleUserSchema } from "../client.js";
+import { type ExampleClient, type ExampleUser, exampleUserSchema } from "../client.js";
 
 export const searchUsers = defineTool({
   name: "example_search_users",
@@ -22,8 +22,8 @@ export const searchUsers = defineTool({
     ...pagingInputs,
   },
   output: pageShape("users", exampleUserSchema),
-  async handler({ query, limit, offset, response_format }, ctx, api: ExampleApi) {
-    const result = await api.searchUsers(query, limit, offset, ctx);
+  async handler({ query, limit, offset, response_format }, ctx, client: ExampleClient) {
+    const result = await client.searchUsers(query, limit, offset, ctx);
     const users = result.users.map(withoutEmptyTeam);
     const page = pageOf("users", users, result.total, offset);
     // The sentences below answer both formats; only json's structured copy takes the whole envelope.

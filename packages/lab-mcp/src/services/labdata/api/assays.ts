@@ -1,8 +1,9 @@
 // Assay schemas, runs and results. The platform lists runs and results one schema at a time; without a
 // schema the lists walk every schema of the kind (the first page of at most 100 schemas).
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
+
 import { apiPath } from "../../../core/http/api-path.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataCall } from "../call.js";
+import type { LabdataClient } from "../client.js";
 import { type CreatedSpan, createdSeconds } from "../created-filters.js";
 import {
   type AssayResult,
@@ -24,26 +25,26 @@ const SCHEMA_LISTS = {
 
 /** Every schema of a kind (one page of up to 100: a tenant has a handful). */
 export async function listAssaySchemas(
-  api: LabdataApi,
+  client: LabdataClient,
   kind: AssayKind,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<AssaySchema[]> {
   const { key, path } = SCHEMA_LISTS[kind];
-  const { body } = await api.send(
+  const { body } = await client.send(
     { path, query: { pageSize: 100 }, schema: listSchema(key, assaySchemaSchema) },
     ctx,
   );
   return (body[key] as AssaySchema[] | undefined) ?? [];
 }
 
-export function getAssaySchema(api: LabdataApi, kind: AssayKind, id: string, ctx: SessionCall) {
+export function getAssaySchema(client: LabdataClient, kind: AssayKind, id: string, ctx: LabdataCall) {
   const path =
     kind === "run" ? apiPath`api/v2/assay-run-schemas/${id}` : apiPath`api/v2/assay-result-schemas/${id}`;
-  return api.get(path, assaySchemaSchema, ctx);
+  return client.get(path, assaySchemaSchema, ctx);
 }
 
-export function getAssayRun(api: LabdataApi, id: string, ctx: SessionCall): Promise<AssayRun> {
-  return api.get(apiPath`api/v2/assay-runs/${id}`, assayRunSchema, ctx);
+export function getAssayRun(client: LabdataClient, id: string, ctx: LabdataCall): Promise<AssayRun> {
+  return client.get(apiPath`api/v2/assay-runs/${id}`, assayRunSchema, ctx);
 }
 
 export interface RunFilters {
@@ -57,11 +58,11 @@ export interface RunFilters {
 }
 
 export function listAssayRuns(
-  api: LabdataApi,
+  client: LabdataClient,
   filters: RunFilters,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ) {
   const sources: ListSource<AssayRun>[] = filters.schemaIds.map((schemaId) => ({
     key: "assayRuns",
@@ -81,7 +82,7 @@ export function listAssayRuns(
         (!filters.creatorId || run.creator?.id === filters.creatorId) &&
         (!filters.keep || filters.keep(run))
     : undefined;
-  return filteredList(api, sources, keep, offset, limit, ctx);
+  return filteredList(client, sources, keep, offset, limit, ctx);
 }
 
 export interface ResultFilters {
@@ -93,11 +94,11 @@ export interface ResultFilters {
 }
 
 export function listAssayResults(
-  api: LabdataApi,
+  client: LabdataClient,
   filters: ResultFilters,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ) {
   const sources: ListSource<AssayResult>[] = filters.schemaIds.map((schemaId) => ({
     key: "assayResults",
@@ -115,5 +116,5 @@ export function listAssayResults(
   const keep = filters.projectId
     ? (result: AssayResult) => result.projectId === filters.projectId
     : undefined;
-  return filteredList(api, sources, keep, offset, limit, ctx);
+  return filteredList(client, sources, keep, offset, limit, ctx);
 }

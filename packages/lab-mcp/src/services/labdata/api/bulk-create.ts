@@ -2,10 +2,10 @@
 // here until it succeeds or fails, with its progress passed on. Bounded: at most MAX_POLLS polls.
 
 import { setTimeout as delay } from "node:timers/promises";
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { ActionableError, InvalidResponseError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
-import type { LabdataApi, NewDnaSequence } from "../client.js";
+import type { LabdataCall } from "../call.js";
+import type { LabdataClient, NewDnaSequence } from "../client.js";
 import { type DnaSequence, dnaSequenceSchema } from "../records/platform.js";
 import { taskLinkSchema, taskSchema } from "../records/registry.js";
 
@@ -14,11 +14,11 @@ const FIRST_WAIT_MS = 100;
 const LONGEST_WAIT_MS = 2000;
 
 export async function bulkCreateSequences(
-  api: LabdataApi,
+  client: LabdataClient,
   sequences: NewDnaSequence[],
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<DnaSequence[]> {
-  const { body: link } = await api.send(
+  const { body: link } = await client.send(
     {
       method: "POST",
       path: apiPath`api/v2/dna-sequences:bulk-create`,
@@ -30,7 +30,7 @@ export async function bulkCreateSequences(
   if (!link.taskId) throw new InvalidResponseError("the platform answered without a task id");
   let wait = FIRST_WAIT_MS;
   for (let poll = 0; poll < MAX_POLLS; poll++) {
-    const task = await api.get(apiPath`api/v2/tasks/${link.taskId}`, taskSchema, ctx);
+    const task = await client.get(apiPath`api/v2/tasks/${link.taskId}`, taskSchema, ctx);
     if (task.status === "SUCCEEDED") {
       const created = task.response?.dnaSequences ?? [];
       return created.flatMap((item) => {

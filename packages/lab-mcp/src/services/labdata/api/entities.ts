@@ -3,10 +3,10 @@
 // spans every kind (archive, the search across kinds).
 
 import { z } from "zod";
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { RemoteStatusError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataCall } from "../call.js";
+import type { LabdataClient } from "../client.js";
 import { dnaSequenceSchema } from "../records/platform.js";
 import { type Entity, entitySchema } from "../records/registry.js";
 import type { Counted } from "./count.js";
@@ -103,14 +103,14 @@ export interface EntityFilters {
 
 /** A page of one type, each record with its entityType set. */
 export async function listEntities(
-  api: LabdataApi,
+  client: LabdataClient,
   type: EntityType,
   filters: EntityFilters,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<Counted<Entity>> {
-  const counted = await api.list<Entity>(
+  const counted = await client.list<Entity>(
     LIST_KEY[type],
     listPath(type),
     entitySchema,
@@ -123,13 +123,13 @@ export async function listEntities(
 }
 
 export async function getEntity(
-  api: LabdataApi,
+  client: LabdataClient,
   type: EntityType,
   id: string,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<Entity> {
   const schema = type === "dna_sequence" ? dnaSequenceSchema : entitySchema;
-  const entity = (await api.get<Entity>(itemPath(type, id), schema as z.ZodType<Entity>, ctx)) as Entity;
+  const entity = (await client.get<Entity>(itemPath(type, id), schema as z.ZodType<Entity>, ctx)) as Entity;
   return { ...entity, id: entity.id || id, entityType: type };
 }
 
@@ -148,14 +148,14 @@ export type ArchiveReason = (typeof REASONS)[number];
 
 /** Archives (with a reason) or unarchives the given ids of one type; answers the ids the platform changed. */
 export async function changeArchive(
-  api: LabdataApi,
+  client: LabdataClient,
   type: EntityType,
   ids: string[],
   reason: ArchiveReason | undefined,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<string[]> {
   const key = ARCHIVE_KEY[type];
-  const { body } = await api.send(
+  const { body } = await client.send(
     {
       method: "POST",
       path: archivePath(type, reason !== undefined),
@@ -173,20 +173,20 @@ export async function changeArchive(
  * sequences share the seq_ prefix).
  */
 export async function findEntity(
-  api: LabdataApi,
+  client: LabdataClient,
   id: string,
   type: EntityType | undefined,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<Entity> {
-  if (type) return getEntity(api, type, id, ctx);
-  if (id.startsWith("prtn_")) return getEntity(api, "aa_sequence", id, ctx);
-  if (id.startsWith("bfi_")) return getEntity(api, "custom_entity", id, ctx);
+  if (type) return getEntity(client, type, id, ctx);
+  if (id.startsWith("prtn_")) return getEntity(client, "aa_sequence", id, ctx);
+  if (id.startsWith("bfi_")) return getEntity(client, "custom_entity", id, ctx);
   const candidates: EntityType[] = ["dna_sequence", "dna_oligo", "rna_oligo", "aa_sequence", "custom_entity"];
   let last: unknown;
   let notFound: unknown;
   for (const candidate of candidates) {
     try {
-      return await getEntity(api, candidate, id, ctx);
+      return await getEntity(client, candidate, id, ctx);
     } catch (error) {
       // 404 is what the document says a read of an unknown id answers; a path of another type may
       // answer 400 (an id it does not take) instead: either way, the next type may know it.

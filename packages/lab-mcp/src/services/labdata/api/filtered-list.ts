@@ -5,9 +5,9 @@
 // below that) and the offset is applied to what passed the filter.
 
 import type { z } from "zod";
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import type { ApiPath } from "../../../core/http/api-path.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataCall } from "../call.js";
+import type { LabdataClient } from "../client.js";
 import { listSchema } from "../records/platform.js";
 import type { Counted } from "./count.js";
 
@@ -39,16 +39,16 @@ export interface FilteredPage<T> extends Counted<T> {
 }
 
 export async function filteredList<T>(
-  api: LabdataApi,
+  client: LabdataClient,
   sources: ListSource<T>[],
   keep: ((item: T) => boolean) | undefined,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<FilteredPage<T>> {
   const [only] = sources;
   if (sources.length === 1 && only && !keep) {
-    const counted = await api.list(only.key, only.path, only.itemSchema, only.query, offset, limit, ctx);
+    const counted = await client.list(only.key, only.path, only.itemSchema, only.query, offset, limit, ctx);
     return { ...counted, complete: true };
   }
   const matches: T[] = [];
@@ -71,7 +71,7 @@ export async function filteredList<T>(
         );
       }
       pages += 1;
-      const { body } = await api.send(
+      const { body } = await client.send(
         { path: source.path, query: { ...source.query, pageSize: PAGE_SIZE, nextToken: cursor }, schema },
         ctx,
       );

@@ -1,8 +1,9 @@
 // Inventory: containers (by what they hold or where they are), boxes and their contents, plates with
 // their wells, and locations, read one level at a time to climb from a container to its room.
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
+
 import { apiPath } from "../../../core/http/api-path.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataCall } from "../call.js";
+import type { LabdataClient } from "../client.js";
 import { type Container, containerSchema, type Storage, storageSchema } from "../records/registry.js";
 
 export interface ContainerFilters {
@@ -18,13 +19,13 @@ export interface ContainerFilters {
 }
 
 export function listContainers(
-  api: LabdataApi,
+  client: LabdataClient,
   filters: ContainerFilters,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ) {
-  return api.list<Container>(
+  return client.list<Container>(
     "containers",
     apiPath`api/v2/containers`,
     containerSchema,
@@ -35,8 +36,8 @@ export function listContainers(
   );
 }
 
-export function getContainer(api: LabdataApi, id: string, ctx: SessionCall): Promise<Container> {
-  return api.get(apiPath`api/v2/containers/${id}`, containerSchema, ctx);
+export function getContainer(client: LabdataClient, id: string, ctx: LabdataCall): Promise<Container> {
+  return client.get(apiPath`api/v2/containers/${id}`, containerSchema, ctx);
 }
 
 export type StorageKind = "box" | "plate" | "location";
@@ -50,30 +51,30 @@ export function storageKindOf(id: string): StorageKind | undefined {
 }
 
 export function getStorage(
-  api: LabdataApi,
+  client: LabdataClient,
   kind: StorageKind,
   id: string,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<Storage> {
   switch (kind) {
     case "box":
-      return api.get(apiPath`api/v2/boxes/${id}`, storageSchema, ctx);
+      return client.get(apiPath`api/v2/boxes/${id}`, storageSchema, ctx);
     case "plate":
-      return api.get(apiPath`api/v2/plates/${id}`, storageSchema, ctx);
+      return client.get(apiPath`api/v2/plates/${id}`, storageSchema, ctx);
     case "location":
-      return api.get(apiPath`api/v2/locations/${id}`, storageSchema, ctx);
+      return client.get(apiPath`api/v2/locations/${id}`, storageSchema, ctx);
   }
 }
 
 /** The containers of a box with their grid positions, in grid order. */
 export function listBoxContents(
-  api: LabdataApi,
+  client: LabdataClient,
   boxId: string,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ) {
-  return api.list<Container>(
+  return client.list<Container>(
     "containers",
     apiPath`api/v2/boxes/${boxId}/contents`,
     containerSchema,
@@ -100,15 +101,15 @@ export interface StorageFilters {
 
 /** Locations, boxes or plates by name or by where they are, live ones, by name. */
 export function listStorages(
-  api: LabdataApi,
+  client: LabdataClient,
   kind: StorageKind,
   filters: StorageFilters,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ) {
   const { key, path } = STORAGE_LISTS[kind];
-  return api.list<Storage>(
+  return client.list<Storage>(
     key,
     path,
     storageSchema,

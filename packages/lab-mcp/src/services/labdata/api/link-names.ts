@@ -2,9 +2,10 @@
 // but not its name. At most MAX_LOOKUPS reads, five at a time; a record that cannot be read (gone, not
 // yours) keeps its "type id" label instead of failing the whole entry; after a timeout or a 429 the
 // remaining names are not read.
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
+
 import { RemoteStatusError, RemoteTimeoutError } from "../../../core/errors.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataCall } from "../call.js";
+import type { LabdataClient } from "../client.js";
 import { runLabel } from "../format/assay-markdown.js";
 import type { LinkNames } from "../format/entry-markdown.js";
 import { linkedIds } from "../format/entry-markdown.js";
@@ -19,24 +20,24 @@ function isBusy(error: unknown): boolean {
   return error instanceof RemoteTimeoutError || (error instanceof RemoteStatusError && error.status === 429);
 }
 
-export async function linkNames(api: LabdataApi, entry: Entry, ctx: SessionCall): Promise<LinkNames> {
+export async function linkNames(client: LabdataClient, entry: Entry, ctx: LabdataCall): Promise<LinkNames> {
   const ids = linkedIds(entry);
   const lookups: Array<[string, () => Promise<string | null | undefined>]> = [
     ...ids.sequences.map((id): [string, () => Promise<string | null | undefined>] => [
       id,
-      async () => (await api.getSequence(id, ctx)).name,
+      async () => (await client.getSequence(id, ctx)).name,
     ]),
     ...ids.entries.map((id): [string, () => Promise<string | null | undefined>] => [
       id,
-      async () => (await getEntry(api, id, ctx)).name,
+      async () => (await getEntry(client, id, ctx)).name,
     ]),
     ...ids.runs.map((id): [string, () => Promise<string | null | undefined>] => [
       id,
-      async () => runLabel(await getAssayRun(api, id, ctx)),
+      async () => runLabel(await getAssayRun(client, id, ctx)),
     ]),
     ...ids.resultSchemas.map((id): [string, () => Promise<string | null | undefined>] => [
       id,
-      async () => (await getAssaySchema(api, "result", id, ctx)).name,
+      async () => (await getAssaySchema(client, "result", id, ctx)).name,
     ]),
   ].slice(0, MAX_LOOKUPS);
   const names: LinkNames = new Map();

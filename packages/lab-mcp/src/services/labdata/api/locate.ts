@@ -1,8 +1,9 @@
 // Where a container is: its position in its box or plate, then each storage up to the room, read one
 // level at a time (bounded), stopping at a storage the caller may not read.
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
+
 import { RemoteStatusError } from "../../../core/errors.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataCall } from "../call.js";
+import type { LabdataClient } from "../client.js";
 import type { Container, Storage } from "../records/registry.js";
 import { getStorage, listBoxContents, type StorageKind, storageKindOf } from "./inventory.js";
 
@@ -26,19 +27,24 @@ export interface Located {
 }
 
 export async function locateContainer(
-  api: LabdataApi,
+  client: LabdataClient,
   container: Container,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<Located> {
   let position: string | null = container.gridPosition ?? null;
-  const chain = await placesAbove(api, container.parentStorageId ?? null, ctx, async (kind, storage, id) => {
-    if (position || !container.id) return;
-    if (kind === "plate") position = wellOf(storage.wells, container.id);
-    if (kind === "box") {
-      const { items } = await listBoxContents(api, id, 0, 100, ctx);
-      position = items.find((item) => item.id === container.id)?.gridPosition ?? null;
-    }
-  });
+  const chain = await placesAbove(
+    client,
+    container.parentStorageId ?? null,
+    ctx,
+    async (kind, storage, id) => {
+      if (position || !container.id) return;
+      if (kind === "plate") position = wellOf(storage.wells, container.id);
+      if (kind === "box") {
+        const { items } = await listBoxContents(client, id, 0, 100, ctx);
+        position = items.find((item) => item.id === container.id)?.gridPosition ?? null;
+      }
+    },
+  );
   return { container, position, chain };
 }
 
@@ -47,9 +53,9 @@ export async function locateContainer(
  * caller may not read; `first` sees the nearest storage as read.
  */
 export async function placesAbove(
-  api: LabdataApi,
+  client: LabdataClient,
   parent: string | null,
-  ctx: SessionCall,
+  ctx: LabdataCall,
   first?: (kind: StorageKind, storage: Storage, id: string) => Promise<void>,
 ): Promise<Place[]> {
   const chain: Place[] = [];
@@ -62,7 +68,7 @@ export async function placesAbove(
     }
     let storage: Storage;
     try {
-      storage = await getStorage(api, kind, next, ctx);
+      storage = await getStorage(client, kind, next, ctx);
     } catch (error) {
       if (error instanceof RemoteStatusError && (error.status === 403 || error.status === 404)) {
         chain.push({ id: next, name: null, kind, schema: null, readable: false });

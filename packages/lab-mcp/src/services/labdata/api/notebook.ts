@@ -1,8 +1,8 @@
 // Notebook entries and entry templates: list, read, create from a template.
 
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { apiPath } from "../../../core/http/api-path.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataCall } from "../call.js";
+import type { LabdataClient } from "../client.js";
 import {
   type Entry,
   type EntryTemplate,
@@ -25,11 +25,11 @@ export interface EntryFilters {
 }
 
 export function listEntries(
-  api: LabdataApi,
+  client: LabdataClient,
   filters: EntryFilters,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ) {
   const needle = filters.nameIncludes?.toLowerCase();
   const keep =
@@ -46,7 +46,7 @@ export function listEntries(
     sort: "modifiedAt:desc",
   };
   return filteredList(
-    api,
+    client,
     [{ key: "entries", path: apiPath`api/v2/entries`, itemSchema: entrySchema, query }],
     keep,
     offset,
@@ -56,21 +56,21 @@ export function listEntries(
 }
 
 /** The entry; an answer without one (the document requires nothing) reads as an empty entry. */
-export async function getEntry(api: LabdataApi, id: string, ctx: SessionCall): Promise<Entry> {
-  const { entry } = await api.get(apiPath`api/v2/entries/${id}`, entryByIdSchema, ctx);
+export async function getEntry(client: LabdataClient, id: string, ctx: LabdataCall): Promise<Entry> {
+  const { entry } = await client.get(apiPath`api/v2/entries/${id}`, entryByIdSchema, ctx);
   return entry ?? {};
 }
 
 export function listEntryTemplates(
-  api: LabdataApi,
+  client: LabdataClient,
   nameIncludes: string | undefined,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ) {
   const needle = nameIncludes?.toLowerCase();
   return filteredList<EntryTemplate>(
-    api,
+    client,
     [
       {
         key: "entryTemplates",
@@ -93,8 +93,8 @@ export interface NewEntry {
   authorIds?: string[];
 }
 
-export async function createEntry(api: LabdataApi, entry: NewEntry, ctx: SessionCall): Promise<Entry> {
-  const { body } = await api.send(
+export async function createEntry(client: LabdataClient, entry: NewEntry, ctx: LabdataCall): Promise<Entry> {
+  const { body } = await client.send(
     { method: "POST", path: apiPath`api/v2/entries`, body: entry, schema: entrySchema },
     ctx,
   );

@@ -1,9 +1,9 @@
 // The registry: its registries and entity schemas, and registered entities by registry id.
 
 import { z } from "zod";
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { apiPath } from "../../../core/http/api-path.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataCall } from "../call.js";
+import type { LabdataClient } from "../client.js";
 import { list } from "../records/platform.js";
 import {
   type Entity,
@@ -13,8 +13,8 @@ import {
   registrySchema,
 } from "../records/registry.js";
 
-export async function listRegistries(api: LabdataApi, ctx: SessionCall) {
-  const body = await api.get(
+export async function listRegistries(client: LabdataClient, ctx: LabdataCall) {
+  const body = await client.get(
     apiPath`api/v2/registries`,
     z.looseObject({ registries: list(registrySchema) }),
     ctx,
@@ -22,8 +22,8 @@ export async function listRegistries(api: LabdataApi, ctx: SessionCall) {
   return body.registries ?? [];
 }
 
-export function listEntitySchemas(api: LabdataApi, offset: number, limit: number, ctx: SessionCall) {
-  return api.list<EntitySchema>(
+export function listEntitySchemas(client: LabdataClient, offset: number, limit: number, ctx: LabdataCall) {
+  return client.list<EntitySchema>(
     "entitySchemas",
     apiPath`api/v2/entity-schemas`,
     entitySchemaSchema,
@@ -36,14 +36,14 @@ export function listEntitySchemas(api: LabdataApi, offset: number, limit: number
 
 /** The registered entities with these registry ids, in the order asked; `registryId`: the first registry when absent. */
 export async function registeredEntities(
-  api: LabdataApi,
+  client: LabdataClient,
   registryIds: string[],
   registryId: string | undefined,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<Entity[]> {
-  const registry = registryId ?? (await listRegistries(api, ctx))[0]?.id;
+  const registry = registryId ?? (await listRegistries(client, ctx))[0]?.id;
   if (!registry) return [];
-  const body = await api.send(
+  const body = await client.send(
     {
       path: apiPath`api/v2/registries/${registry}/registered-entities:bulk-get`,
       query: { entityRegistryIds: registryIds.join(",") },

@@ -2,9 +2,9 @@
 // offsets the way the GET lists are (a cursor cache per query and credential).
 
 import { z } from "zod";
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { apiPath } from "../../../core/http/api-path.js";
-import { type LabdataApi, resultCount } from "../client.js";
+import type { LabdataCall } from "../call.js";
+import { type LabdataClient, resultCount } from "../client.js";
 import { type DnaSequence, dnaSequenceSchema, list, text } from "../records/platform.js";
 import { type Counted, countOf } from "./count.js";
 
@@ -16,21 +16,21 @@ export interface BasesQuery {
 }
 
 export async function searchBases(
-  api: LabdataApi,
+  client: LabdataClient,
   query: BasesQuery,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<Counted<DnaSequence>> {
-  const credential = await api.credential(ctx);
-  const queryKey = JSON.stringify([api.baseUrl, credential.id, "search-bases", query]);
+  const { credential } = ctx;
+  const queryKey = JSON.stringify([client.baseUrl, credential.id, "search-bases", query]);
   let reported: number | undefined;
-  const { items, end } = await api.pager.page<DnaSequence>(
+  const { items, end } = await client.pager.page<DnaSequence>(
     queryKey,
     offset,
     limit,
     async (cursor, pageSize) => {
-      const response = await api.send(
+      const response = await client.send(
         {
           method: "POST",
           path: apiPath`api/v2/dna-sequences:search-bases`,

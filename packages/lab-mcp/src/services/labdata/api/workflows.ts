@@ -1,9 +1,9 @@
 // Workflow tasks, and the teams they may be the responsibility of.
 
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { InvalidInputError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataCall } from "../call.js";
+import type { LabdataClient } from "../client.js";
 import { type CreatedSpan, createdSeconds } from "../created-filters.js";
 import {
   type LabRequest,
@@ -30,12 +30,12 @@ const OPEN = new Set(["PENDING", "IN_PROGRESS"]);
 
 /** The team named `nameOrId` (its id, or its name in any case), among the first 100 teams. */
 export async function findTeam(
-  api: LabdataApi,
+  client: LabdataClient,
   nameOrId: string,
   tool: string,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ): Promise<LabTeam> {
-  const { body } = await api.send(
+  const { body } = await client.send(
     {
       path: apiPath`api/v2/teams`,
       query: { pageSize: 100, sort: "name:asc" },
@@ -66,11 +66,11 @@ export interface TaskFilters {
 }
 
 export function listTasks(
-  api: LabdataApi,
+  client: LabdataClient,
   filters: TaskFilters,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ) {
   const { status } = filters;
   const keep =
@@ -87,7 +87,7 @@ export function listTasks(
     archiveReason: "NOT_ARCHIVED",
   };
   return filteredList(
-    api,
+    client,
     [{ key: "workflowTasks", path: apiPath`api/v2/workflow-tasks`, itemSchema: workflowTaskSchema, query }],
     keep,
     offset,
@@ -97,8 +97,8 @@ export function listTasks(
 }
 
 /** The teams `userId` is a member of (the first 100). */
-export async function teamsOf(api: LabdataApi, userId: string, ctx: SessionCall): Promise<LabTeam[]> {
-  const { body } = await api.send(
+export async function teamsOf(client: LabdataClient, userId: string, ctx: LabdataCall): Promise<LabTeam[]> {
+  const { body } = await client.send(
     {
       path: apiPath`api/v2/teams`,
       query: { pageSize: 100, hasMembers: userId },
@@ -130,13 +130,13 @@ export interface RequestFilters {
 
 /** Requests of every request schema (the platform lists them one schema at a time). */
 export async function listRequests(
-  api: LabdataApi,
+  client: LabdataClient,
   filters: RequestFilters,
   offset: number,
   limit: number,
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ) {
-  const { body } = await api.send(
+  const { body } = await client.send(
     {
       path: apiPath`api/v2/request-schemas`,
       query: { pageSize: 100 },
@@ -170,5 +170,5 @@ export async function listRequests(
     (!filters.requestorId || request.requestor?.id === filters.requestorId) &&
     (!wanted ||
       (request.assignees ?? []).some((a) => wanted.has(a.user?.id ?? "") || wanted.has(a.team?.id ?? "")));
-  return filteredList(api, sources, keep, offset, limit, ctx);
+  return filteredList(client, sources, keep, offset, limit, ctx);
 }

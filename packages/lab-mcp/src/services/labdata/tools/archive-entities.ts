@@ -2,7 +2,7 @@ import { z } from "zod";
 import { identifier } from "../../../core/inputs.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { ARCHIVE_REASONS, changeArchive, ENTITY_LABELS, ENTITY_TYPES } from "../api/entities.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 
 export const archiveEntities = defineTool({
   name: "labdata_archive_entities",
@@ -22,8 +22,8 @@ export const archiveEntities = defineTool({
     reason: z.enum(ARCHIVE_REASONS).describe("Why: one of the platform's archive reasons."),
   },
   output: { archived: z.array(z.string()), type: z.string(), reason: z.string() },
-  async handler({ type, ids, reason }, ctx, api: LabdataApi) {
-    const archived = await changeArchive(api, type, ids, reason, ctx);
+  async handler({ type, ids, reason }, ctx, client: LabdataClient) {
+    const archived = await changeArchive(client, type, ids, reason, ctx);
     const what = `${archived.length} ${ENTITY_LABELS[type]}${archived.length === 1 ? "" : "s"}`;
     return reply(
       { archived, type, reason },

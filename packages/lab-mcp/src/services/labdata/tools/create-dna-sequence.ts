@@ -2,7 +2,7 @@ import { z } from "zod";
 import { InvalidInputError } from "../../../core/errors.js";
 import { boundedInteger, boundedString, identifier, stringList } from "../../../core/inputs.js";
 import { defineTool, reply } from "../../../core/tool.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { sequenceLength } from "../format/facts.js";
 import { nameAndId } from "../format/labels.js";
 import { sequenceMarkdown } from "../format/sequence-markdown.js";
@@ -44,7 +44,7 @@ export const createDnaSequence = defineTool({
     length: z.number().int(),
     is_circular: z.boolean(),
   },
-  async handler({ name, bases, folder_id, is_circular, aliases, annotations }, ctx, api: LabdataApi) {
+  async handler({ name, bases, folder_id, is_circular, aliases, annotations }, ctx, client: LabdataClient) {
     const clean = bases.replace(/[\s\d]/g, "").toUpperCase();
     const bad = clean.match(/[^ACGTURYSWKMBDHVN]/);
     if (!clean)
@@ -62,7 +62,7 @@ export const createDnaSequence = defineTool({
         `Error: Invalid input for labdata_create_dna_sequence: annotations: '${outside.name}' (${outside.start}..${outside.end}) does not fit a sequence of ${clean.length} bases.`,
       );
     }
-    const created = await api.createSequence(
+    const created = await client.createSequence(
       {
         name,
         bases: clean,

@@ -2,7 +2,7 @@ import { boundedString, identifier } from "../../../core/inputs.js";
 import { markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import * as notebook from "../api/notebook.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { entryMarkdown } from "../format/entry-markdown.js";
 import { nameAndId } from "../format/labels.js";
 import { entryBrief } from "../records/brief.js";
@@ -21,9 +21,9 @@ export const createEntry = defineTool({
     template_id: identifier("Entry template to start from.").optional(),
   },
   output: entryBrief.shape,
-  async handler({ name, folder_id, template_id }, ctx, api: LabdataApi) {
+  async handler({ name, folder_id, template_id }, ctx, client: LabdataClient) {
     const created = await notebook.createEntry(
-      api,
+      client,
       { name, folderId: folder_id, ...(template_id ? { entryTemplateId: template_id } : {}) },
       ctx,
     );

@@ -4,7 +4,7 @@ import { boundedString, identifier } from "../../../core/inputs.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { bulkCreateSequences } from "../api/bulk-create.js";
-import type { LabdataApi, NewDnaSequence } from "../client.js";
+import type { LabdataClient, NewDnaSequence } from "../client.js";
 import { nameAndId } from "../format/labels.js";
 import { detectFormat, parseFasta } from "../format/sequence-text.js";
 import { FeatureError, type ImportedSequence, importRecord } from "../genbank/platform.js";
@@ -121,12 +121,12 @@ export const createSequencesBulk = defineTool({
       .array(z.string())
       .describe("What the platform cannot hold (a join of parts, partial ends...)."),
   },
-  async handler({ text, format, folder_id, is_circular }, ctx, api: LabdataApi) {
+  async handler({ text, format, folder_id, is_circular }, ctx, client: LabdataClient) {
     const chosen = format === "auto" ? detectFormat(text) : format;
     if (!chosen) throw invalid("text: neither FASTA (a first line starting with '>') nor GenBank (LOCUS).");
     const { sequences, notKept } = prepare(readRecords(text, chosen, is_circular), folder_id);
     await ctx.progress(0, `Sending ${sequences.length} sequences to the platform`);
-    const created = await bulkCreateSequences(api, sequences, ctx);
+    const created = await bulkCreateSequences(client, sequences, ctx);
     await ctx.progress(1, `Created ${created.length} sequences`);
     const listed = created.map(({ bases: _b, translations: _t, primers: _p, ...rest }) => rest);
     const structured = { count: listed.length, dna_sequences: listed, not_kept: notKept };

@@ -3,7 +3,7 @@ import { boundedString, pagingInputs } from "../../../core/inputs.js";
 import { pageReply } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
 import { defineTool } from "../../../core/tool.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { catalogFits, catalogMarkdown } from "../format/warehouse-markdown.js";
 
 const columnSchema = z.object({
@@ -41,12 +41,12 @@ export const describeWarehouse = defineTool({
     ...pagingInputs,
   },
   output: pageShape("tables", tableSchema),
-  async handler({ search, limit, offset, response_format }, ctx, api: LabdataApi) {
+  async handler({ search, limit, offset, response_format }, ctx, client: LabdataClient) {
     const fits =
       response_format === "json"
         ? (tables: unknown[]) => JSON.stringify(tables, null, 2).length <= JSON_CHARACTERS
         : catalogFits;
-    const { total, tables } = await api.warehouse.describe(search, offset, limit, fits, ctx);
+    const { total, tables } = await client.warehouse.describe(search, offset, limit, fits, ctx);
     const page = pageOf("tables", tables, total, offset);
     return pageReply(page, response_format, () => catalogMarkdown(tables, page, search));
   },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool, reply } from "../../../core/tool.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { resolveEntity } from "../entity-ref.js";
 import { sequenceLength } from "../format/facts.js";
 import { ENTITY, pastedId } from "../pasted-id.js";
@@ -32,10 +32,10 @@ export const exportDnaSequence = defineTool({
     bytes: z.number().int().describe("Size of the exported text (UTF-8)."),
     resource_uri: z.string().describe("The same file as a resource of this server."),
   },
-  async handler({ id: named, format }, ctx, api: LabdataApi) {
-    const { id } = await resolveEntity(api, named, undefined, ctx);
+  async handler({ id: named, format }, ctx, client: LabdataClient) {
+    const { id } = await resolveEntity(client, named, undefined, ctx);
     // The id asked for names the export when the answer leaves it out.
-    const read = await api.getSequence(id, ctx);
+    const read = await client.getSequence(id, ctx);
     const sequence = { ...read, id: read.id || id };
     const file = SEQUENCE_FILES[format];
     const content = file.render(sequence);

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { boundedString, responseFormat } from "../../../core/inputs.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { oneLine } from "../../../core/untrusted-text.js";
 import { getStorage, listBoxContents, listContainers, listStorages } from "../api/inventory.js";
 import { type Place, placesAbove } from "../api/locate.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataCall } from "../call.js";
+import type { LabdataClient } from "../client.js";
 import { cellLabel, containerLine, gridTable, placeName } from "../format/inventory-markdown.js";
 import { nameAndId } from "../format/labels.js";
 import { howMany } from "../list-page.js";
@@ -43,12 +43,12 @@ export const getBoxContents = defineTool({
     // A location's locations, boxes and plates, each its record.
     inside: z.array(z.unknown()).optional(),
   },
-  async handler({ id: named, response_format }, ctx, api: LabdataApi) {
-    const { kind, id } = await resolveStorage(api, TOOL, named, ctx);
-    const storage = await getStorage(api, kind, id, ctx);
-    const where = await placesAbove(api, storage.parentStorageId ?? null, ctx);
-    if (kind === "location") return locationReply(api, storage, id, where, response_format, ctx);
-    const containers = kind === "box" ? await boxContents(api, id, ctx) : wellsOf(storage);
+  async handler({ id: named, response_format }, ctx, client: LabdataClient) {
+    const { kind, id } = await resolveStorage(client, TOOL, named, ctx);
+    const storage = await getStorage(client, kind, id, ctx);
+    const where = await placesAbove(client, storage.parentStorageId ?? null, ctx);
+    if (kind === "location") return locationReply(client, storage, id, where, response_format, ctx);
+    const containers = kind === "box" ? await boxContents(client, id, ctx) : wellsOf(storage);
     const { wells: _wells, ...record } = storage;
     const structured = { storage: record, where, containers };
     if (response_format === "json") return reply(structured, json(structured));
@@ -78,10 +78,10 @@ export const getBoxContents = defineTool({
   },
 });
 
-async function boxContents(api: LabdataApi, id: string, ctx: SessionCall): Promise<Container[]> {
+async function boxContents(client: LabdataClient, id: string, ctx: LabdataCall): Promise<Container[]> {
   const containers: Container[] = [];
   for (let offset = 0; offset < MAX_POSITIONS; offset += 100) {
-    const { items, total } = await listBoxContents(api, id, offset, 100, ctx);
+    const { items, total } = await listBoxContents(client, id, offset, 100, ctx);
     containers.push(...items);
     if (items.length === 0 || offset + items.length >= total) break;
   }
@@ -104,19 +104,19 @@ function whereLine(where: Place[]): string {
 
 /** A location: what is inside it at any depth, each with its path below the location. */
 async function locationReply(
-  api: LabdataApi,
+  client: LabdataClient,
   location: Storage,
   id: string,
   where: Place[],
   format: "markdown" | "json",
-  ctx: SessionCall,
+  ctx: LabdataCall,
 ) {
   const below = { ancestorStorageId: id };
-  const places = await listStorages(api, "location", below, 0, INSIDE, ctx);
-  const boxes = await listStorages(api, "box", below, 0, INSIDE, ctx);
-  const plates = await listStorages(api, "plate", below, 0, INSIDE, ctx);
+  const places = await listStorages(client, "location", below, 0, INSIDE, ctx);
+  const boxes = await listStorages(client, "box", below, 0, INSIDE, ctx);
+  const plates = await listStorages(client, "plate", below, 0, INSIDE, ctx);
   const held = await listContainers(
-    api,
+    client,
     { ancestorStorageId: id, archiveReason: "NOT_ARCHIVED" },
     0,
     INSIDE,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { responseFormat } from "../../../core/inputs.js";
 import { fieldList, heading, json, markdown } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { nameAndId } from "../format/labels.js";
 import { userSchema } from "../records/platform.js";
 
@@ -21,9 +21,10 @@ export const getCurrentUser = defineTool({
       .describe("The kind of credential in use."),
     base_url: z.string(),
   },
-  async handler({ response_format }, ctx, api: LabdataApi) {
-    const { user, credential } = await api.me(ctx);
-    const structured = { ...user, authentication: credential.method, base_url: api.baseUrl };
+  async handler({ response_format }, ctx, client: LabdataClient) {
+    const user = await client.me(ctx);
+    const { credential } = ctx;
+    const structured = { ...user, authentication: credential.method, base_url: client.baseUrl };
     if (response_format === "json") return reply(structured, json(structured));
     const text = markdown(
       heading(1, "Signed in to the lab data platform"),
@@ -32,7 +33,7 @@ export const getCurrentUser = defineTool({
         Email: user.email,
         Handle: user.handle,
         Authentication: credential.description,
-        Platform: api.baseUrl,
+        Platform: client.baseUrl,
       }),
     );
     return reply(structured, text);

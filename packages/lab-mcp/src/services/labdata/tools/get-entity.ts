@@ -5,7 +5,7 @@ import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { oneLine } from "../../../core/untrusted-text.js";
 import { ENTITY_TYPES, findEntity } from "../api/entities.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { resolveEntity } from "../entity-ref.js";
 import { entityFasta, entityMarkdown } from "../format/entity-markdown.js";
 import { sequenceMarkdown } from "../format/sequence-markdown.js";
@@ -18,14 +18,14 @@ import { plasmidMapView } from "../views/index.js";
 
 /** The entity an id names: the platform's id (seq_, prtn_, bfi_...), its page's address, or a registry id. */
 async function entityNamed(
-  api: LabdataApi,
+  client: LabdataClient,
   id: string,
   type: (typeof ENTITY_TYPES)[number] | undefined,
   registry: string | undefined,
   ctx: Parameters<typeof findEntity>[3],
 ): Promise<Entity> {
-  const resolved = await resolveEntity(api, id, registry, ctx);
-  return resolved.entity ?? findEntity(api, resolved.id, type, ctx);
+  const resolved = await resolveEntity(client, id, registry, ctx);
+  return resolved.entity ?? findEntity(client, resolved.id, type, ctx);
 }
 
 export const getEntity = defineTool({
@@ -55,8 +55,8 @@ export const getEntity = defineTool({
     archiveRecord,
     schema: lenient(z.looseObject({ name: text }).nullable()),
   },
-  async handler({ id, type, registry, fasta, response_format, fields }, ctx, api: LabdataApi) {
-    const entity = await entityNamed(api, id, type, registry, ctx);
+  async handler({ id, type, registry, fasta, response_format, fields }, ctx, client: LabdataClient) {
+    const entity = await entityNamed(client, id, type, registry, ctx);
     if (fasta) {
       const text = entityFasta(entity);
       return reply(

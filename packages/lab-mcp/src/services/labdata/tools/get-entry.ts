@@ -5,7 +5,7 @@ import { defineTool, reply } from "../../../core/tool.js";
 import { OTHERS_WROTE } from "../../../core/untrusted-text.js";
 import { linkNames } from "../api/link-names.js";
 import * as notebook from "../api/notebook.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { entryMarkdown } from "../format/entry-markdown.js";
 import { ENTRY, pastedId } from "../pasted-id.js";
 import { entryBrief } from "../records/brief.js";
@@ -77,14 +77,14 @@ export const getEntry = defineTool({
     response_format: responseFormat,
   },
   output: { ...entryBrief.shape, next_offset: z.number().int().nullable() },
-  async handler({ id, offset, response_format }, ctx, api: LabdataApi) {
-    const entry = await notebook.getEntry(api, id, ctx);
+  async handler({ id, offset, response_format }, ctx, client: LabdataClient) {
+    const entry = await notebook.getEntry(client, id, ctx);
     if (response_format === "json") {
       // The whole record, uncut: nothing to read on.
       const whole = { ...entry, next_offset: null };
       return reply(whole, json(whole));
     }
-    const text = entryMarkdown(entry, await linkNames(api, entry, ctx), id);
+    const text = entryMarkdown(entry, await linkNames(client, entry, ctx), id);
     if (offset >= text.length && offset > 0) {
       return reply(
         { ...entry, next_offset: null },

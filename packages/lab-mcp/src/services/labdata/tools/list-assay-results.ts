@@ -1,4 +1,3 @@
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { RemoteStatusError } from "../../../core/errors.js";
 import { fieldsInput, identifier, pagingInputs } from "../../../core/inputs.js";
 import { moreLine, pageReply, pastTheEnd, withFields } from "../../../core/page-reply.js";
@@ -6,7 +5,8 @@ import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import * as assays from "../api/assays.js";
 import { partialNote } from "../api/filtered-list.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataCall } from "../call.js";
+import type { LabdataClient } from "../client.js";
 import { createdInput } from "../created-filters.js";
 import { resolveEntity } from "../entity-ref.js";
 import { assayTables, runLabel, runNumber, runNumberOf } from "../format/assay-markdown.js";
@@ -22,19 +22,19 @@ import { resultsChartView } from "../views/index.js";
  * The runs `run` names: a run number ("12", "run 12") is looked for among the runs you may see; anything
  * else is read as a run id first, then looked for as a run name.
  */
-async function runsNamed(api: LabdataApi, run: string, ctx: SessionCall): Promise<AssayRun[]> {
+async function runsNamed(client: LabdataClient, run: string, ctx: LabdataCall): Promise<AssayRun[]> {
   if (!/^\s*(run\s*)?#?\s*\d+\s*$/i.test(run) && /^[A-Za-z0-9_-]+$/.test(run)) {
     try {
-      return [await assays.getAssayRun(api, run, ctx)];
+      return [await assays.getAssayRun(client, run, ctx)];
     } catch (error) {
       if (!(error instanceof RemoteStatusError && (error.status === 404 || error.status === 400)))
         throw error;
     }
   }
   const number = runNumberOf(run).toLowerCase();
-  const schemas = await assays.listAssaySchemas(api, "run", ctx);
+  const schemas = await assays.listAssaySchemas(client, "run", ctx);
   const { items } = await assays.listAssayRuns(
-    api,
+    client,
     {
       schemaIds: schemas.flatMap((s) => (s.id ? [s.id] : [])),
       keep: (candidate) => candidate.id === run || runNumber(candidate)?.toLowerCase() === number,
@@ -64,10 +64,10 @@ export const listAssayResults = defineTool({
   },
   // The page's schemas (their fields and units) and the runs asked for are in the json answer.
   output: countedPageShape("assay_results", assayBrief),
-  async handler(args, ctx, api: LabdataApi) {
+  async handler(args, ctx, client: LabdataClient) {
     const { limit, offset, response_format } = args;
-    const runs: AssayRun[] = args.run ? await runsNamed(api, args.run, ctx) : [];
-    const all = await assays.listAssaySchemas(api, "result", ctx);
+    const runs: AssayRun[] = args.run ? await runsNamed(client, args.run, ctx) : [];
+    const all = await assays.listAssaySchemas(client, "result", ctx);
     const empty = {
       ...countedPage("assay_results", { items: [], total: 0, exact: true }, offset),
       schemas: [],
@@ -81,11 +81,11 @@ export const listAssayResults = defineTool({
       );
     }
     const { items, total, exact, complete } = await assays.listAssayResults(
-      api,
+      client,
       {
         schemaIds: args.schema_id ? [args.schema_id] : all.flatMap((s) => (s.id ? [s.id] : [])),
         runIds: runs.length > 0 ? runs.flatMap((r) => (r.id ? [r.id] : [])) : undefined,
-        entityId: args.entity_id && (await resolveEntity(api, args.entity_id, undefined, ctx)).id,
+        entityId: args.entity_id && (await resolveEntity(client, args.entity_id, undefined, ctx)).id,
         projectId: args.project_id,
         created: args.created,
       },

@@ -4,7 +4,7 @@ import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import * as assays from "../api/assays.js";
 import { partialNote } from "../api/filtered-list.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { createdInput, creatorId, creatorInput } from "../created-filters.js";
 import { assayTables, runNumber, runNumberOf } from "../format/assay-markdown.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
@@ -31,19 +31,19 @@ export const listAssayRuns = defineTool({
   },
   // The page's schemas (their fields and units) are in the json answer.
   output: countedPageShape("assay_runs", assayBrief),
-  async handler(args, ctx, api: LabdataApi) {
+  async handler(args, ctx, client: LabdataClient) {
     const { limit, offset, response_format } = args;
-    const all = await assays.listAssaySchemas(api, "run", ctx);
+    const all = await assays.listAssaySchemas(client, "run", ctx);
     const schemaIds = args.schema_id ? [args.schema_id] : all.flatMap((s) => (s.id ? [s.id] : []));
     const wanted = args.run ? runNumberOf(args.run).toLowerCase() : undefined;
     const { items, total, exact, complete } = await assays.listAssayRuns(
-      api,
+      client,
       {
         schemaIds,
         projectId: args.project_id,
         entryId: args.entry_id,
         created: args.created,
-        creatorId: await creatorId(api, args.creator, ctx),
+        creatorId: await creatorId(client, args.creator, ctx),
         keep: wanted ? (run) => run.id === args.run || runNumber(run)?.toLowerCase() === wanted : undefined,
       },
       offset,

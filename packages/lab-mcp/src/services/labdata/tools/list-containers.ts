@@ -4,7 +4,7 @@ import { moreLine, pageReply, pastTheEnd } from "../../../core/page-reply.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { listContainers as listRemoteContainers } from "../api/inventory.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { createdInput, creatorId, creatorInput, spanRange } from "../created-filters.js";
 import { resolveEntity } from "../entity-ref.js";
 import { containerLine } from "../format/inventory-markdown.js";
@@ -35,18 +35,18 @@ export const listContainers = defineTool({
   async handler(
     { name, entity_id, storage_id, created, creator, archived, limit, offset, response_format },
     ctx,
-    api: LabdataApi,
+    client: LabdataClient,
   ) {
     const filters = {
       nameIncludes: name,
-      storageContentsId: entity_id && (await resolveEntity(api, entity_id, undefined, ctx)).id,
+      storageContentsId: entity_id && (await resolveEntity(client, entity_id, undefined, ctx)).id,
       ancestorStorageId: storage_id,
       createdAt: spanRange(created),
-      creatorIds: await creatorId(api, creator, ctx),
+      creatorIds: await creatorId(client, creator, ctx),
       archiveReason:
         archived === "include" ? ("ANY_ARCHIVED_OR_NOT_ARCHIVED" as const) : ("NOT_ARCHIVED" as const),
     };
-    const { items, total, exact } = await listRemoteContainers(api, filters, offset, limit, ctx);
+    const { items, total, exact } = await listRemoteContainers(client, filters, offset, limit, ctx);
     const page = countedPage("containers", { items, total, exact }, offset);
     return pageReply(page, response_format, () => {
       if (total === 0) return "No containers you may see match these filters.";

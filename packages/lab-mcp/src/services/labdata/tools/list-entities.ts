@@ -3,7 +3,7 @@ import { moreLine, pageReply, pastTheEnd, withFields } from "../../../core/page-
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { ENTITY_TYPES, listEntities as listRemoteEntities } from "../api/entities.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { creatorId } from "../created-filters.js";
 import { entityFilters, entityListInputs, entityPageReply, entityPageShape } from "../entity-list.js";
 import { sequenceLine } from "../format/sequence-markdown.js";
@@ -29,10 +29,10 @@ export const listEntities = defineTool({
     ...entityListInputs,
   },
   output: entityPageShape("entities"),
-  async handler(args, ctx, api: LabdataApi) {
-    const filters = entityFilters({ ...args, creator: await creatorId(api, args.creator, ctx) });
+  async handler(args, ctx, client: LabdataClient) {
+    const filters = entityFilters({ ...args, creator: await creatorId(client, args.creator, ctx) });
     if (args.type !== "dna_sequence") {
-      const result = await listRemoteEntities(api, args.type, filters, args.offset, args.limit, ctx);
+      const result = await listRemoteEntities(client, args.type, filters, args.offset, args.limit, ctx);
       return entityPageReply(
         "entities",
         PLURAL[args.type],
@@ -43,7 +43,7 @@ export const listEntities = defineTool({
       );
     }
     // DNA sequences through their own list: their lines show topology and the modification time.
-    const { items, total, exact } = await api.listSequences(filters, args.offset, args.limit, ctx);
+    const { items, total, exact } = await client.listSequences(filters, args.offset, args.limit, ctx);
     const sequences = items.map(({ bases: _bases, translations: _translations, ...rest }) => ({
       ...rest,
       entityType: "dna_sequence",

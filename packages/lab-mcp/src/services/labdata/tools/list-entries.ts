@@ -5,7 +5,7 @@ import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as notebook from "../api/notebook.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { daySpanInput, spanRange } from "../created-filters.js";
 import { entryLine } from "../format/entry-markdown.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
@@ -33,11 +33,11 @@ export const listEntries = defineTool({
     ...pagingInputs,
   },
   output: countedPageShape("entries", entryBrief),
-  async handler(args, ctx, api: LabdataApi) {
+  async handler(args, ctx, client: LabdataClient) {
     const { limit, offset, response_format } = args;
-    const authorId = args.author === "me" ? ((await api.me(ctx)).user.id ?? undefined) : args.author;
+    const authorId = args.author === "me" ? ((await client.me(ctx)).id ?? undefined) : args.author;
     const { items, total, exact, complete } = await notebook.listEntries(
-      api,
+      client,
       {
         nameIncludes: args.name,
         projectId: args.project_id,

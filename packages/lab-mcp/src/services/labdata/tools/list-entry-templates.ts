@@ -4,7 +4,7 @@ import { heading, markdown, utcTime } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { oneLine } from "../../../core/untrusted-text.js";
 import * as notebook from "../api/notebook.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { nameAndId } from "../format/labels.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
 import { templateBrief } from "../records/brief.js";
@@ -36,8 +36,8 @@ export const listEntryTemplates = defineTool({
     ...pagingInputs,
   },
   output: countedPageShape("entry_templates", templateBrief),
-  async handler({ name, limit, offset, response_format }, ctx, api: LabdataApi) {
-    const { items, total, exact } = await notebook.listEntryTemplates(api, name, offset, limit, ctx);
+  async handler({ name, limit, offset, response_format }, ctx, client: LabdataClient) {
+    const { items, total, exact } = await notebook.listEntryTemplates(client, name, offset, limit, ctx);
     const page = countedPage("entry_templates", { items, total, exact }, offset);
     return pageReply(page, response_format, () => {
       if (total === 0)

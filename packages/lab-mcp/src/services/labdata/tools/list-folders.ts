@@ -2,7 +2,7 @@ import { identifier, pagingInputs } from "../../../core/inputs.js";
 import { moreLine, pageReply, pastTheEnd } from "../../../core/page-reply.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { nameAndId } from "../format/labels.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
 import { folderBrief } from "../records/brief.js";
@@ -20,8 +20,8 @@ export const listFolders = defineTool({
     ...pagingInputs,
   },
   output: countedPageShape("folders", folderBrief),
-  async handler({ project_id, limit, offset, response_format }, ctx, api: LabdataApi) {
-    const { items, total, exact } = await api.listFolders(project_id, offset, limit, ctx);
+  async handler({ project_id, limit, offset, response_format }, ctx, client: LabdataClient) {
+    const { items, total, exact } = await client.listFolders(project_id, offset, limit, ctx);
     const page = countedPage("folders", { items, total, exact }, offset);
     return pageReply(page, response_format, () => {
       if (total === 0)

@@ -3,7 +3,7 @@ import { moreLine, pageReply, pastTheEnd } from "../../../core/page-reply.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { oneLine } from "../../../core/untrusted-text.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { nameAndId } from "../format/labels.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
 import { projectBrief } from "../records/brief.js";
@@ -16,8 +16,8 @@ export const listProjects = defineTool({
   toolset: "projects",
   input: { ...pagingInputs },
   output: countedPageShape("projects", projectBrief),
-  async handler({ limit, offset, response_format }, ctx, api: LabdataApi) {
-    const { items, total, exact } = await api.listProjects(offset, limit, ctx);
+  async handler({ limit, offset, response_format }, ctx, client: LabdataClient) {
+    const { items, total, exact } = await client.listProjects(offset, limit, ctx);
     const page = countedPage("projects", { items, total, exact }, offset);
     return pageReply(page, response_format, () => {
       if (total === 0) return "You can see no projects.";

@@ -4,7 +4,7 @@ import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { oneLine } from "../../../core/untrusted-text.js";
 import { listEntitySchemas } from "../api/registry.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { nameAndId } from "../format/labels.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
 import { registrySchemaBrief } from "../records/brief.js";
@@ -19,8 +19,8 @@ export const listRegistrySchemas = defineTool({
   toolset: "writes",
   input: { ...pagingInputs },
   output: countedPageShape("schemas", registrySchemaBrief),
-  async handler({ limit, offset, response_format }, ctx, api: LabdataApi) {
-    const { items, total, exact } = await listEntitySchemas(api, offset, limit, ctx);
+  async handler({ limit, offset, response_format }, ctx, client: LabdataClient) {
+    const { items, total, exact } = await listEntitySchemas(client, offset, limit, ctx);
     const page = countedPage("schemas", { items, total, exact }, offset);
     return pageReply(page, response_format, () => {
       if (total === 0) return "The registry has no entity schemas you may see.";

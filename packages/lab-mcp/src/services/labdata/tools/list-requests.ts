@@ -6,7 +6,7 @@ import { defineTool } from "../../../core/tool.js";
 import { oneLine } from "../../../core/untrusted-text.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as workflows from "../api/workflows.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { createdInput } from "../created-filters.js";
 import { fieldText } from "../format/field.js";
 import { nameAndId } from "../format/labels.js";
@@ -72,18 +72,18 @@ export const listRequests = defineTool({
   async handler(
     { assignee, team, requested_by, created, status, limit, offset, response_format },
     ctx,
-    api: LabdataApi,
+    client: LabdataClient,
   ) {
     const who = assignee ?? (team || requested_by ? "anyone" : "me");
-    const me = who === "me" || requested_by === "me" ? (await api.me(ctx)).user : undefined;
+    const me = who === "me" || requested_by === "me" ? await client.me(ctx) : undefined;
     let assignedTo: string[] | undefined;
     let whose = "";
     if (team) {
-      const found = await workflows.findTeam(api, team, "labdata_list_requests", ctx);
+      const found = await workflows.findTeam(client, team, "labdata_list_requests", ctx);
       assignedTo = [found.id ?? ""];
       whose = `assigned to team ${nameAndId(found.name, found.id)}`;
     } else if (who === "me" && me?.id) {
-      const teams = await workflows.teamsOf(api, me.id, ctx);
+      const teams = await workflows.teamsOf(client, me.id, ctx);
       assignedTo = [me.id, ...teams.flatMap((t) => (t.id ? [t.id] : []))];
       const teamNames = teams.map((t) => t.name).filter(Boolean);
       whose = `assigned to you (${nameAndId(me.name, me.id)})${teamNames.length > 0 ? ` or your teams (${teamNames.join(", ")})` : ""}`;
@@ -95,7 +95,7 @@ export const listRequests = defineTool({
     if (requestorId)
       whose = [whose, `asked by ${requested_by === "me" ? "you" : requestorId}`].filter(Boolean).join(", ");
     const { items, total, exact, complete } = await workflows.listRequests(
-      api,
+      client,
       { assignedTo, requestorId, status, created },
       offset,
       limit,

@@ -5,7 +5,7 @@ import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as workflows from "../api/workflows.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { creatorId, creatorInput } from "../created-filters.js";
 import { nameAndId } from "../format/labels.js";
 import { taskLine } from "../format/task-markdown.js";
@@ -41,14 +41,18 @@ export const listTasks = defineTool({
     ...pagingInputs,
   },
   output: countedPageShape("tasks", taskBrief),
-  async handler({ assignee, team, creator, status, limit, offset, response_format }, ctx, api: LabdataApi) {
+  async handler(
+    { assignee, team, creator, status, limit, offset, response_format },
+    ctx,
+    client: LabdataClient,
+  ) {
     const who = assignee ?? (team || creator ? "anyone" : "me");
-    const creatorIdOf = await creatorId(api, creator, ctx);
-    const me = who === "me" ? (await api.me(ctx)).user : undefined;
+    const creatorIdOf = await creatorId(client, creator, ctx);
+    const me = who === "me" ? await client.me(ctx) : undefined;
     const assigneeId = who === "me" ? (me?.id ?? undefined) : who === "anyone" ? undefined : who;
-    const found = team ? await workflows.findTeam(api, team, "labdata_list_tasks", ctx) : undefined;
+    const found = team ? await workflows.findTeam(client, team, "labdata_list_tasks", ctx) : undefined;
     const { items, total, exact, complete } = await workflows.listTasks(
-      api,
+      client,
       { assigneeId, teamId: found?.id ?? undefined, creatorId: creatorIdOf, status },
       offset,
       limit,

@@ -5,7 +5,7 @@ import { defineTool, reply } from "../../../core/tool.js";
 import { oneLine } from "../../../core/untrusted-text.js";
 import { getContainer, listContainers } from "../api/inventory.js";
 import { type Located, locateContainer } from "../api/locate.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { resolveEntity } from "../entity-ref.js";
 import { contentsText, placeName, quantityText } from "../format/inventory-markdown.js";
 import { nameAndId } from "../format/labels.js";
@@ -53,16 +53,16 @@ export const locate = defineTool({
       }),
     ),
   },
-  async handler({ id, response_format }, ctx, api: LabdataApi) {
+  async handler({ id, response_format }, ctx, client: LabdataClient) {
     const named = id;
     const container_id = isContainerId(named) ? named : undefined;
-    const entity_id = container_id ? undefined : (await resolveEntity(api, named, undefined, ctx)).id;
-    let containers = container_id ? [await getContainer(api, container_id, ctx)] : [];
+    const entity_id = container_id ? undefined : (await resolveEntity(client, named, undefined, ctx)).id;
+    let containers = container_id ? [await getContainer(client, container_id, ctx)] : [];
     let total = containers.length;
     let exact = true;
     if (entity_id) {
       const found = await listContainers(
-        api,
+        client,
         { storageContentsId: entity_id, archiveReason: "NOT_ARCHIVED" },
         0,
         MAX_CONTAINERS,
@@ -73,7 +73,7 @@ export const locate = defineTool({
       exact = found.exact;
     }
     const located: Located[] = [];
-    for (const container of containers) located.push(await locateContainer(api, container, ctx));
+    for (const container of containers) located.push(await locateContainer(client, container, ctx));
     const structured = { total, total_is_exact: exact, located };
     if (response_format === "json") return reply(structured, json(structured));
     if (located.length === 0) {

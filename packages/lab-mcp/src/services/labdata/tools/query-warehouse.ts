@@ -2,7 +2,7 @@ import { z } from "zod";
 import { boundedInteger, boundedString, responseFormat } from "../../../core/inputs.js";
 import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { queryMarkdown } from "../format/warehouse-markdown.js";
 import { resultsChartView } from "../views/index.js";
 
@@ -41,8 +41,8 @@ export const queryWarehouse = defineTool({
     cut: z.enum(["rows", "bytes"]).optional().describe("More rows exist: past max_rows, or the size limit."),
     oversized_cells: z.number().int().optional().describe("Cells too large to send (null)."),
   },
-  async handler({ sql, max_rows, response_format }, ctx, api: LabdataApi) {
-    const result = await api.warehouse.query(sql, max_rows, ctx);
+  async handler({ sql, max_rows, response_format }, ctx, client: LabdataClient) {
+    const result = await client.warehouse.query(sql, max_rows, ctx);
     const { columns, rows, cut, oversized_cells } = result;
     const structured = {
       columns,

@@ -7,7 +7,7 @@ import { defineTool } from "../../../core/tool.js";
 import { oneLine } from "../../../core/untrusted-text.js";
 import { listRegistries } from "../api/registry.js";
 import { searchBases } from "../api/search-bases.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { nameAndId } from "../format/labels.js";
 import { annotationEnd } from "../genbank/platform.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
@@ -108,7 +108,7 @@ export const searchDnaBases = defineTool({
     ...pagingInputs,
   },
   output: countedPageShape("dna_sequences", hitSchema),
-  async handler({ bases, registered_only, limit, offset, response_format }, ctx, api: LabdataApi) {
+  async handler({ bases, registered_only, limit, offset, response_format }, ctx, client: LabdataClient) {
     const query = bases
       .replace(/[\s\d]/g, "")
       .toUpperCase()
@@ -123,9 +123,9 @@ export const searchDnaBases = defineTool({
         }.`,
       );
     }
-    const registryId = registered_only ? (await listRegistries(api, ctx))[0]?.id : undefined;
+    const registryId = registered_only ? (await listRegistries(client, ctx))[0]?.id : undefined;
     const { items, total, exact } = await searchBases(
-      api,
+      client,
       { bases: query, ...(registryId ? { registryId } : {}) },
       offset,
       limit,

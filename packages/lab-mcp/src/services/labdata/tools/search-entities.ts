@@ -4,7 +4,7 @@ import { moreLine, pageReply, pastTheEnd } from "../../../core/page-reply.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { ENTITY_TYPES, type EntityFilters, type EntityType, listEntities } from "../api/entities.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 import { entityBrief } from "../entity-list.js";
 import { entityLine } from "../format/entity-markdown.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
@@ -32,12 +32,12 @@ export const searchEntities = defineTool({
     ...pagingInputs,
   },
   output: countedPageShape("entities", entityBrief),
-  async handler({ query, types, limit, offset, response_format }, ctx, api: LabdataApi) {
+  async handler({ query, types, limit, offset, response_format }, ctx, client: LabdataClient) {
     const wanted = ENTITY_TYPES.filter((type) => types.length === 0 || types.includes(type));
     const filters: EntityFilters = { nameIncludes: query, archiveReason: "NOT_ARCHIVED", sort: "name:asc" };
     // The first page of each type, together: its total places the types one after another.
     const firsts = await Promise.all(
-      wanted.map((type) => listEntities(api, type, filters, 0, Math.min(100, offset + limit), ctx)),
+      wanted.map((type) => listEntities(client, type, filters, 0, Math.min(100, offset + limit), ctx)),
     );
     const items: Entity[] = [];
     let before = 0;
@@ -49,7 +49,7 @@ export const searchEntities = defineTool({
         const slice =
           from + need <= first.items.length
             ? first.items.slice(from, from + need)
-            : (await listEntities(api, type, filters, from, need, ctx)).items;
+            : (await listEntities(client, type, filters, from, need, ctx)).items;
         items.push(...slice);
       }
       before += first.total;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { identifier } from "../../../core/inputs.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { changeArchive, ENTITY_LABELS, ENTITY_TYPES } from "../api/entities.js";
-import type { LabdataApi } from "../client.js";
+import type { LabdataClient } from "../client.js";
 
 export const unarchiveEntities = defineTool({
   name: "labdata_unarchive_entities",
@@ -21,8 +21,8 @@ export const unarchiveEntities = defineTool({
       .describe("Ids of the entities to unarchive (1 to 100)."),
   },
   output: { unarchived: z.array(z.string()), type: z.string() },
-  async handler({ type, ids }, ctx, api: LabdataApi) {
-    const unarchived = await changeArchive(api, type, ids, undefined, ctx);
+  async handler({ type, ids }, ctx, client: LabdataClient) {
+    const unarchived = await changeArchive(client, type, ids, undefined, ctx);
     const what = `${unarchived.length} ${ENTITY_LABELS[type]}${unarchived.length === 1 ? "" : "s"}`;
     const back = unarchived.length === 1 ? "It is" : "They are";
     return reply(

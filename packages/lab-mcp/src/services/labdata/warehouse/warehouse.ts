@@ -1,14 +1,14 @@
 // The tenant's data warehouse, as the two warehouse tools use it: a checked statement run on the
 // caller's own connection, and the catalog as the caller sees it. Whose connection is decided by the
-// platform credential the call climbs to (the person's key, their exchanged token, the operator's app):
-// the login is minted with it, kept under a keyed name derived from it, and the pool is theirs alone.
+// platform credential on the call, decided at the tool-call boundary (the person's key, their exchanged
+// token, the operator's app): the login is minted with it, kept under a keyed name derived from it, and
+// the pool is theirs alone.
 // A login the warehouse refuses (expired, revoked) is renewed once, silently.
 import type pg from "pg";
-import type { SessionCall } from "../../../core/credentials/call-scope.js";
 import { ActionableError, ConnectionError, InvalidInputError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
 import type { RequestOptions } from "../../../core/http/remote-client.js";
-import type { LabdataCredential } from "../auth/credential.js";
+import type { LabdataCall } from "../call.js";
 import { type WarehouseAddress, whereOf } from "./address.js";
 import { addSamples, type CatalogTable, readCatalog, tableMatches } from "./catalog.js";
 import { LOGIN_SECONDS, type Mint, mintedSchema, type StoredLogin, type WarehouseLogins } from "./logins.js";
@@ -23,10 +23,9 @@ import {
 } from "./sql-errors.js";
 import { checkSelect } from "./sql-guard.js";
 
-/** What the warehouse needs of the platform's client: the caller's credential and its request path. */
+/** What the warehouse needs of the platform's client: its request path (the login is minted with the call's credential). */
 export interface PlatformCalls {
-  credential(ctx: SessionCall): Promise<LabdataCredential>;
-  send<T>(options: RequestOptions<T>, ctx: SessionCall): Promise<{ body: T }>;
+  send<T>(options: RequestOptions<T>, ctx: LabdataCall): Promise<{ body: T }>;
 }
 
 export const NO_ADDRESS =
@@ -58,7 +57,7 @@ export class Warehouse {
   }
 
   /** One read-only SELECT, checked before anything is sent, at most `maxRows` rows. */
-  async query(sql: string, maxRows: number, ctx: SessionCall): Promise<SelectResult> {
+  async query(sql: string, maxRows: number, ctx: LabdataCall): Promise<SelectResult> {
     this.requireAddress();
     const checked = await checkSelect(sql);
     const { timeoutMs } = this.options;
@@ -76,7 +75,7 @@ export class Warehouse {
     offset: number,
     limit: number,
     fits: (tables: CatalogTable[]) => boolean,
-    ctx: SessionCall,
+    ctx: LabdataCall,
   ): Promise<CatalogPage> {
     this.requireAddress();
     return this.withClient(ctx, async (client) => {
@@ -93,7 +92,7 @@ export class Warehouse {
   }
 
   /** `check`: a login minted for the credential, a connection, SELECT 1. */
-  async ping(ctx: SessionCall): Promise<void> {
+  async ping(ctx: LabdataCall): Promise<void> {
     this.requireAddress();
     await this.withClient(ctx, (client) => client.query("SELECT 1"));
   }
@@ -119,10 +118,10 @@ export class Warehouse {
    * `work` on one of the caller's connections, as their login (renewed once if refused), inside a
    * READ ONLY transaction with the time limit and times in UTC, always rolled back.
    */
-  private async withClient<T>(ctx: SessionCall, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  private async withClient<T>(ctx: LabdataCall, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const address = this.requireAddress();
     const { timeoutMs } = this.options;
-    const credential = await this.platform.credential(ctx);
+    const { credential } = ctx;
     // A person's exchanged tokens change as they are renewed; their budget id names the person.
     const identity = credential.budgetId ?? credential.id;
     const mint = () => this.mint(ctx);
@@ -188,7 +187,7 @@ export class Warehouse {
   }
 
   /** A login for the caller, minted by the platform with the caller's own credential. */
-  private async mint(ctx: SessionCall) {
+  private async mint(ctx: LabdataCall) {
     const { body } = await this.platform.send(
       {
         method: "POST",

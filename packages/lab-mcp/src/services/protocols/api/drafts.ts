@@ -5,12 +5,12 @@
 //   DELETE /api/v4/protocols/{id}/steps  {steps: [guid]}   removes steps.
 // Nothing here publishes: publishing stays a human act in the repository's web interface.
 import { setImmediate as setImmediatePromise } from "node:timers/promises";
-import type { CallScope } from "../../../core/credentials/call-scope.js";
 import { InvalidResponseError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
 import { draftJsOf } from "../authoring/rich-text-out.js";
 import { newGuid, type WireStep } from "../authoring/step-list.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsCall } from "../call.js";
+import type { ProtocolsClient } from "../client.js";
 import { stepSchema } from "../records/protocols.js";
 import { orderSteps } from "../records/step-order.js";
 import { inline, integer, isRecord } from "../records/values.js";
@@ -29,9 +29,9 @@ export interface DraftText {
 const RICH_FIELDS = ["description", "guidelines", "before_start", "warning", "materials_text"] as const;
 
 /** POST /api/v3/protocols/<guid>: a new, blank, private draft; its id. */
-export async function createBlankDraft(api: ProtocolsApi, ctx: CallScope): Promise<number> {
+export async function createBlankDraft(client: ProtocolsClient, ctx: ProtocolsCall): Promise<number> {
   const guid = newGuid().toLowerCase();
-  const body = await api.send(
+  const body = await client.send(
     { method: "POST", path: apiPath`api/v3/protocols/${guid}`, body: new URLSearchParams({ type_id: "1" }) },
     ctx,
   );
@@ -44,10 +44,10 @@ export async function createBlankDraft(api: ProtocolsApi, ctx: CallScope): Promi
 
 /** PUT /api/v4/protocols/{id}: the fields given, rich text as Draft.js. */
 export async function updateDraftFields(
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   ref: string,
   text: DraftText,
-  ctx: CallScope,
+  ctx: ProtocolsCall,
 ): Promise<void> {
   const body: Record<string, string> = {};
   if (text.title !== undefined) body.title = text.title;
@@ -56,7 +56,7 @@ export async function updateDraftFields(
     if (value !== undefined) body[field] = draftJsOf(value);
   }
   if (Object.keys(body).length === 0) return;
-  await api.send({ method: "PUT", path: apiPath`api/v4/protocols/${ref}`, body }, ctx, {
+  await client.send({ method: "PUT", path: apiPath`api/v4/protocols/${ref}`, body }, ctx, {
     asksForOneProtocol: true,
   });
 }
@@ -65,8 +65,12 @@ export async function updateDraftFields(
  * The steps of a protocol in list order, as they would be sent back: text in the repository's own form
  * (its default, Draft.js), so that a step passed through unchanged loses nothing.
  */
-export async function wireSteps(api: ProtocolsApi, ref: string, ctx: CallScope): Promise<WireStep[]> {
-  const body = await api.send({ path: apiPath`api/v4/protocols/${ref}/steps` }, ctx, {
+export async function wireSteps(
+  client: ProtocolsClient,
+  ref: string,
+  ctx: ProtocolsCall,
+): Promise<WireStep[]> {
+  const body = await client.send({ path: apiPath`api/v4/protocols/${ref}/steps` }, ctx, {
     asksForOneProtocol: true,
   });
   return stepsOfAnswer(body);
@@ -94,13 +98,13 @@ export function stepsOfAnswer(body: Record<string, unknown>): WireStep[] {
 
 /** POST /api/v4/protocols/{id}/steps. */
 export async function sendSteps(
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   ref: string,
   steps: WireStep[],
-  ctx: CallScope,
+  ctx: ProtocolsCall,
 ): Promise<void> {
   if (steps.length === 0) return;
-  await api.send(
+  await client.send(
     { method: "POST", path: apiPath`api/v4/protocols/${ref}/steps`, body: { steps: steps.map(wireForm) } },
     ctx,
     { asksForOneProtocol: true },
@@ -109,13 +113,13 @@ export async function sendSteps(
 
 /** DELETE /api/v4/protocols/{id}/steps; the steps the repository then has, in list order. */
 export async function removeSteps(
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   ref: string,
   guids: string[],
-  ctx: CallScope,
+  ctx: ProtocolsCall,
 ): Promise<WireStep[] | undefined> {
   if (guids.length === 0) return undefined;
-  const body = await api.send(
+  const body = await client.send(
     { method: "DELETE", path: apiPath`api/v4/protocols/${ref}/steps`, body: { steps: guids } },
     ctx,
     { asksForOneProtocol: true },

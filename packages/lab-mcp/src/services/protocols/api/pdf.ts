@@ -7,7 +7,7 @@ import { ActionableError, InvalidResponseError } from "../../../core/errors.js";
 import { apiPath } from "../../../core/http/api-path.js";
 import type { RequestScope } from "../../../core/http/remote-client.js";
 import type { ProtocolsCredential } from "../auth/credential.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 import { FULL_PDF, type PdfView, pdfQuery } from "./pdf-view.js";
 import { fetchProtocol } from "./protocols.js";
 
@@ -31,20 +31,18 @@ export function pdfResourceUri(uri: string, view: PdfView = FULL_PDF): string {
 
 /** The PDF of `protocol`; `asker` names who needs a uri rather than an id without a sign-in. */
 export async function fetchProtocolPdf(
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   protocol: string,
-  ctx: ToolContext,
+  ctx: ToolContext & { readonly credential: ProtocolsCredential | undefined },
   asker: string,
   view: PdfView = FULL_PDF,
 ): Promise<ProtocolPdf> {
-  const { credential, why, anonymous } = await api.credentials.current(ctx);
-  // Nobody signed in: public PDFs are anyone's. A sign-in that stopped working is said, not bypassed.
-  if (!credential && !anonymous)
-    throw new ActionableError(why ?? "Not signed in to the protocol repository.");
+  // Nobody signed in (no credential): public PDFs are anyone's.
+  const { credential } = ctx;
   let uri = protocol;
   let about: ProtocolPdf["about"];
   if (credential) {
-    const record = await fetchProtocol(api, protocol, ctx, { withSteps: false });
+    const record = await fetchProtocol(client, protocol, { ...ctx, credential }, { withSteps: false });
     uri = record.uri;
     about = { id: record.id, title: record.title, public: record.public !== false };
   } else if (/^\d+$/.test(protocol)) {
@@ -53,7 +51,7 @@ export async function fetchProtocolPdf(
     );
   }
   await ctx.progress(0.1, "Downloading the PDF");
-  const bytes = await downloadPdf(api, uri, credential, ctx, view);
+  const bytes = await downloadPdf(client, uri, credential, ctx, view);
   return { bytes, uri, about, credential };
 }
 
@@ -63,13 +61,13 @@ export async function fetchProtocolPdf(
  * rather than failing: every view counts against the same 5 a minute.
  */
 export async function downloadPdf(
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   uri: string,
   credential: ProtocolsCredential | undefined,
   ctx: RequestScope,
   view: PdfView = FULL_PDF,
 ): Promise<Uint8Array> {
-  const { body, headers } = await api
+  const { body, headers } = await client
     .pdfClient(credential)
     .request<Uint8Array>(
       { path: apiPath`view/${uri}.pdf`, query: pdfQuery(view), responseType: "bytes" },

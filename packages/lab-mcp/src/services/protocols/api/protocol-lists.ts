@@ -1,8 +1,9 @@
 // Lists of protocols (GET /api/v3/protocols, a researcher's or a workspace's list in the same envelope):
 // offset paging over the repository's numbered pages, whichever number its first page has.
-import type { CallScope } from "../../../core/credentials/call-scope.js";
+
 import { type ApiPath, apiPath } from "../../../core/http/api-path.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsCall } from "../call.js";
+import type { ProtocolsClient } from "../client.js";
 import { type ListPage, listPageSchema } from "../records/list-page.js";
 import type { ProtocolSummary } from "../records/protocols.js";
 
@@ -28,41 +29,41 @@ export interface ListQuery {
  * the answer for page_id 1, and kept.
  */
 export async function listPage(
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   query: ListQuery,
   pageSize: number,
   place: number,
-  ctx: CallScope,
+  ctx: ProtocolsCall,
 ): Promise<ListPage> {
-  if (api.pageOrigin === undefined) {
+  if (client.pageOrigin === undefined) {
     // Page id 1 tells: it is the first page (1-based), or the second (0-based) when current_page
     // reads 2 or prev_page points at page id 0. Asked anyway when the first page is wanted.
-    const probe = await fetchListPage(api, query, pageSize, 1, ctx);
-    api.pageOrigin = probe.currentPage === 2 || probe.previousPageId === 0 ? 0 : 1;
-    if (place + api.pageOrigin === 1) return probe;
+    const probe = await fetchListPage(client, query, pageSize, 1, ctx);
+    client.pageOrigin = probe.currentPage === 2 || probe.previousPageId === 0 ? 0 : 1;
+    if (place + client.pageOrigin === 1) return probe;
   }
-  return fetchListPage(api, query, pageSize, place + api.pageOrigin, ctx);
+  return fetchListPage(client, query, pageSize, place + client.pageOrigin, ctx);
 }
 
 /**
  * The page_id of the first page, for the lists beside search (workspaces) that number their pages the
  * same way: learnt from the first list answer, asked with one small search when none came yet.
  */
-export async function firstPageId(api: ProtocolsApi, ctx: CallScope): Promise<0 | 1> {
-  if (api.pageOrigin === undefined) {
-    await listPage(api, { filter: "public", orderField: "activity", orderDir: "desc" }, 1, 0, ctx);
+export async function firstPageId(client: ProtocolsClient, ctx: ProtocolsCall): Promise<0 | 1> {
+  if (client.pageOrigin === undefined) {
+    await listPage(client, { filter: "public", orderField: "activity", orderDir: "desc" }, 1, 0, ctx);
   }
-  return api.pageOrigin ?? 1;
+  return client.pageOrigin ?? 1;
 }
 
 async function fetchListPage(
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   query: ListQuery,
   pageSize: number,
   pageId: number,
-  ctx: CallScope,
+  ctx: ProtocolsCall,
 ) {
-  const body = await api.get(query.path ?? apiPath`api/v3/protocols`, ctx, {
+  const body = await client.get(query.path ?? apiPath`api/v3/protocols`, ctx, {
     filter: query.filter,
     key: query.key,
     order_field: query.orderField,
@@ -80,15 +81,15 @@ async function fetchListPage(
  * page suggests more, so that has_more holds until the end; `exact` says whether the repository gave it.
  */
 export async function listRange(
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   query: ListQuery,
   offset: number,
   limit: number,
-  ctx: CallScope,
+  ctx: ProtocolsCall,
 ): Promise<{ items: ProtocolSummary[]; total: number; exact: boolean }> {
   const plan = pagesFor(offset, limit);
   const [firstPlace, secondPlace] = plan.places;
-  const first = await listPage(api, query, plan.pageSize, firstPlace, ctx);
+  const first = await listPage(client, query, plan.pageSize, firstPlace, ctx);
   let last = { page: first, place: firstPlace };
   if (
     secondPlace !== undefined &&
@@ -96,7 +97,7 @@ export async function listRange(
     (first.total === undefined || secondPlace * plan.pageSize < first.total) &&
     (first.totalPages === undefined || secondPlace < first.totalPages)
   ) {
-    last = { page: await listPage(api, query, plan.pageSize, secondPlace, ctx), place: secondPlace };
+    last = { page: await listPage(client, query, plan.pageSize, secondPlace, ctx), place: secondPlace };
   }
   const fetched = last.page === first ? first.items : [...first.items, ...last.page.items];
   const start = offset - firstPlace * plan.pageSize;

@@ -1,10 +1,11 @@
 // One protocol and its steps (GET /api/v4/protocols/{ref} and .../steps, as markdown), and the signed-in
 // user's profile (GET /api/v3/session/profile): the records the reading tools and resources show.
-import type { CallScope } from "../../../core/credentials/call-scope.js";
+
 import { InvalidResponseError } from "../../../core/errors.js";
 import { type ApiPath, apiPath } from "../../../core/http/api-path.js";
 import type { ProtocolsCredential } from "../auth/credential.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsCall } from "../call.js";
+import type { ProtocolsClient } from "../client.js";
 import {
   type Profile,
   type Protocol,
@@ -36,32 +37,30 @@ export function protocolPath(ref: string, below?: "steps"): ApiPath {
  * it came without them (`steps` null or absent) and `withSteps`, from the steps endpoint.
  */
 export async function fetchProtocol(
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   idOrUri: string,
-  ctx: CallScope,
+  ctx: ProtocolsCall,
   { withSteps = true } = {},
 ): Promise<Protocol> {
-  const body = await api.get(protocolPath(idOrUri), ctx, { content_format: "markdown" }, undefined, true);
+  const body = await client.get(protocolPath(idOrUri), ctx, { content_format: "markdown" }, true);
   const raw = [body.payload, body.protocol].find(isRecord);
   const protocol = raw ? protocolSchema.safeParse(raw).data : undefined;
   if (!protocol) throw new InvalidResponseError("The repository answered without a protocol record");
   if (protocol.steps) protocol.steps = orderSteps(protocol.steps);
   else if (withSteps) {
-    protocol.steps = await fetchSteps(api, idOrUri, ctx);
+    protocol.steps = await fetchSteps(client, idOrUri, ctx);
     protocol.number_of_steps = protocol.steps.length;
   }
   return protocol;
 }
 
 /** A protocol's steps, in order. */
-export async function fetchSteps(api: ProtocolsApi, idOrUri: string, ctx: CallScope): Promise<Step[]> {
-  const body = await api.get(
-    protocolPath(idOrUri, "steps"),
-    ctx,
-    { content_format: "markdown" },
-    undefined,
-    true,
-  );
+export async function fetchSteps(
+  client: ProtocolsClient,
+  idOrUri: string,
+  ctx: ProtocolsCall,
+): Promise<Step[]> {
+  const body = await client.get(protocolPath(idOrUri, "steps"), ctx, { content_format: "markdown" }, true);
   return orderSteps(list(stepSchema).parse(stepsListOf(body)));
 }
 
@@ -76,12 +75,12 @@ export function stepsListOf(body: Json): unknown[] {
 
 /** The signed-in user, the credential that signs in, and the repository's last warning for it. */
 export async function fetchProfile(
-  api: ProtocolsApi,
-  ctx: CallScope,
+  client: ProtocolsClient,
+  ctx: ProtocolsCall,
 ): Promise<{ profile: Profile; credential: ProtocolsCredential; warning?: RemoteWarning }> {
-  const credential = await api.credentials.required(ctx);
-  const body = await api.get(apiPath`api/v3/session/profile`, ctx, undefined, credential);
+  const { credential } = ctx;
+  const body = await client.get(apiPath`api/v3/session/profile`, ctx);
   const user = body.user ?? body.payload;
   if (!isRecord(user)) throw new InvalidResponseError("The repository answered without a user");
-  return { profile: profileSchema.parse(user), credential, warning: api.warningFor(credential.id) };
+  return { profile: profileSchema.parse(user), credential, warning: client.warningFor(credential.id) };
 }

@@ -2,8 +2,8 @@
 // may not fold Greek letters), merged: the protocols of each spelling's list in turn, by their rank in
 // it, each once. Each list is read from its start, so a merged page is the same whichever page came
 // before; that walk stops MERGED_DEPTH protocols into each list.
-import type { CallScope } from "../../../core/credentials/call-scope.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsCall } from "../call.js";
+import type { ProtocolsClient } from "../client.js";
 import type { ProtocolSummary } from "../records/protocols.js";
 import { type ListQuery, listRange, MAX_PAGE_SIZE } from "./protocol-lists.js";
 
@@ -35,16 +35,16 @@ interface ReadList {
 
 /** The first `wanted` protocols of one spelling's list, in pages of up to 100. */
 async function readList(
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   query: ListQuery,
   wanted: number,
-  ctx: CallScope,
+  ctx: ProtocolsCall,
 ): Promise<ReadList> {
   const items: ProtocolSummary[] = [];
   let total: number | undefined;
   while (items.length < wanted) {
     const size = Math.min(MAX_PAGE_SIZE, wanted - items.length);
-    const range = await listRange(api, query, items.length, size, ctx);
+    const range = await listRange(client, query, items.length, size, ctx);
     if (items.length === 0 && range.exact) total = range.total;
     items.push(...range.items);
     if (range.items.length < size || (total !== undefined && items.length >= total)) {
@@ -56,16 +56,16 @@ async function readList(
 
 /** Protocols [offset, offset + limit) of the merged list of `keywords` (two or more spellings). */
 export async function searchSpellings(
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   query: Omit<ListQuery, "key">,
   keywords: string[],
   offset: number,
   limit: number,
-  ctx: CallScope,
+  ctx: ProtocolsCall,
 ): Promise<SpellingsResult> {
   const wanted = Math.min(offset + limit, MERGED_DEPTH);
   const lists: ReadList[] = [];
-  for (const key of keywords) lists.push(await readList(api, { ...query, key }, wanted, ctx));
+  for (const key of keywords) lists.push(await readList(client, { ...query, key }, wanted, ctx));
   const merged: ProtocolSummary[] = [];
   const seen = new Set<number>();
   const longest = Math.max(...lists.map((list) => list.items.length));

@@ -1,8 +1,9 @@
 // The repository's workspaces ("groups", fact sheet §8): GET /api/v3/workspaces (filter=my_groups for
 // the user's own), read leniently from the recorded group object, and the pages that cover an offset.
-import type { CallScope } from "../../../core/credentials/call-scope.js";
+
 import { apiPath } from "../../../core/http/api-path.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsCall } from "../call.js";
+import type { ProtocolsClient } from "../client.js";
 import { listPageOf } from "../records/list-page.js";
 import { isRecord } from "../records/values.js";
 import { type Workspace, workspaceSchema } from "../records/workspace.js";
@@ -12,18 +13,18 @@ const workspacePage = listPageOf(workspaceSchema);
 
 /** Workspaces [offset, offset + limit): the user's own (`mine`) or every one matching `key`. */
 export async function listWorkspaces(
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   { mine, key }: { mine: boolean; key?: string },
   offset: number,
   limit: number,
-  ctx: CallScope,
+  ctx: ProtocolsCall,
 ): Promise<{ items: Workspace[]; total: number }> {
   const plan = pagesFor(offset, limit);
-  const first = await firstPageId(api, ctx);
+  const first = await firstPageId(client, ctx);
   const items: Workspace[] = [];
   let total: number | undefined;
   for (const place of plan.places) {
-    const body = await api.send(
+    const body = await client.send(
       {
         path: apiPath`api/v3/workspaces`,
         query: {

@@ -17,7 +17,7 @@ import { escapeHtml, type PageReply, sendPage, textPage } from "../../../core/pa
 import type { HttpRoute } from "../../../core/route.js";
 import { sleep } from "../../../core/sleep.js";
 import { fetchProfile } from "../api/protocols.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 import { TEAM_CALLBACK_PATH } from "../settings.js";
 import { authorizeUrl, SIGN_IN_TIMEOUT_MS } from "./code-flow.js";
 import type { PendingSignIn, PendingSignIns, SignInOutcome } from "./pending-sign-ins.js";
@@ -34,11 +34,11 @@ const POLL_EVERY_MS = 250;
 
 /** Starts a sign-in for `person`: the connect link to give them and the state to wait on. */
 export async function startPersonalSignIn(
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   pending: PendingSignIns,
   person: { subject: string; email?: string },
 ): Promise<{ url: string; state: string }> {
-  if (!api.credentials.config.oauth) throw new ActionableError("OAuth sign-in is not configured.");
+  if (!client.credentials.config.oauth) throw new ActionableError("OAuth sign-in is not configured.");
   if (!pending.browser) {
     throw new ActionableError(
       "This team server cannot check who opens a sign-in link, so it starts none: its operator must set " +
@@ -80,7 +80,7 @@ export function waitForSignIn(
  * The connect link, served by every replica: the browser signs in at the MCP authorization server, and
  * only the person who started the sign-in goes on to the repository, with a cookie bound to it.
  */
-export function connectRoute(api: ProtocolsApi, pending: PendingSignIns): HttpRoute {
+export function connectRoute(client: ProtocolsClient, pending: PendingSignIns): HttpRoute {
   return {
     path: CONNECT_PREFIX,
     prefix: true,
@@ -88,7 +88,7 @@ export function connectRoute(api: ProtocolsApi, pending: PendingSignIns): HttpRo
       const state = url.pathname.slice(CONNECT_PREFIX.length);
       const signIn = /^[A-Za-z0-9_-]{43}$/.test(state) ? await pending.peek(state) : undefined;
       const { browser } = pending;
-      const { oauth } = api.credentials.config;
+      const { oauth } = client.credentials.config;
       if (!signIn || !browser || !oauth) return sendPage(res, WRONG_STATE);
       if (req.method === "HEAD")
         return sendPage(res, textPage(200, "Sign-in", "Open this address with GET."));
@@ -96,7 +96,7 @@ export function connectRoute(api: ProtocolsApi, pending: PendingSignIns): HttpRo
       if (!visitor) return browser.redirectToSignIn(res, url.pathname);
       if (visitor.subject !== signIn.subject) return sendPage(res, notYours(signIn, visitor, url.pathname));
       const repository = authorizeUrl(
-        { baseUrl: api.credentials.config.baseUrl, app: oauth },
+        { baseUrl: client.credentials.config.baseUrl, app: oauth },
         state,
         signIn.codeVerifier,
       );
@@ -134,21 +134,21 @@ function notYours(signIn: PendingSignIn, visitor: BrowserPerson, path: string): 
 }
 
 /** The callback route, served by every replica. */
-export function callbackRoute(api: ProtocolsApi, pending: PendingSignIns): HttpRoute {
+export function callbackRoute(client: ProtocolsClient, pending: PendingSignIns): HttpRoute {
   return {
     path: CALLBACK_PATH,
     async handle(req: IncomingMessage, res: ServerResponse, url: URL) {
       // A HEAD (a link checker, a prefetch) must not use up the sign-in the person's browser brings.
       if (req.method === "HEAD")
         return sendPage(res, textPage(200, "Sign-in", "Open this address with GET."));
-      sendPage(res, await answerCallback(req, api, pending, url.searchParams), true);
+      sendPage(res, await answerCallback(req, client, pending, url.searchParams), true);
     },
   };
 }
 
 async function answerCallback(
   req: IncomingMessage,
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   pending: PendingSignIns,
   params: URLSearchParams,
 ): Promise<PageReply> {
@@ -186,8 +186,8 @@ async function answerCallback(
     );
   }
   try {
-    const tokens = await api.credentials.exchangeCode(code, signIn.codeVerifier);
-    await api.credentials.completePersonalSignIn(signIn.subject, tokens);
+    const tokens = await client.credentials.exchangeCode(code, signIn.codeVerifier);
+    await client.credentials.completePersonalSignIn(signIn.subject, tokens);
   } catch (failure) {
     const why = failure instanceof ActionableError ? ` ${failure.message}` : "";
     await pending.settle(state, {
@@ -207,10 +207,13 @@ async function answerCallback(
       person: { subject: signIn.subject, accessToken: "" },
     },
   };
-  const profile = await fetchProfile(api, asPerson).then(
-    (answer) => answer.profile,
-    () => undefined,
-  );
+  const profile = await client.credentials
+    .required(asPerson)
+    .then((credential) => fetchProfile(client, { ...asPerson, credential }))
+    .then(
+      (answer) => answer.profile,
+      () => undefined,
+    );
   const username = profile?.username ?? null;
   const name = profile?.name ?? null;
   await pending.settle(state, { status: "signed_in", username, name });

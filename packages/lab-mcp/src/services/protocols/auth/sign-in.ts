@@ -4,7 +4,7 @@
 
 import type { CallScope } from "../../../core/credentials/call-scope.js";
 import { fetchProfile } from "../api/protocols.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 import type { KeptIn } from "../credential-source.js";
 import type { Profile } from "../records/protocols.js";
 import type { TokenResponse } from "../records/token-response.js";
@@ -18,7 +18,7 @@ export interface SignedIn {
 }
 
 export async function signIn(
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   options: {
     timeoutMs?: number;
     onRefused?(reason: string): void;
@@ -31,16 +31,20 @@ export async function signIn(
     scope?: CallScope;
   },
 ): Promise<SignedIn> {
-  api.credentials.assertCanSignIn();
+  client.credentials.assertCanSignIn();
   const start = () =>
-    api.credentials.startSignIn({ timeoutMs: options.timeoutMs, onRefused: options.onRefused });
+    client.credentials.startSignIn({ timeoutMs: options.timeoutMs, onRefused: options.onRefused });
   const tokens = await options.present(start);
   const scope = options.scope ?? {};
-  const keptIn = await api.credentials.completeSignIn(tokens, scope);
-  const profile = await fetchProfile(api, scope).then(
-    (answer) => answer.profile,
-    () => undefined,
-  );
+  const keptIn = await client.credentials.completeSignIn(tokens, scope);
+  // Who signed in: the sign-in just kept is what the caller's ladder climbs to now.
+  const profile = await client.credentials
+    .required(scope)
+    .then((credential) => fetchProfile(client, { ...scope, credential }))
+    .then(
+      (answer) => answer.profile,
+      () => undefined,
+    );
   return { profile, keptIn };
 }
 

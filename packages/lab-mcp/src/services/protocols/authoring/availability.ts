@@ -1,16 +1,17 @@
 // When the writing tools are offered. Writing needs a signed-in OAuth account: a client token
 // (PROTOCOLS_ACCESS_TOKEN) stands for the application's owner and reads only, and without an OAuth
 // application nobody can sign in. Destructive writes also need MCP_ALLOW_DESTRUCTIVE.
-import type { CallScope } from "../../../core/credentials/call-scope.js";
+
 import { ActionableError } from "../../../core/errors.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsCall } from "../call.js";
+import type { ProtocolsClient } from "../client.js";
 
 const SIGN_IN_SETUP =
   "set PROTOCOLS_CLIENT_ID, PROTOCOLS_CLIENT_SECRET and PROTOCOLS_REDIRECT_URI (your application on the repository)";
 
 /** Why this server offers no writing tools; undefined when it does. */
-export function authoringUnavailable(api: ProtocolsApi): string | undefined {
-  const { config } = api.credentials;
+export function authoringUnavailable(client: ProtocolsClient): string | undefined {
+  const { config } = client.credentials;
   if (config.clientToken) {
     return (
       "Writing protocols needs a signed-in account (OAuth), and this server uses the client token in " +
@@ -25,13 +26,13 @@ export function authoringUnavailable(api: ProtocolsApi): string | undefined {
 }
 
 /**
- * Refuses with the reason when this server offers no writing; otherwise makes sure the call goes as a
- * signed-in user (a sign-in that is missing or stopped working says so).
+ * Refuses with the reason when this server offers no writing; otherwise makes sure the call's credential
+ * (decided at the boundary: a sign-in that is missing or stopped working said so there) is a sign-in.
  */
-export async function requireAuthoring(api: ProtocolsApi, ctx: CallScope): Promise<void> {
-  const why = authoringUnavailable(api);
+export function requireAuthoring(client: ProtocolsClient, ctx: ProtocolsCall): void {
+  const why = authoringUnavailable(client);
   if (why) throw new ActionableError(why);
-  const credential = await api.credentials.required(ctx);
+  const { credential } = ctx;
   if (credential.kind !== "oauth")
-    throw new ActionableError(authoringUnavailable(api) ?? "Writing needs an OAuth sign-in.");
+    throw new ActionableError(authoringUnavailable(client) ?? "Writing needs an OAuth sign-in.");
 }

@@ -2,12 +2,12 @@
 // markdown and as structured content. Every answer says the draft stays unpublished.
 
 import { z } from "zod";
-import type { CallScope } from "../../../core/credentials/call-scope.js";
 import { pageOf } from "../../../core/paging.js";
 import { fieldList, heading, markdown, nameWithId } from "../../../core/render.js";
 import { reply } from "../../../core/tool.js";
 import { fetchProtocol, fetchSteps } from "../api/protocols.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsCall } from "../call.js";
+import type { ProtocolsClient } from "../client.js";
 import { stepsMarkdown } from "../format/steps-markdown.js";
 import { shownCopy } from "../format/structured.js";
 import type { Protocol } from "../records/protocols.js";
@@ -37,8 +37,8 @@ export const stepsOutput = {
 };
 
 /** The draft read back after a write. */
-export async function draftReply(api: ProtocolsApi, ref: string, ctx: CallScope, done: string) {
-  const protocol: Protocol = await fetchProtocol(api, ref, ctx);
+export async function draftReply(client: ProtocolsClient, ref: string, ctx: ProtocolsCall, done: string) {
+  const protocol: Protocol = await fetchProtocol(client, ref, ctx);
   const steps = protocol.steps?.length ?? protocol.number_of_steps ?? 0;
   const structured = {
     id: protocol.id,
@@ -58,8 +58,8 @@ export async function draftReply(api: ProtocolsApi, ref: string, ctx: CallScope,
 }
 
 /** The steps read back after a write: all of them, in order, under their sections. */
-export async function stepsReply(api: ProtocolsApi, ref: string, ctx: CallScope, done: string) {
-  const steps = await fetchSteps(api, ref, ctx);
+export async function stepsReply(client: ProtocolsClient, ref: string, ctx: ProtocolsCall, done: string) {
+  const steps = await fetchSteps(client, ref, ctx);
   const structured = {
     protocol: ref,
     total_steps: steps.length,

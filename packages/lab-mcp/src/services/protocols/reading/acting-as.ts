@@ -4,8 +4,8 @@
 import type { CallScope } from "../../../core/credentials/call-scope.js";
 import { nameWithId } from "../../../core/render.js";
 import { fetchProfile } from "../api/protocols.js";
-import type { ProtocolsCredential } from "../auth/credential.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsCall } from "../call.js";
+import type { ProtocolsClient } from "../client.js";
 import type { Profile } from "../records/protocols.js";
 
 /** The account's name as a line of ours shows it: "Ada Okafor (ada-okafor)". */
@@ -26,15 +26,12 @@ export function sharedAccountLine(profile: Profile, scope: CallScope): string {
   return `"My" and "your" here mean ${accountName(profile)}: ${whom}.`;
 }
 
-/** Whether this call acts through the shared account. */
-export async function isSharedCall(api: ProtocolsApi, ctx: CallScope, credential?: ProtocolsCredential) {
-  const used = credential ?? (await api.credentials.current(ctx)).credential;
-  return used !== undefined && api.credentials.isShared(used, ctx);
-}
-
 /** The shared-account sentence for this call (one profile request), or undefined when it acts as the caller. */
-export async function sharedAccountNote(api: ProtocolsApi, ctx: CallScope): Promise<string | undefined> {
-  if (!(await isSharedCall(api, ctx))) return undefined;
-  const { profile } = await fetchProfile(api, ctx);
+export async function sharedAccountNote(
+  client: ProtocolsClient,
+  ctx: ProtocolsCall,
+): Promise<string | undefined> {
+  if (!client.credentials.isShared(ctx.credential, ctx)) return undefined;
+  const { profile } = await fetchProfile(client, ctx);
   return sharedAccountLine(profile, ctx);
 }

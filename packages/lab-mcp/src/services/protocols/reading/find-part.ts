@@ -1,7 +1,7 @@
 // protocols_get_protocol find='…': which steps of one protocol mention a word, each with its number
 // and the sentence that mentions it. Words match by their stem and Greek letters as their names
 // (matching/words.ts), so "centrifugation" finds "Centrifuge at …" and "alpha" finds "α".
-import type { ToolContext } from "../../../core/context.js";
+
 import { ActionableError } from "../../../core/errors.js";
 import type { ResponseFormat } from "../../../core/inputs.js";
 import { moreLine, pageReply, pastTheEnd, shownRange } from "../../../core/page-reply.js";
@@ -9,7 +9,8 @@ import { pageOf } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
 import { OTHERS_WROTE, oneLine, quoted } from "../../../core/untrusted-text.js";
 import { fetchSteps } from "../api/protocols.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsCall } from "../call.js";
+import type { ProtocolsClient } from "../client.js";
 import { stepNumber } from "../format/steps-markdown.js";
 import { mentioningSentences, mentions, stemsOf } from "../matching/words.js";
 import type { Step } from "../records/protocols.js";
@@ -33,12 +34,12 @@ interface Found {
   sentences: string[];
 }
 
-export async function findPart(ask: FindAsk, ctx: ToolContext, api: ProtocolsApi) {
+export async function findPart(ask: FindAsk, ctx: ProtocolsCall, client: ProtocolsClient) {
   const { protocol, find, limit, offset, response_format } = ask;
   const wanted = [...new Set(stemsOf(find))];
   if (wanted.length === 0)
     throw new ActionableError("find: give a word of letters or digits, e.g. 'centrifuge'.");
-  const steps = await fetchSteps(api, protocol, ctx);
+  const steps = await fetchSteps(client, protocol, ctx);
   const found: Found[] = steps.flatMap((step, i) =>
     mentions(step.step, wanted)
       ? [{ step, position: i + 1, sentences: mentioningSentences(step.step, wanted) }]

@@ -5,7 +5,8 @@ import type { ResponseFormat } from "../../../core/inputs.js";
 import { heading, json, markdown } from "../../../core/render.js";
 import { reply } from "../../../core/tool.js";
 import { tableCell } from "../../../core/untrusted-text.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsCall } from "../call.js";
+import type { ProtocolsClient } from "../client.js";
 import { type Material, materialSchema } from "../records/protocols.js";
 import { list } from "../records/values.js";
 
@@ -22,11 +23,11 @@ function materialsTable(materials: Material[]): string {
 
 export async function materialsPart(
   { protocol, response_format }: { protocol: string; response_format: ResponseFormat },
-  ctx: ToolContext,
-  api: ProtocolsApi,
+  ctx: ToolContext & ProtocolsCall,
+  client: ProtocolsClient,
 ) {
   const [base = protocol] = protocol.split("/");
-  const body = await api.send({ path: apiPath`api/v3/protocols/${base}/materials` }, ctx, {
+  const body = await client.send({ path: apiPath`api/v3/protocols/${base}/materials` }, ctx, {
     asksForOneProtocol: true,
   });
   const sent = Array.isArray(body.materials) ? body.materials : body.payload;

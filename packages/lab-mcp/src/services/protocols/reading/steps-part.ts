@@ -8,7 +8,8 @@ import { pageOf } from "../../../core/paging.js";
 import { json } from "../../../core/render.js";
 import { reply } from "../../../core/tool.js";
 import { fetchSteps } from "../api/protocols.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsCall } from "../call.js";
+import type { ProtocolsClient } from "../client.js";
 import { stepMarkdown, stepsMarkdown } from "../format/steps-markdown.js";
 import { shownSteps } from "../format/structured.js";
 
@@ -20,9 +21,9 @@ interface StepsAsk {
   response_format: ResponseFormat;
 }
 
-export async function stepsPart(ask: StepsAsk, ctx: ToolContext, api: ProtocolsApi) {
+export async function stepsPart(ask: StepsAsk, ctx: ToolContext & ProtocolsCall, client: ProtocolsClient) {
   const { protocol, step_number, limit, offset, response_format } = ask;
-  const steps = await fetchSteps(api, protocol, ctx);
+  const steps = await fetchSteps(client, protocol, ctx);
   if (step_number !== undefined) {
     if (step_number > steps.length) {
       throw new ActionableError(

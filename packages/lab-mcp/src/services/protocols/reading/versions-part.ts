@@ -4,14 +4,15 @@ import type { ResponseFormat } from "../../../core/inputs.js";
 import { bulletList, heading, json, markdown, nameWithId, utcTime } from "../../../core/render.js";
 import { reply } from "../../../core/tool.js";
 import { fetchProtocol } from "../api/protocols.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsCall } from "../call.js";
+import type { ProtocolsClient } from "../client.js";
 
 export async function versionsPart(
   { protocol, response_format }: { protocol: string; response_format: ResponseFormat },
-  ctx: ToolContext,
-  api: ProtocolsApi,
+  ctx: ToolContext & ProtocolsCall,
+  client: ProtocolsClient,
 ) {
-  const record = await fetchProtocol(api, protocol.split("/")[0] ?? protocol, ctx, { withSteps: false });
+  const record = await fetchProtocol(client, protocol.split("/")[0] ?? protocol, ctx, { withSteps: false });
   const doiBase = record.doi?.replace(/\/v\d+$/, "");
   const versions = record.versions.map((v) => ({
     ...v,

@@ -6,7 +6,8 @@ import { moreLine, pageReply, pastTheEnd, shownRange } from "../../../core/page-
 import { pageOf } from "../../../core/paging.js";
 import { heading, markdown } from "../../../core/render.js";
 import { listRange } from "../api/protocol-lists.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsCall } from "../call.js";
+import type { ProtocolsClient } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
 import { listedProtocol } from "../format/structured.js";
 
@@ -17,11 +18,15 @@ interface Ask {
   response_format: ResponseFormat;
 }
 
-export async function workspaceProtocols(ask: Ask, ctx: ToolContext, api: ProtocolsApi) {
+export async function workspaceProtocols(
+  ask: Ask,
+  ctx: ToolContext & ProtocolsCall,
+  client: ProtocolsClient,
+) {
   const { workspace, limit, offset, response_format } = ask;
   const path = apiPath`api/v3/workspaces/${workspace}/protocols`;
   const { items, total } = await listRange(
-    api,
+    client,
     { path, filter: "public", orderField: "date", orderDir: "desc" },
     offset,
     limit,

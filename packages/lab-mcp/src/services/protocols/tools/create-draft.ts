@@ -4,7 +4,7 @@ import { authoringUnavailable, requireAuthoring } from "../authoring/availabilit
 import { markdownField, stepsInput, titleInput, withSections } from "../authoring/inputs.js";
 import { draftOutput, draftReply } from "../authoring/replies.js";
 import { replacement } from "../authoring/step-list.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 
 export const createDraft = defineTool({
   name: "protocols_create_draft",
@@ -23,16 +23,16 @@ export const createDraft = defineTool({
   },
   output: draftOutput,
   unavailable: authoringUnavailable,
-  async handler({ title, description, guidelines, materials, steps }, ctx, api: ProtocolsApi) {
-    await requireAuthoring(api, ctx);
+  async handler({ title, description, guidelines, materials, steps }, ctx, client: ProtocolsClient) {
+    requireAuthoring(client, ctx);
     const planned = steps ? replacement([], await stepsToSend(withSections(steps))) : undefined;
     await ctx.progress(0.1, "Creating the draft");
-    const id = String(await createBlankDraft(api, ctx));
-    await updateDraftFields(api, id, { title, description, guidelines, materials_text: materials }, ctx);
+    const id = String(await createBlankDraft(client, ctx));
+    await updateDraftFields(client, id, { title, description, guidelines, materials_text: materials }, ctx);
     if (planned) {
       await ctx.progress(0.6, "Writing the steps");
-      await sendSteps(api, id, planned.send, ctx);
+      await sendSteps(client, id, planned.send, ctx);
     }
-    return draftReply(api, id, ctx, "Draft created");
+    return draftReply(client, id, ctx, "Draft created");
   },
 });

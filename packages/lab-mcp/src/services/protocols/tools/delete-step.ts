@@ -4,7 +4,7 @@ import { authoringUnavailable, requireAuthoring } from "../authoring/availabilit
 import { stepNumberInput } from "../authoring/inputs.js";
 import { stepsOutput, stepsReply } from "../authoring/replies.js";
 import { afterRemoval, assertOneList, checkedCurrent, merged } from "../authoring/step-list.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 import { protocolRef } from "../inputs.js";
 
 export const deleteStep = defineTool({
@@ -21,20 +21,20 @@ export const deleteStep = defineTool({
   },
   output: stepsOutput,
   unavailable: authoringUnavailable,
-  async handler({ protocol, step_number }, ctx, api: ProtocolsApi) {
-    await requireAuthoring(api, ctx);
-    const current = await wireSteps(api, protocol, ctx);
+  async handler({ protocol, step_number }, ctx, client: ProtocolsClient) {
+    requireAuthoring(client, ctx);
+    const current = await wireSteps(client, protocol, ctx);
     checkedCurrent(current);
     const { gone } = afterRemoval(current, step_number);
-    const after = await removeSteps(api, protocol, [gone.guid], ctx);
+    const after = await removeSteps(client, protocol, [gone.guid], ctx);
     // A repository that leaves the follower pointing at the removed step gets the link it must have.
     const dangling = (after ?? [])
       .filter((step) => step.previous_guid === gone.guid)
       .map((step) => ({ ...step, previous_guid: gone.previous_guid }));
     if (after && dangling.length > 0) {
       assertOneList(merged(after, dangling), "linking the step after the deleted one");
-      await sendSteps(api, protocol, dangling, ctx);
+      await sendSteps(client, protocol, dangling, ctx);
     }
-    return stepsReply(api, protocol, ctx, `Step ${step_number} deleted`);
+    return stepsReply(client, protocol, ctx, `Step ${step_number} deleted`);
   },
 });

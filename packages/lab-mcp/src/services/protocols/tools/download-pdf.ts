@@ -5,7 +5,7 @@ import { fieldList, heading, json, markdown, nameWithId } from "../../../core/re
 import { defineTool, reply } from "../../../core/tool.js";
 import { fetchProtocolPdf, pdfResourceUri } from "../api/pdf.js";
 import { pdfViewSuffix, pdfViewWords } from "../api/pdf-view.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 import { pdfPageCount, safeFileStem, savePdf } from "../format/pdf-file.js";
 import { pdfViewInputs, pdfViewOf, protocolRef } from "../inputs.js";
 
@@ -17,6 +17,8 @@ export const downloadPdf = defineTool({
     "minute (3 without sign-in), then the call waits. Without sign-in give the uri.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "pdfs",
+  // Public PDFs are anyone's: without a sign-in it downloads anonymously.
+  credential: "optional",
   input: {
     protocol: protocolRef("Id, uri, DOI or web address."),
     save_file: z
@@ -39,9 +41,9 @@ export const downloadPdf = defineTool({
     downloaded_as: z.enum(["client_token", "oauth", "anonymous"]),
     view: z.string().optional(),
   },
-  async handler({ protocol, save_file, only, compact_view, response_format }, ctx, api: ProtocolsApi) {
+  async handler({ protocol, save_file, only, compact_view, response_format }, ctx, client: ProtocolsClient) {
     const view = pdfViewOf({ only, compact_view });
-    const { config } = api.credentials;
+    const { config } = client.credentials;
     const save = save_file ?? config.saveFilesByDefault === true;
     if (save && !config.saveFilesByDefault) {
       throw new ActionableError(
@@ -50,7 +52,7 @@ export const downloadPdf = defineTool({
       );
     }
     const { bytes, uri, about, credential } = await fetchProtocolPdf(
-      api,
+      client,
       protocol,
       ctx,
       "protocols_download_pdf",

@@ -6,7 +6,7 @@ import { sectionInput, stepNumberInput, stepText } from "../authoring/inputs.js"
 import { stepsOutput, stepsReply } from "../authoring/replies.js";
 import { draftJsOf } from "../authoring/rich-text-out.js";
 import { assertOneList, checkedCurrent, merged, stepAt } from "../authoring/step-list.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 import { protocolRef } from "../inputs.js";
 
 export const editStep = defineTool({
@@ -25,12 +25,12 @@ export const editStep = defineTool({
   },
   output: stepsOutput,
   unavailable: authoringUnavailable,
-  async handler({ protocol, step_number, text, section }, ctx, api: ProtocolsApi) {
+  async handler({ protocol, step_number, text, section }, ctx, client: ProtocolsClient) {
     if (text === undefined && section === undefined) {
       throw new ActionableError("Nothing to change: give text, section or both.");
     }
-    await requireAuthoring(api, ctx);
-    const current = await wireSteps(api, protocol, ctx);
+    requireAuthoring(client, ctx);
+    const current = await wireSteps(client, protocol, ctx);
     checkedCurrent(current);
     const step = stepAt(current, step_number);
     const changed = {
@@ -39,7 +39,7 @@ export const editStep = defineTool({
       ...(section !== undefined ? { section } : {}),
     };
     assertOneList(merged(current, [changed]), "editing the step");
-    await sendSteps(api, protocol, [changed], ctx);
-    return stepsReply(api, protocol, ctx, `Step ${step_number} changed`);
+    await sendSteps(client, protocol, [changed], ctx);
+    return stepsReply(client, protocol, ctx, `Step ${step_number} changed`);
   },
 });

@@ -3,7 +3,7 @@ import { responseFormat } from "../../../core/inputs.js";
 import { fieldList, heading, json, markdown, nameWithId, utcTime } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { fetchProfile } from "../api/protocols.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 import { sharedAccountLine } from "../reading/acting-as.js";
 import { profileSchema } from "../records/protocols.js";
 
@@ -24,17 +24,17 @@ export const getProfile = defineTool({
     base_url: z.string(),
     repository_warning: z.looseObject({ message: z.string() }).nullable(),
   },
-  async handler({ response_format }, ctx, api: ProtocolsApi) {
-    const { profile, credential, warning } = await fetchProfile(api, ctx);
-    const session = api.credentials.oauthSession(ctx);
+  async handler({ response_format }, ctx, client: ProtocolsClient) {
+    const { profile, credential, warning } = await fetchProfile(client, ctx);
+    const session = client.credentials.oauthSession(ctx);
     const renews = session ? utcTime(session.expiresAt) : undefined;
-    const shared = api.credentials.isShared(credential, ctx);
+    const shared = client.credentials.isShared(credential, ctx);
     const structured = {
       ...profile,
       sign_in: credential.kind,
       ...(shared ? { shared_account: true } : {}),
       access_token_expires_at: session ? session.expiresAt.toISOString() : null,
-      base_url: api.baseUrl,
+      base_url: client.baseUrl,
       repository_warning: warning ? { code: warning.code, message: warning.message } : null,
     };
     if (response_format === "json") return reply(structured, json(structured));
@@ -53,7 +53,7 @@ export const getProfile = defineTool({
         "Sign-in": session
           ? `${credential.description}; the access token renews itself (current one until ${renews})`
           : credential.description,
-        Repository: api.baseUrl,
+        Repository: client.baseUrl,
         "Repository warning": warning ? `${warning.message} (code ${warning.code})` : undefined,
       }),
     );

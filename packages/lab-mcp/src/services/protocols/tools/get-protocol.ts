@@ -6,7 +6,7 @@ import { boundedInteger, pagingInputs } from "../../../core/inputs.js";
 import { json } from "../../../core/render.js";
 import { defineTool, reply } from "../../../core/tool.js";
 import { fetchProtocol } from "../api/protocols.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 import { protocolMarkdown } from "../format/protocol-markdown.js";
 import { protocolFacts, stepShape } from "../format/structured.js";
 import { checkedText, protocolRef } from "../inputs.js";
@@ -54,7 +54,7 @@ export const getProtocol = defineTool({
   async handler(
     { protocol, part, step_number, find, limit, offset, response_format },
     ctx,
-    api: ProtocolsApi,
+    client: ProtocolsClient,
   ) {
     if (find !== undefined) {
       if ((part && part !== "steps") || step_number !== undefined) {
@@ -62,14 +62,14 @@ export const getProtocol = defineTool({
           "find searches the steps: leave out part (or give 'steps') and step_number.",
         );
       }
-      return findPart({ protocol, find, limit, offset, response_format }, ctx, api);
+      return findPart({ protocol, find, limit, offset, response_format }, ctx, client);
     }
     const chosen = part ?? (step_number === undefined ? "overview" : "steps");
     if (chosen === "steps")
-      return stepsPart({ protocol, step_number, limit, offset, response_format }, ctx, api);
-    if (chosen === "materials") return materialsPart({ protocol, response_format }, ctx, api);
-    if (chosen === "versions") return versionsPart({ protocol, response_format }, ctx, api);
-    const record = await fetchProtocol(api, protocol, ctx);
+      return stepsPart({ protocol, step_number, limit, offset, response_format }, ctx, client);
+    if (chosen === "materials") return materialsPart({ protocol, response_format }, ctx, client);
+    if (chosen === "versions") return versionsPart({ protocol, response_format }, ctx, client);
+    const record = await fetchProtocol(client, protocol, ctx);
     if (response_format === "json") return reply(record, json(record));
     return reply(protocolFacts(record), protocolMarkdown(record));
   },

@@ -5,7 +5,7 @@ import { authoringUnavailable, requireAuthoring } from "../authoring/availabilit
 import { sectionInput, stepText } from "../authoring/inputs.js";
 import { stepsOutput, stepsReply } from "../authoring/replies.js";
 import { checkedCurrent, insertion } from "../authoring/step-list.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 import { protocolRef } from "../inputs.js";
 
 export const insertStep = defineTool({
@@ -28,13 +28,13 @@ export const insertStep = defineTool({
   },
   output: stepsOutput,
   unavailable: authoringUnavailable,
-  async handler({ protocol, after_step, text, section }, ctx, api: ProtocolsApi) {
-    await requireAuthoring(api, ctx);
-    const current = await wireSteps(api, protocol, ctx);
+  async handler({ protocol, after_step, text, section }, ctx, client: ProtocolsClient) {
+    requireAuthoring(client, ctx);
+    const current = await wireSteps(client, protocol, ctx);
     checkedCurrent(current);
     const neighbour = current[after_step - 1] ?? current[0];
     const send = insertion(current, after_step, stepToSend(text, section ?? neighbour?.section ?? null));
-    await sendSteps(api, protocol, send, ctx);
-    return stepsReply(api, protocol, ctx, `Step inserted as step ${after_step + 1}`);
+    await sendSteps(client, protocol, send, ctx);
+    return stepsReply(client, protocol, ctx, `Step inserted as step ${after_step + 1}`);
   },
 });

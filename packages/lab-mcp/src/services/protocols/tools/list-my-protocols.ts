@@ -8,7 +8,7 @@ import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { type ListQuery, listRange } from "../api/protocol-lists.js";
 import { fetchProfile } from "../api/protocols.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 import { protocolLine } from "../format/protocol-markdown.js";
 import { listedProtocol, listedShape } from "../format/structured.js";
 import { ORDER_WORDS, orderInput, orderOf } from "../inputs.js";
@@ -48,13 +48,13 @@ export const listMyProtocols = defineTool({
     ...pagingInputs,
   },
   output: pageShape("protocols", listedShape),
-  async handler({ which, order, limit, offset, response_format }, ctx, api: ProtocolsApi) {
+  async handler({ which, order, limit, offset, response_format }, ctx, client: ProtocolsClient) {
     const chosen = which === "with_drafts" ? "newest" : (order ?? "newest");
-    const { items, total } = await listed(which, orderOf(chosen), offset, limit, ctx, api);
+    const { items, total } = await listed(which, orderOf(chosen), offset, limit, ctx, client);
     const full = pageOf("protocols", items, total, offset);
     if (response_format === "json") return pageReply(full, "json", () => "");
     const page = pageOf("protocols", items.map(listedProtocol), total, offset);
-    const whose = await sharedAccountNote(api, ctx);
+    const whose = await sharedAccountNote(client, ctx);
     return pageReply(page, "markdown", () => {
       if (total === 0) return markdown(EMPTY[which], whose);
       if (items.length === 0) return pastTheEnd("protocols", page);
@@ -77,17 +77,17 @@ async function listed(
   offset: number,
   limit: number,
   ctx: Parameters<typeof listRange>[4],
-  api: ProtocolsApi,
+  client: ProtocolsClient,
 ): Promise<Range> {
   const query = (filter: ListQuery["filter"]): ListQuery => ({ filter, ...sort });
   if (which === "with_drafts") {
     // The repository's user_all: drafts, private and published in one list.
-    const { profile } = await fetchProfile(api, ctx);
+    const { profile } = await fetchProfile(client, ctx);
     if (!profile.username)
       throw new ActionableError("The repository did not say your username; try which='all'.");
     const path = apiPath`api/v3/researchers/${profile.username}/protocols`;
     return listRange(
-      api,
+      client,
       { path, filter: "user_all", orderField: "date", orderDir: "desc" },
       offset,
       limit,
@@ -96,10 +96,10 @@ async function listed(
   }
   if (which === "all") {
     // Private first, then public: the public ones start where the private ones end.
-    const mine = await listRange(api, query("user_private"), offset, limit, ctx);
+    const mine = await listRange(client, query("user_private"), offset, limit, ctx);
     const room = limit - mine.items.length;
     const published = await listRange(
-      api,
+      client,
       query("user_public"),
       Math.max(0, offset - mine.total),
       Math.max(room, 1),
@@ -116,5 +116,5 @@ async function listed(
     public: "user_public",
     shared_with_me: "shared_with_user",
   } as const;
-  return listRange(api, query(filter[which]), offset, limit, ctx);
+  return listRange(client, query(filter[which]), offset, limit, ctx);
 }

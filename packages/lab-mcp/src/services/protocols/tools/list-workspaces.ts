@@ -6,7 +6,7 @@ import { heading, markdown, nameWithId } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { oneLine } from "../../../core/untrusted-text.js";
 import { listWorkspaces } from "../api/workspaces.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 import { workspaceShape } from "../format/structured.js";
 import { checkedText } from "../inputs.js";
 import { sharedAccountNote } from "../reading/acting-as.js";
@@ -49,11 +49,11 @@ export const listWorkspacesTool = defineTool({
     workspaces: z.array(workspaceShape).optional(),
     protocols: z.array(z.unknown()).optional(),
   },
-  async handler({ which, keyword, workspace, limit, offset, response_format }, ctx, api: ProtocolsApi) {
+  async handler({ which, keyword, workspace, limit, offset, response_format }, ctx, client: ProtocolsClient) {
     if (workspace !== undefined)
-      return workspaceProtocols({ workspace, limit, offset, response_format }, ctx, api);
+      return workspaceProtocols({ workspace, limit, offset, response_format }, ctx, client);
     const { items, total } = await listWorkspaces(
-      api,
+      client,
       { mine: which === "mine", key: keyword },
       offset,
       limit,
@@ -64,7 +64,7 @@ export const listWorkspacesTool = defineTool({
     // The markdown answer's structured copy: what each line shows, not the workspace's description.
     const page = pageOf("workspaces", items.map(shownWorkspace), total, offset);
     // "Mine", and "you own it" on any line, are the shared account's when the server acts as one.
-    const whose = await sharedAccountNote(api, ctx);
+    const whose = await sharedAccountNote(client, ctx);
     return pageReply(page, "markdown", () => {
       if (total === 0) {
         return markdown(

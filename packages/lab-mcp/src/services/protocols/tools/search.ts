@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { ToolContext } from "../../../core/context.js";
 import { pagingInputs } from "../../../core/inputs.js";
 import { moreLine, pageReply, pastTheEnd, shownRange } from "../../../core/page-reply.js";
 import { pageOf, pageShape } from "../../../core/paging.js";
@@ -7,7 +6,8 @@ import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { LIST_FILTERS, type ListQuery, listRange } from "../api/protocol-lists.js";
 import { MERGED_DEPTH, type SpellingCount, searchSpellings } from "../api/spelling-search.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsCall } from "../call.js";
+import type { ProtocolsClient } from "../client.js";
 import { protocolLine, stepCount } from "../format/protocol-markdown.js";
 import { listedProtocol, listedShape } from "../format/structured.js";
 import { checkedText, ORDER_WORDS, ORDERS, orderOf } from "../inputs.js";
@@ -49,13 +49,13 @@ export const searchProtocols = defineTool({
     ...pagingInputs,
   },
   output: { ...pageShape("protocols", listedShape), total_is_exact: z.boolean().optional() },
-  async handler({ keyword, filter, order, limit, offset, response_format }, ctx, api: ProtocolsApi) {
+  async handler({ keyword, filter, order, limit, offset, response_format }, ctx, client: ProtocolsClient) {
     const remoteOrder = order && order !== "fewest_steps" ? order : keyword ? "relevance" : "activity";
     const query = { filter, ...orderOf(remoteOrder) };
     const found =
       order === "fewest_steps"
-        ? await fewestStepsWindow(api, query, keyword, offset, limit, ctx)
-        : await search(api, query, keyword, offset, limit, ctx);
+        ? await fewestStepsWindow(client, query, keyword, offset, limit, ctx)
+        : await search(client, query, keyword, offset, limit, ctx);
     const { items } = found;
     // Past fewest_steps' window nothing is sorted: its pages end there, that count "at least".
     const pageTotal = found.sorted && !found.sorted.all ? found.sorted.read : found.total;
@@ -64,7 +64,7 @@ export const searchProtocols = defineTool({
       return pageReply({ ...pageOf("protocols", items, pageTotal, offset), ...exactness }, "json", () => "");
     }
     const page = { ...pageOf("protocols", items.map(listedProtocol), pageTotal, offset), ...exactness };
-    const whose = filter === "public" ? undefined : await sharedAccountNote(api, ctx);
+    const whose = filter === "public" ? undefined : await sharedAccountNote(client, ctx);
     return pageReply(page, "markdown", () => {
       const what = FILTER_WORDS[filter];
       if (found.total === 0 || (items.length === 0 && offset === 0)) {
@@ -111,14 +111,14 @@ const STEP_ORDER_WINDOW = 100;
 
 /** The first STEP_ORDER_WINDOW matches, fewest steps first, and the page of them at offset. */
 async function fewestStepsWindow(
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   query: Omit<ListQuery, "key">,
   keyword: string | undefined,
   offset: number,
   limit: number,
-  ctx: ToolContext,
+  ctx: ProtocolsCall,
 ): Promise<Found> {
-  const window = await search(api, query, keyword, 0, STEP_ORDER_WINDOW, ctx);
+  const window = await search(client, query, keyword, 0, STEP_ORDER_WINDOW, ctx);
   const sorted = byStepCount(window.items);
   const all = window.exact && window.total <= sorted.length;
   return {
@@ -134,16 +134,16 @@ async function fewestStepsWindow(
 
 /** The keyword's spellings (α-synuclein, alpha-synuclein) searched and merged; one search when it has one. */
 async function search(
-  api: ProtocolsApi,
+  client: ProtocolsClient,
   query: Omit<ListQuery, "key">,
   keyword: string | undefined,
   offset: number,
   limit: number,
-  ctx: ToolContext,
+  ctx: ProtocolsCall,
 ): Promise<Found> {
   const spellings = keyword ? keywordSpellings(keyword) : [];
-  if (spellings.length > 1) return searchSpellings(api, query, spellings, offset, limit, ctx);
-  const range = await listRange(api, { ...query, key: keyword }, offset, limit, ctx);
+  if (spellings.length > 1) return searchSpellings(client, query, spellings, offset, limit, ctx);
+  const range = await listRange(client, { ...query, key: keyword }, offset, limit, ctx);
   const counts = keyword ? [{ keyword, total: range.exact ? range.total : undefined }] : [];
   return { ...range, counts, deep: false };
 }

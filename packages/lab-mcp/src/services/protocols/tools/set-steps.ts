@@ -4,7 +4,7 @@ import { authoringUnavailable, requireAuthoring } from "../authoring/availabilit
 import { stepsInput, withSections } from "../authoring/inputs.js";
 import { stepsOutput, stepsReply } from "../authoring/replies.js";
 import { checkedCurrent, replacement } from "../authoring/step-list.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 import { protocolRef } from "../inputs.js";
 
 export const setSteps = defineTool({
@@ -21,13 +21,13 @@ export const setSteps = defineTool({
   },
   output: stepsOutput,
   unavailable: authoringUnavailable,
-  async handler({ protocol, steps }, ctx, api: ProtocolsApi) {
-    await requireAuthoring(api, ctx);
-    const current = await wireSteps(api, protocol, ctx);
+  async handler({ protocol, steps }, ctx, client: ProtocolsClient) {
+    requireAuthoring(client, ctx);
+    const current = await wireSteps(client, protocol, ctx);
     checkedCurrent(current);
     const plan = replacement(current, await stepsToSend(withSections(steps)));
-    await sendSteps(api, protocol, plan.send, ctx);
-    await removeSteps(api, protocol, plan.remove, ctx);
-    return stepsReply(api, protocol, ctx, `Steps set: ${steps.length}`);
+    await sendSteps(client, protocol, plan.send, ctx);
+    await removeSteps(client, protocol, plan.remove, ctx);
+    return stepsReply(client, protocol, ctx, `Steps set: ${steps.length}`);
   },
 });

@@ -7,7 +7,7 @@ import { SIGN_IN_TIMEOUT_MS, SignInError } from "../auth/code-flow.js";
 import type { PendingSignIns } from "../auth/pending-sign-ins.js";
 import { startPersonalSignIn, waitForSignIn } from "../auth/personal-sign-in.js";
 import { type SignedIn, signedInAs, signIn } from "../auth/sign-in.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 
 export const signInTool = defineTool({
   name: "protocols_sign_in",
@@ -20,6 +20,8 @@ export const signInTool = defineTool({
   // bring back. Not idempotent: every call is a new authorization with new tokens.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   toolset: "account",
+  // It makes the sign-in the credential comes from: nothing to climb before it.
+  credential: "none",
   input: {},
   // Who signed in and where the sign-in is kept; never a token.
   output: {
@@ -29,17 +31,18 @@ export const signInTool = defineTool({
     token_file: z.string().nullable(),
     sign_in_url: z.string().nullable().describe("not_yet: open it to sign in."),
   },
-  async handler(_args, ctx, api: ProtocolsApi) {
+  async handler(_args, ctx, client: ProtocolsClient) {
     const { person } = ctx.clientSession;
-    const { pending } = api.credentials;
-    if (person && pending && api.credentials.perPerson) return personalSignIn(ctx, api, pending, person);
-    if (!ctx.canOpenUrls() && api.credentials.config.oauth) {
+    const { pending } = client.credentials;
+    if (person && pending && client.credentials.perPerson)
+      return personalSignIn(ctx, client, pending, person);
+    if (!ctx.canOpenUrls() && client.credentials.config.oauth) {
       throw new ActionableError(
         "This client cannot open the sign-in page (it lacks URL elicitation). Run 'protocols-mcp login' in a " +
           "terminal with the same settings, or set PROTOCOLS_ACCESS_TOKEN (a client token) instead, then try again.",
       );
     }
-    const signedIn = await signIn(api, {
+    const signedIn = await signIn(client, {
       timeoutMs: SIGN_IN_TIMEOUT_MS,
       onRefused: (reason) => void ctx.log("info", reason),
       scope: ctx,
@@ -116,10 +119,15 @@ export const signInTool = defineTool({
  * server's public callback (on any replica); without URL elicitation the address is given in the
  * answer for them to open.
  */
-async function personalSignIn(ctx: ToolContext, api: ProtocolsApi, pending: PendingSignIns, person: Person) {
+async function personalSignIn(
+  ctx: ToolContext,
+  client: ProtocolsClient,
+  pending: PendingSignIns,
+  person: Person,
+) {
   const notYet = { username: null, name: null, kept_in: "not_yet" as const, token_file: null };
   if (!ctx.canOpenUrls()) {
-    const { url } = await startPersonalSignIn(api, pending, person);
+    const { url } = await startPersonalSignIn(client, pending, person);
     return reply(
       { ...notYet, sign_in_url: url },
       `Open this address in your browser to sign in to the protocol repository as yourself (it works for the ` +
@@ -129,7 +137,7 @@ async function personalSignIn(ctx: ToolContext, api: ProtocolsApi, pending: Pend
   const outcome = await ctx.openUrl({
     message: "Sign in to the protocol repository as yourself and approve access for lab-mcp.",
     open: async () => {
-      const { url, state } = await startPersonalSignIn(api, pending, person);
+      const { url, state } = await startPersonalSignIn(client, pending, person);
       const waiting = waitForSignIn(pending, state);
       // The OAuth state (in the URL the client already holds) lets any replica wait for this sign-in.
       return { url, until: waiting.outcome, close: waiting.stop, resumeToken: state };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool, reply } from "../../../core/tool.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 import type { SignedOutFrom } from "../credential-source.js";
 
 /** What each removal is called in the answer. */
@@ -24,19 +24,21 @@ export const signOutTool = defineTool({
   // revoke endpoint, so only what this server keeps is removed.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   toolset: "account",
+  // It forgets the caller's sign-in; it never needs one.
+  credential: "none",
   input: {},
   output: {
     removed: z.boolean(),
     from: z.enum(["your_sign_in", "session_memory", "token_file", "shared_state", "nothing_configured"]),
   },
-  async handler(_args, ctx, api: ProtocolsApi) {
-    const { removed, from } = await api.credentials.signOut(ctx);
+  async handler(_args, ctx, client: ProtocolsClient) {
+    const { removed, from } = await client.credentials.signOut(ctx);
     const what = REMOVED_FROM[from];
     if (from === "nothing_configured") return reply({ removed, from }, `Nothing to sign out of: ${what}.`);
     const text = removed
       ? `Signed out of the protocol repository: removed ${what}. Call protocols_sign_in to sign in again.`
       : `Nothing to remove: ${what} was not there (already signed out).`;
-    const clientToken = api.credentials.config.clientToken
+    const clientToken = client.credentials.config.clientToken
       ? " This server also uses a client token (PROTOCOLS_ACCESS_TOKEN) set by its operator, which stays."
       : "";
     return reply({ removed, from }, `${text}${clientToken}`);

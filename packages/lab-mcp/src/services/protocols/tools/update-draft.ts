@@ -4,7 +4,7 @@ import { updateDraftFields } from "../api/drafts.js";
 import { authoringUnavailable, requireAuthoring } from "../authoring/availability.js";
 import { markdownField, titleInput } from "../authoring/inputs.js";
 import { draftOutput, draftReply } from "../authoring/replies.js";
-import type { ProtocolsApi } from "../client.js";
+import type { ProtocolsClient } from "../client.js";
 import { protocolRef } from "../inputs.js";
 
 export const updateDraft = defineTool({
@@ -26,19 +26,23 @@ export const updateDraft = defineTool({
   },
   output: draftOutput,
   unavailable: authoringUnavailable,
-  async handler({ protocol, title, description, guidelines, warning, materials }, ctx, api: ProtocolsApi) {
+  async handler(
+    { protocol, title, description, guidelines, warning, materials },
+    ctx,
+    client: ProtocolsClient,
+  ) {
     if ([title, description, guidelines, warning, materials].every((field) => field === undefined)) {
       throw new ActionableError(
         "Nothing to change: give at least one of title, description, guidelines, warning, materials.",
       );
     }
-    await requireAuthoring(api, ctx);
+    requireAuthoring(client, ctx);
     await updateDraftFields(
-      api,
+      client,
       protocol,
       { title, description, guidelines, warning, materials_text: materials },
       ctx,
     );
-    return draftReply(api, protocol, ctx, "Draft updated");
+    return draftReply(client, protocol, ctx, "Draft updated");
   },
 });
