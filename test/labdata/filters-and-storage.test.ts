@@ -120,6 +120,12 @@ describe("a storage by name", () => {
     expect(text).toMatch(
       /^- \*\*Glycerol stocks GS-1 \(box_\w+\)\*\* \[.+\] in Freezer A Rack B → Freezer A Shelf 2: 4 of \d+ positions filled$/m,
     );
+    // Six containers: each listed under its box, so the one call answers what is in the freezer.
+    expect(text).toContain("6 containers in all, each under its box or plate below.");
+    expect(text).toMatch(
+      /4 of \d+ positions filled\n {2}- \*\*pLKO-shRNA-1 glycerol stock \(con_\w+\)\*\*: 1 mL, Glycerol Stock, holds pLKO-shRNA-1 \(seq_\w+\), barcode CT-00001$/m,
+    );
+    expect(text).toMatch(/^ {2}- \*\*His6-TEV-SpCas9 aliquot 1 \(con_\w+\)\*\*/m);
     expect(text).not.toMatch(/undefined|null|\[object Object\]/);
     const byId = await json("labdata_get_box_contents", {
       id: emulator.demo.registry.locations["-80 °C Freezer A"],

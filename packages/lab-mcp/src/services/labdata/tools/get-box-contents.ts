@@ -21,6 +21,8 @@ const TOOL = "labdata_get_box_contents";
 const MAX_POSITIONS = 400;
 /** Records of each kind read inside a location: one page. */
 const INSIDE = 100;
+/** A location holding at most this many containers lists them under their box or plate: one call answers. */
+const LISTED_INSIDE = 30;
 
 /** A storage above or inside: json adds the rest of its record. */
 const placeSchema = z.looseObject({ id: text, name: text });
@@ -40,8 +42,8 @@ export const getBoxContents = defineTool({
     storage: storageBrief,
     where: z.array(placeSchema),
     containers: z.array(containerBrief),
-    // A location's locations, boxes and plates, each its record.
-    inside: z.array(z.unknown()).optional(),
+    // A location's locations, boxes and plates (json: each its whole record).
+    inside: z.array(placeSchema).optional(),
   },
   async handler({ id: named, response_format }, ctx, client: LabdataClient) {
     const { kind, id } = await resolveStorage(client, TOOL, named, ctx);
@@ -124,9 +126,11 @@ async function locationReply(
   );
   // Containers in a box or plate are that box's or plate's contents; the loose ones sit in a location.
   const loose = held.items.filter((c) => !c.parentStorageId || c.parentStorageId.startsWith("loc_"));
+  // Few enough to read at once: each box's and plate's containers under it, the whole answer in one call.
+  const listed = held.exact && held.total === held.items.length && held.total <= LISTED_INSIDE;
   const { wells: _wells, ...record } = location;
   const inside = [...places.items, ...boxes.items, ...plates.items].map(({ wells: _w, ...item }) => item);
-  const structured = { storage: record, where, containers: loose, inside };
+  const structured = { storage: record, where, containers: listed ? held.items : loose, inside };
   if (format === "json") return reply(structured, json(structured));
   const names = new Map(places.items.map((p) => [p.id ?? "", p] as const));
   const pathBelow = (parent: string | null | undefined): string => {
@@ -148,11 +152,17 @@ async function locationReply(
     `${item.filledPositions}${typeof item.totalCapacity === "number" ? ` of ${item.totalCapacity}` : ""} positions filled`;
   const more = (what: string, page: { items: unknown[]; total: number; exact: boolean }) =>
     page.total > page.items.length && `The first ${page.items.length} of ${howMany(page)} ${what} are shown.`;
+  const heldBy = (item: Storage) =>
+    listed
+      ? held.items
+          .filter((c) => c.parentStorageId === item.id)
+          .map((c) => `  ${containerLine({ ...c, parentStorageId: null })}`)
+      : [];
   const section = (title: string, page: { items: Storage[]; total: number; exact: boolean }, what: string) =>
     page.items.length > 0 &&
     markdown(
       heading(2, title),
-      page.items.map((item) => line(item, [filled(item)])),
+      page.items.flatMap((item) => [line(item, [filled(item)]), ...heldBy(item)]),
       more(what, page),
     );
   const empty = places.total + boxes.total + plates.total + held.total === 0;
@@ -166,7 +176,9 @@ async function locationReply(
       whereLine(where),
       empty && "Nothing you may see is stored in it.",
       held.total > 0 &&
-        `${howMany(held)} containers in all, in its boxes, plates and locations; labdata_list_containers with storage_id=${id} lists them.`,
+        (listed
+          ? `${held.total} containers in all, each under its box or plate below.`
+          : `${howMany(held)} containers in all, in its boxes, plates and locations; labdata_list_containers with storage_id=${id} lists them.`),
       section("Locations inside", places, "locations"),
       section("Boxes", boxes, "boxes"),
       section("Plates", plates, "plates"),
