@@ -35,6 +35,16 @@ describe("created and creator", () => {
     const inMonth = all.filter((s) => String(s.createdAt).startsWith(month)).length;
     const { text } = await call("labdata_list_entities", { folder_id, created: month });
     expect(text).toContain(`Found ${inMonth} sequences`);
+    // Asked by creation date, each line says when it was created (not when it was last changed).
+    const lines = text.split("\n").filter((line) => line.startsWith("- **"));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toMatch(new RegExp(`created ${month}-\\d\\d \\d\\d:\\d\\d UTC`));
+    const customs = await call("labdata_list_entities", {
+      type: "custom_entity",
+      created: "2000..",
+      limit: 2,
+    });
+    expect(customs.text).toMatch(/^- \*\*.*, created \d{4}-\d\d-\d\d \d\d:\d\d UTC/m);
     const page = await json("labdata_list_entities", { folder_id, created: month, limit: 100 });
     expect(page.total).toBe(inMonth);
     for (const s of page.entities) expect(String(s.createdAt).startsWith(month)).toBe(true);

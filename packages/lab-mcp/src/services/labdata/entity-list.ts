@@ -81,6 +81,7 @@ export function entityPageReply<K extends string>(
   offset: number,
   format: "markdown" | "json",
   fields?: readonly string[],
+  withCreated = false,
 ) {
   const page = withFields(countedPage(key, result, offset), key, fields);
   return pageReply(page, fields ? "json" : format, () => {
@@ -89,7 +90,7 @@ export function entityPageReply<K extends string>(
     return markdown(
       heading(1, what.charAt(0).toUpperCase() + what.slice(1)),
       foundLine(what, page),
-      result.items.map(entityLine),
+      result.items.map((entity) => entityLine(entity, withCreated)),
       moreLine(page),
     );
   });

@@ -29,8 +29,8 @@ function lengthText(entity: Entity): string | undefined {
   return `${length.toLocaleString("en-US")} ${residues?.unit ?? (entity.entityType === "aa_sequence" ? "aa" : "nt")}`;
 }
 
-/** One line of a list: name (id), type, registry id, length, schema, folder. */
-export function entityLine(entity: Entity): string {
+/** One line of a list: name (id), type, registry id, length, schema, folder (and created, when asked). */
+export function entityLine(entity: Entity, withCreated = false): string {
   const parts = [
     typeLabel(entity),
     entity.entityRegistryId ? `registry id ${entity.entityRegistryId}` : undefined,
@@ -38,6 +38,7 @@ export function entityLine(entity: Entity): string {
     entity.schema?.name ? `schema ${entity.schema.name}` : undefined,
     entity.aliases?.length ? `aliases ${entity.aliases.join(", ")}` : undefined,
     entity.folderId ? `folder ${entity.folderId}` : undefined,
+    withCreated && entity.createdAt ? `created ${utcTime(entity.createdAt)}` : undefined,
     entity.archiveRecord
       ? `archived${entity.archiveRecord.reason ? ` (${entity.archiveRecord.reason})` : ""}`
       : undefined,

@@ -43,15 +43,20 @@ export function sequenceMarkdown(sequence: DnaSequence, requestedId?: string): s
   );
 }
 
-/** One line of a list: name (id), registry id, length, topology, folder, modified. */
-export function sequenceLine(sequence: DnaSequence): string {
+/**
+ * One line of a list: name (id), registry id, length, topology, folder, and when it was modified (or
+ * created, where the list was asked by creation date).
+ */
+export function sequenceLine(sequence: DnaSequence, dated: "modified" | "created" = "modified"): string {
   const length = sequenceLength(sequence);
   const parts = [
     sequence.entityRegistryId ? `registry id ${sequence.entityRegistryId}` : undefined,
     length === undefined ? undefined : `${length.toLocaleString("en-US")} bp`,
     topology(sequence),
     sequence.folderId ? `folder ${sequence.folderId}` : undefined,
-    sequence.modifiedAt ? `modified ${utcTime(sequence.modifiedAt)}` : undefined,
+    dated === "created"
+      ? sequence.createdAt && `created ${utcTime(sequence.createdAt)}`
+      : sequence.modifiedAt && `modified ${utcTime(sequence.modifiedAt)}`,
     sequence.archiveRecord ? archivedAs(sequence.archiveRecord.reason, "archived") : undefined,
   ].filter(Boolean);
   const label = `- **${nameAndId(sequence.name, sequence.id)}**`;

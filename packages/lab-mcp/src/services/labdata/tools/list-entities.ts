@@ -40,6 +40,7 @@ export const listEntities = defineTool({
         args.offset,
         args.response_format,
         args.fields,
+        args.created !== undefined,
       );
     }
     // DNA sequences through their own list: their lines show topology and the modification time.
@@ -59,7 +60,8 @@ export const listEntities = defineTool({
       return markdown(
         heading(1, "DNA sequences"),
         foundLine("sequences", page),
-        items.map(sequenceLine),
+        // Asked by creation date, a line says when each was created.
+        items.map((sequence) => sequenceLine(sequence, args.created ? "created" : "modified")),
         moreLine(page),
       );
     });

@@ -63,7 +63,7 @@ export const searchEntities = defineTool({
       return markdown(
         heading(1, `Entities matching '${query}'`),
         foundLine("entities", page),
-        items.map(entityLine),
+        items.map((entity) => entityLine(entity)),
         moreLine(page),
       );
     });
