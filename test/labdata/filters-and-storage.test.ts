@@ -107,6 +107,26 @@ describe("created and creator", () => {
     expect(text).toMatch(expected.length > 1 ? /^- \*\*Created by\*\*: /m : /\| Created by \|/);
   });
 
+  it("take the creator by handle, whole name or a part of it, as the platform's users list finds them", async () => {
+    const runs = await everything("labdata_list_assay_runs", "assay_runs", {});
+    const dana = emulator.demo.admin;
+    expect(dana.name).toBe("Dana Whitfield");
+    const hers = runs.filter((r) => (r.creator as { id: string }).id === dana.id).length;
+    expect(hers).toBeGreaterThan(0);
+    for (const creator of [dana.id, dana.handle, "Dana Whitfield", "whitfield"]) {
+      expect((await json("labdata_list_assay_runs", { creator, limit: 100 })).total, creator).toBe(hers);
+    }
+    expect(await call("labdata_list_assay_runs", { creator: "Nobody Atall" })).toEqual({
+      isError: true,
+      text: "Error: Invalid input for labdata_list_assay_runs: creator: nobody you may see has the handle or name 'Nobody Atall'. Give 'me', a user id or a name.",
+    });
+    const several = await call("labdata_list_entities", { creator: "a" });
+    expect(several.isError).toBe(true);
+    expect(several.text).toMatch(
+      /^Error: Invalid input for labdata_list_entities: creator: 'a' names \d+( or more)? people: .*Dana Whitfield \(ent_\w+\) @[\w.-]+.*\. Give one's id\.$/,
+    );
+  });
+
   it("refuse a date that does not exist or a backwards range before any request", async () => {
     const before = servedEndingWith(emulator, "/dna-sequences");
     expect(await call("labdata_list_entities", { created: "2026-02-30" })).toEqual({

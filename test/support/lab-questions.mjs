@@ -560,19 +560,20 @@ WHERE c.parent_storage_id IN (SELECT id FROM inside) ORDER BY 1, 2`,
       {
         name: "tools",
         needs: {
-          what: "runs listed by creation date, each with its creator",
-          inputs: [["labdata_list_assay_runs", "created"]],
+          what: "runs listed by creation date and by their creator's name",
+          inputs: [
+            ["labdata_list_assay_runs", "created"],
+            ["labdata_list_assay_runs", "creator"],
+          ],
         },
-        // The creator filter takes 'me' or a user id, not a name: the agent lists May's runs and reads
-        // the "Created by" column (or the line above the table when one person made them all).
-        run: async (agent) => {
-          const { text } = await agent.call("labdata_list_assay_runs", { created: "2025-05", limit: 100 });
-          const lines = text.split("\n");
-          const all = lines.some((line) => /created by.*Dana Whitfield/i.test(line) && !line.startsWith("|"));
-          return lines
-            .filter((line) => line.startsWith("|") && (all || line.includes("Dana Whitfield")))
-            .join("\n");
-        },
+        run: async (agent) =>
+          (
+            await agent.call("labdata_list_assay_runs", {
+              creator: "Dana Whitfield",
+              created: "2025-05",
+              limit: 100,
+            })
+          ).text,
         expect: (seed) => seed.danaRunsInMay.map((n) => `| ${n} |`),
       },
       {

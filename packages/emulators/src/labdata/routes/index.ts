@@ -33,7 +33,7 @@ import { listReadableProjects } from "./projects.js";
 import { bulkGetRegisteredEntities, listEntitySchemas, listRegistries } from "./registry.js";
 import { listReadableRequests, listRequestSchemas } from "./requests.js";
 import { searchDnaSequenceBases } from "./search-bases.js";
-import { getMe } from "./users.js";
+import { getMe, listUsers } from "./users.js";
 import { createWarehouseCredentials, listWarehouseCredentials } from "./warehouse-credentials.js";
 import { getWorkflowTask, listReadableWorkflowTasks, listTeams } from "./workflow-tasks.js";
 
@@ -43,6 +43,7 @@ function apiRoute(method: string, template: string, action: string, handle: ApiR
 
 export const API_ROUTES: readonly ApiRoute[] = [
   apiRoute("GET", "/users/me", "user.me", getMe),
+  apiRoute("GET", "/users", "user.list", listUsers),
   apiRoute("GET", "/dna-sequences", "dna-sequence.list", listReadableDnaSequences),
   apiRoute("POST", "/dna-sequences", "dna-sequence.create", createDnaSequence),
   apiRoute("GET", "/dna-sequences/:id", "dna-sequence.read", getDnaSequence),

@@ -2,10 +2,12 @@
 // and search boxes write (GitHub's `created:2026-05-01..2026-05-31`), and `creator`, a person. The span
 // becomes a half-open interval of instants [from, until), UTC, which each list's request spells its own
 // way (createdAt range, unix seconds, createdAt.gte/lt).
-import { InvalidResponseError } from "../../core/errors.js";
-import { boundedString, identifier } from "../../core/inputs.js";
+import { InvalidInputError, InvalidResponseError } from "../../core/errors.js";
+import { boundedString } from "../../core/inputs.js";
+import { CANDIDATES, usersNamed } from "./api/users.js";
 import type { LabdataCall } from "./call.js";
 import type { LabdataClient } from "./client.js";
+import { nameAndId } from "./format/labels.js";
 
 /** A year, a month or a day: 2026, 2026-05, 2026-05-04. */
 const PERIOD = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
@@ -71,21 +73,44 @@ export const createdInput = daySpanInput;
 
 export type CreatedFilter = { text: string } & CreatedSpan;
 
-export const creatorInput = identifier("'me' or a user id.");
+export const creatorInput = boundedString({ description: "'me', a user id, handle or name.", max: 100 });
+
+/** A platform user id as the document shows them: the platform names users as entities. */
+const USER_ID = /^ent_[A-Za-z0-9]+$/;
 
 /**
- * The user id `creator` names: the caller's own for "me". A caller record without an id cannot be
- * filtered on: that is said, rather than listing everyone's records as if they were the caller's.
+ * The user id `creator` names: the caller's own for "me", an id as it is, else the one user whose
+ * handle, name or part of a name it is (several or none refused, naming whom). A caller record without
+ * an id cannot be filtered on: that is said, rather than listing everyone's records as if they were the
+ * caller's.
  */
 export async function creatorId(
   client: LabdataClient,
   creator: string | undefined,
+  tool: string,
   ctx: LabdataCall,
 ): Promise<string | undefined> {
-  if (creator !== "me") return creator;
-  const { id } = await client.me(ctx);
-  if (!id) throw new InvalidResponseError("the platform's users/me answer has no id to filter on");
-  return id;
+  if (creator === undefined || USER_ID.test(creator)) return creator;
+  if (creator.toLowerCase() === "me") {
+    const { id } = await client.me(ctx);
+    if (!id) throw new InvalidResponseError("the platform's users/me answer has no id to filter on");
+    return id;
+  }
+  const users = await usersNamed(client, creator, ctx);
+  const [only] = users;
+  if (users.length === 1 && only?.id) return only.id;
+  const refused = `Error: Invalid input for ${tool}: creator:`;
+  if (users.length === 0) {
+    throw new InvalidInputError(
+      `${refused} nobody you may see has the handle or name '${creator}'. Give 'me', a user id or a name.`,
+    );
+  }
+  const named = users.map(
+    (user) => `${nameAndId(user.name, user.id)}${user.handle ? ` @${user.handle}` : ""}`,
+  );
+  throw new InvalidInputError(
+    `${refused} '${creator}' names ${users.length === CANDIDATES ? `${CANDIDATES} or more people` : `${users.length} people`}: ${named.join(", ")}. Give one's id.`,
+  );
 }
 
 /** The span as the platform's range parameters (createdAt, modifiedAt): `> A AND < B`, strict as the document allows. */

@@ -43,7 +43,7 @@ export const listAssayRuns = defineTool({
         projectId: args.project_id,
         entryId: args.entry_id,
         created: args.created,
-        creatorId: await creatorId(client, args.creator, ctx),
+        creatorId: await creatorId(client, args.creator, "labdata_list_assay_runs", ctx),
         keep: wanted ? (run) => run.id === args.run || runNumber(run)?.toLowerCase() === wanted : undefined,
       },
       offset,

@@ -42,7 +42,7 @@ export const listContainers = defineTool({
       storageContentsId: entity_id && (await resolveEntity(client, entity_id, undefined, ctx)).id,
       ancestorStorageId: storage_id,
       createdAt: spanRange(created),
-      creatorIds: await creatorId(client, creator, ctx),
+      creatorIds: await creatorId(client, creator, "labdata_list_containers", ctx),
       archiveReason:
         archived === "include" ? ("ANY_ARCHIVED_OR_NOT_ARCHIVED" as const) : ("NOT_ARCHIVED" as const),
     };

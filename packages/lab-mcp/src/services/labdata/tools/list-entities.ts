@@ -30,7 +30,10 @@ export const listEntities = defineTool({
   },
   output: entityPageShape("entities"),
   async handler(args, ctx, client: LabdataClient) {
-    const filters = entityFilters({ ...args, creator: await creatorId(client, args.creator, ctx) });
+    const filters = entityFilters({
+      ...args,
+      creator: await creatorId(client, args.creator, "labdata_list_entities", ctx),
+    });
     if (args.type !== "dna_sequence") {
       const result = await listRemoteEntities(client, args.type, filters, args.offset, args.limit, ctx);
       return entityPageReply(

@@ -47,7 +47,7 @@ export const listTasks = defineTool({
     client: LabdataClient,
   ) {
     const who = assignee ?? (team || creator ? "anyone" : "me");
-    const creatorIdOf = await creatorId(client, creator, ctx);
+    const creatorIdOf = await creatorId(client, creator, "labdata_list_tasks", ctx);
     const me = who === "me" ? await client.me(ctx) : undefined;
     const assigneeId = who === "me" ? (me?.id ?? undefined) : who === "anyone" ? undefined : who;
     const found = team ? await workflows.findTeam(client, team, "labdata_list_tasks", ctx) : undefined;
