@@ -192,6 +192,55 @@ describe.each(WAREHOUSE_ENGINES)("on PostgreSQL $name", (engine) => {
       }
     });
 
+    it("stops the statement in the database when the agent cancels the call, and the next call is answered", async () => {
+      const patient = await connectInMemory(labdataService, env({ MCP_REQUEST_TIMEOUT: "120" }));
+      const running = (where: string) =>
+        asAdmin(
+          warehouse,
+          async (client) =>
+            (
+              await client.query(
+                `SELECT pid FROM pg_stat_activity WHERE application_name = 'labdata-mcp' AND state = 'active' AND ${where}`,
+              )
+            ).rowCount ?? 0,
+        );
+      try {
+        const stop = new AbortController();
+        const call = patient.client
+          .callTool(
+            {
+              name: "labdata_query_warehouse",
+              arguments: {
+                sql: "SELECT count(*) FROM dna_sequence a CROSS JOIN dna_sequence b CROSS JOIN dna_sequence c",
+              },
+            },
+            undefined,
+            { signal: stop.signal },
+          )
+          .catch((error: unknown) => error);
+        const fetching = "query LIKE 'FETCH % FROM labdata_rows'";
+        let seen = 0;
+        for (let attempt = 0; attempt < 100 && seen === 0; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          seen = await running(fetching);
+        }
+        expect(seen).toBe(1);
+        const cancelledAt = Date.now();
+        stop.abort();
+        expect(await call).toBeInstanceOf(Error);
+        // Well before the 120 s time limit, the statement is gone from the database.
+        let left = 1;
+        while (left > 0 && Date.now() - cancelledAt < 10_000) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          left = await running(fetching);
+        }
+        expect(left).toBe(0);
+        expect((await query("SELECT 1 AS one", {}, patient)).text).toBe("1 row.\n\n| one |\n| --- |\n| 1 |");
+      } finally {
+        await patient.close();
+      }
+    });
+
     it("answers a clear error when the warehouse ends the connection mid-query, and the next call is answered", async () => {
       const running = query(
         "SELECT count(*) FROM dna_sequence a CROSS JOIN dna_sequence b CROSS JOIN dna_sequence c",

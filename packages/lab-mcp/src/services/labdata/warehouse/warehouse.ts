@@ -127,6 +127,13 @@ export class Warehouse {
     const mint = () => this.mint(ctx);
     const client = await this.begin(identity, mint, address);
     let broken: Error | undefined;
+    let done = false;
+    // The agent cancelled the call (or its connection closed): the statement stops in the database
+    // too, rather than running on to the time limit.
+    const cancel = () => {
+      if (!done) void this.cancelBackend(identity, mint, address, client, () => done);
+    };
+    ctx.signal?.addEventListener("abort", cancel, { once: true });
     try {
       return await work(client);
     } catch (error) {
@@ -136,8 +143,36 @@ export class Warehouse {
       broken = error instanceof Error ? error : new Error(String(error));
       throw connectionLost(error, address, timeoutMs);
     } finally {
+      done = true;
+      ctx.signal?.removeEventListener("abort", cancel);
       if (!broken) await client.query("ROLLBACK").catch(() => undefined);
       client.release(broken);
+    }
+  }
+
+  /**
+   * Stops the statement running on `busy` (pg_cancel_backend, from another connection of the same
+   * person's login, which may cancel its own sessions only), unless its call ended meanwhile. Best
+   * effort: the statement timeout bounds it anyway.
+   */
+  private async cancelBackend(
+    identity: string,
+    mint: Mint,
+    address: WarehouseAddress,
+    busy: pg.PoolClient,
+    ended: () => boolean,
+  ): Promise<void> {
+    // pg sets processID from the server's BackendKeyData; its type declarations leave it out.
+    const pid = (busy as pg.PoolClient & { processID?: number }).processID;
+    if (typeof pid !== "number") return;
+    const other = await this.connect(identity, mint, address).catch(() => undefined);
+    if (!other) return;
+    try {
+      if (!ended()) await other.query("SELECT pg_cancel_backend($1)", [pid]);
+    } catch {
+      // Nothing to stop, or the warehouse refused: the time limit still ends the statement.
+    } finally {
+      other.release();
     }
   }
 
