@@ -256,3 +256,43 @@ describe("tasks by creator", () => {
     expect(text).toMatch(/^(# Tasks created by you|No tasks created by you\.)$/m);
   });
 });
+
+describe("people and entities by name, where an id is taken", () => {
+  it("take an assignee, a requester or an author by name as by id", async () => {
+    const dana = emulator.demo.admin;
+    const mira = emulator.demo.user;
+    for (const [tool, key, args] of [
+      ["labdata_list_requests", "requests", { requested_by: dana.id, status: "any" }],
+      ["labdata_list_tasks", "tasks", { assignee: mira.id, status: "any" }],
+      ["labdata_list_requests", "requests", { assignee: mira.id, status: "any" }],
+      ["labdata_list_entries", "entries", { author: mira.id }],
+    ] as const) {
+      const field = Object.keys(args)[0] as keyof typeof args;
+      const byId = await json(tool, { ...args, limit: 100 });
+      const byName = await json(tool, {
+        ...args,
+        [field]: args[field] === dana.id ? dana.name : mira.name,
+        limit: 100,
+      });
+      expect(byName.total, `${tool} ${String(field)}`).toBe(byId.total);
+      expect(byName[key].map((item: { id: string }) => item.id)).toEqual(
+        byId[key].map((item: { id: string }) => item.id),
+      );
+    }
+    expect(await call("labdata_list_requests", { requested_by: "Nobody Atall" })).toEqual({
+      isError: true,
+      text: "Error: Invalid input for labdata_list_requests: requested_by: nobody you may see has the handle or name 'Nobody Atall'. Give 'me', a user id or a name.",
+    });
+  });
+
+  it("locate a stock by its entity's exact name, and say what to do with a name nobody has", async () => {
+    const { text, isError } = await call("labdata_locate", { id: "pLKO-shRNA-3" });
+    expect(isError).toBe(false);
+    expect(text).toContain("pLKO-shRNA-3 glycerol stock");
+    expect(text).toMatch(/Glycerol stocks GS-1 .* → -80 °C Freezer A/);
+    expect(await call("labdata_locate", { id: "pLKO-shRNA-99" })).toEqual({
+      isError: true,
+      text: "Error: No entity you may see is named exactly 'pLKO-shRNA-99'. Find it with labdata_search_entities (a part of its name), then give its id or registry id",
+    });
+  });
+});

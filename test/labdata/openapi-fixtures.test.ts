@@ -160,7 +160,7 @@ describe("lists shaped like the document's paginated lists", () => {
       [
         "# DNA sequences",
         "",
-        "Found 57 sequences (showing 1–2)",
+        "Found 57 sequences (showing 1–2); archived ones left out (archived: 'include' counts them)",
         "",
         "- **Example sequence (seq_asQya4lk)**: registry id sBN000, 55 bp, circular, folder lib_mrZWMrft, modified 2021-07-13 13:16 UTC, archived (Made in error)",
         "- **pUC19 (seq_second01)**: 2,686 bp, linear",

@@ -73,6 +73,15 @@ export function entityFilters(args: {
   };
 }
 
+/** How a list was asked, as its answer says it: by creation date, archived ones left out. */
+export interface ListedAs {
+  created?: boolean;
+  archivedLeftOut?: boolean;
+}
+
+/** Said after the count when archived records were not counted (a count is read as "all of them"). */
+export const ARCHIVED_LEFT_OUT = "; archived ones left out (archived: 'include' counts them)";
+
 /** The page as the tools answer it; `what` names the items ("AA sequences"). */
 export function entityPageReply<K extends string>(
   key: K,
@@ -81,7 +90,7 @@ export function entityPageReply<K extends string>(
   offset: number,
   format: "markdown" | "json",
   fields?: readonly string[],
-  withCreated = false,
+  shown: ListedAs = {},
 ) {
   const page = withFields(countedPage(key, result, offset), key, fields);
   return pageReply(page, fields ? "json" : format, () => {
@@ -89,8 +98,8 @@ export function entityPageReply<K extends string>(
     if (result.items.length === 0) return pastTheEnd(what, page);
     return markdown(
       heading(1, what.charAt(0).toUpperCase() + what.slice(1)),
-      foundLine(what, page),
-      result.items.map((entity) => entityLine(entity, withCreated)),
+      `${foundLine(what, page)}${shown.archivedLeftOut ? ARCHIVED_LEFT_OUT : ""}`,
+      result.items.map((entity) => entityLine(entity, shown.created === true)),
       moreLine(page),
     );
   });

@@ -91,6 +91,8 @@ function archivePath(type: EntityType, archive: boolean) {
 }
 
 export interface EntityFilters {
+  /** The whole name, exactly. */
+  name?: string;
   nameIncludes?: string;
   folderId?: string;
   projectId?: string;

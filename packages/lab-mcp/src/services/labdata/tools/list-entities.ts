@@ -5,7 +5,13 @@ import { defineTool } from "../../../core/tool.js";
 import { ENTITY_TYPES, listEntities as listRemoteEntities } from "../api/entities.js";
 import type { LabdataClient } from "../client.js";
 import { creatorId } from "../created-filters.js";
-import { entityFilters, entityListInputs, entityPageReply, entityPageShape } from "../entity-list.js";
+import {
+  ARCHIVED_LEFT_OUT,
+  entityFilters,
+  entityListInputs,
+  entityPageReply,
+  entityPageShape,
+} from "../entity-list.js";
 import { sequenceLine } from "../format/sequence-markdown.js";
 import { countedPage, foundLine } from "../list-page.js";
 
@@ -43,7 +49,7 @@ export const listEntities = defineTool({
         args.offset,
         args.response_format,
         args.fields,
-        args.created !== undefined,
+        { created: args.created !== undefined, archivedLeftOut: args.archived === "exclude" },
       );
     }
     // DNA sequences through their own list: their lines show topology and the modification time.
@@ -62,7 +68,7 @@ export const listEntities = defineTool({
       if (items.length === 0) return pastTheEnd("DNA sequences", page);
       return markdown(
         heading(1, "DNA sequences"),
-        foundLine("sequences", page),
+        `${foundLine("sequences", page)}${args.archived === "exclude" ? ARCHIVED_LEFT_OUT : ""}`,
         // Asked by creation date, a line says when each was created.
         items.map((sequence) => sequenceLine(sequence, args.created ? "created" : "modified")),
         moreLine(page),

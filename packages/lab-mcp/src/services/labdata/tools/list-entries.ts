@@ -6,7 +6,7 @@ import { defineTool } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as notebook from "../api/notebook.js";
 import type { LabdataClient } from "../client.js";
-import { daySpanInput, spanRange } from "../created-filters.js";
+import { daySpanInput, personId, personInput, spanRange } from "../created-filters.js";
 import { entryLine } from "../format/entry-markdown.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
 import { FOLDER, pastedId } from "../pasted-id.js";
@@ -27,7 +27,7 @@ export const listEntries = defineTool({
     }).optional(),
     project_id: identifier("Project id.").optional(),
     folder_id: pastedId("Folder: id or its page's address.", FOLDER).optional(),
-    author: identifier("Author: 'me' or a user id.").optional(),
+    author: personInput("Author: 'me', a user id or name.").optional(),
     modified: daySpanInput.optional(),
     archived: z.enum(["exclude", "include"]).default("exclude").describe("'include': archived too."),
     ...pagingInputs,
@@ -35,7 +35,12 @@ export const listEntries = defineTool({
   output: countedPageShape("entries", entryBrief),
   async handler(args, ctx, client: LabdataClient) {
     const { limit, offset, response_format } = args;
-    const authorId = args.author === "me" ? ((await client.me(ctx)).id ?? undefined) : args.author;
+    const authorId = await personId(
+      client,
+      args.author,
+      { tool: "labdata_list_entries", field: "author" },
+      ctx,
+    );
     const { items, total, exact, complete } = await notebook.listEntries(
       client,
       {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
+import { boundedString, pagingInputs } from "../../../core/inputs.js";
 import { moreLine, pageReply, pastTheEnd } from "../../../core/page-reply.js";
 import { heading, markdown, utcTime } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
@@ -7,7 +7,7 @@ import { oneLine } from "../../../core/untrusted-text.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as workflows from "../api/workflows.js";
 import type { LabdataClient } from "../client.js";
-import { createdInput } from "../created-filters.js";
+import { createdInput, personId, personInput } from "../created-filters.js";
 import { fieldText } from "../format/field.js";
 import { nameAndId } from "../format/labels.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
@@ -58,9 +58,9 @@ export const listRequests = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "workflows",
   input: {
-    assignee: identifier("'me' (default), 'anyone' or a user id.").optional(),
+    assignee: personInput("'me' (default), 'anyone', a user id or name.").optional(),
     team: boundedString({ description: "Team name or id.", max: 200 }).optional(),
-    requested_by: identifier("'me' or a user id.").optional(),
+    requested_by: personInput("'me', a user id or name.").optional(),
     created: createdInput.optional(),
     status: z
       .enum(["open", "requested", "scheduled", "in_progress", "completed", "cancelled", "any"])
@@ -88,12 +88,21 @@ export const listRequests = defineTool({
       const teamNames = teams.map((t) => t.name).filter(Boolean);
       whose = `assigned to you (${nameAndId(me.name, me.id)})${teamNames.length > 0 ? ` or your teams (${teamNames.join(", ")})` : ""}`;
     } else if (who !== "anyone" && who !== "me") {
-      assignedTo = [who];
+      const assigneeId = await personId(
+        client,
+        who,
+        { tool: "labdata_list_requests", field: "assignee" },
+        ctx,
+      );
+      assignedTo = [assigneeId ?? who];
       whose = `assigned to ${who}`;
     }
-    const requestorId = requested_by === "me" ? (me?.id ?? undefined) : requested_by;
+    const requestorId =
+      requested_by === "me"
+        ? (me?.id ?? undefined)
+        : await personId(client, requested_by, { tool: "labdata_list_requests", field: "requested_by" }, ctx);
     if (requestorId)
-      whose = [whose, `asked by ${requested_by === "me" ? "you" : requestorId}`].filter(Boolean).join(", ");
+      whose = [whose, `asked by ${requested_by === "me" ? "you" : requested_by}`].filter(Boolean).join(", ");
     const { items, total, exact, complete } = await workflows.listRequests(
       client,
       { assignedTo, requestorId, status, created },

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { boundedString, identifier, pagingInputs } from "../../../core/inputs.js";
+import { boundedString, pagingInputs } from "../../../core/inputs.js";
 import { moreLine, pageReply, pastTheEnd } from "../../../core/page-reply.js";
 import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as workflows from "../api/workflows.js";
 import type { LabdataClient } from "../client.js";
-import { creatorId, creatorInput } from "../created-filters.js";
+import { creatorId, creatorInput, personId, personInput } from "../created-filters.js";
 import { nameAndId } from "../format/labels.js";
 import { taskLine } from "../format/task-markdown.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
@@ -31,7 +31,7 @@ export const listTasks = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   toolset: "workflows",
   input: {
-    assignee: identifier("'me' (default without a team), 'anyone' or a user id.").optional(),
+    assignee: personInput("'me' (default without a team), 'anyone', a user id or name.").optional(),
     team: boundedString({ description: "Responsible team: name or id.", max: 200 }).optional(),
     creator: creatorInput.optional(),
     status: z
@@ -49,7 +49,12 @@ export const listTasks = defineTool({
     const who = assignee ?? (team || creator ? "anyone" : "me");
     const creatorIdOf = await creatorId(client, creator, "labdata_list_tasks", ctx);
     const me = who === "me" ? await client.me(ctx) : undefined;
-    const assigneeId = who === "me" ? (me?.id ?? undefined) : who === "anyone" ? undefined : who;
+    const assigneeId =
+      who === "me"
+        ? (me?.id ?? undefined)
+        : who === "anyone"
+          ? undefined
+          : await personId(client, who, { tool: "labdata_list_tasks", field: "assignee" }, ctx);
     const found = team ? await workflows.findTeam(client, team, "labdata_list_tasks", ctx) : undefined;
     const { items, total, exact, complete } = await workflows.listTasks(
       client,

@@ -167,13 +167,9 @@ export class Warehouse {
     if (typeof pid !== "number") return;
     const other = await this.connect(identity, mint, address).catch(() => undefined);
     if (!other) return;
-    try {
-      if (!ended()) await other.query("SELECT pg_cancel_backend($1)", [pid]);
-    } catch {
-      // Nothing to stop, or the warehouse refused: the time limit still ends the statement.
-    } finally {
-      other.release();
-    }
+    // Nothing to stop, or the warehouse refused: the time limit still ends the statement.
+    if (!ended()) await other.query("SELECT pg_cancel_backend($1)", [pid]).catch(() => undefined);
+    other.release();
   }
 
   /**
