@@ -84,7 +84,9 @@ describe("labdata_list_entities", () => {
     const { text } = await call("labdata_list_entities", { limit: 3 });
     const lines = text.split("\n");
     expect(lines[0]).toBe("# DNA sequences");
-    expect(text).toMatch(/^Found \d+ sequences \(showing 1–3\); archived ones left out \(archived: 'include' counts them\)$/m);
+    expect(text).toMatch(
+      /^Found \d+ sequences \(showing 1–3\); archived ones left out \(archived: 'include' counts them\)$/m,
+    );
     expect(
       lines.filter((line) =>
         /^- \*\*.+ \(seq_\w+\)\*\*: (registry id \w+, )?[\d,]+ bp, (circular|linear)/.test(line),
