@@ -6,10 +6,11 @@ import { moreLine, pageReply, pastTheEnd, withFields } from "../../core/page-rep
 import { heading, markdown } from "../../core/render.js";
 import type { Counted } from "./api/count.js";
 import type { EntityFilters } from "./api/entities.js";
-import { type CreatedFilter, createdInput, creatorInput, spanRange } from "./created-filters.js";
+import { type CreatedFilter, createdInput, spanRange } from "./created-filters.js";
 import { entityLine } from "./format/entity-markdown.js";
 import { countedPage, countedPageShape, foundLine } from "./list-page.js";
 import { FOLDER, pastedId } from "./pasted-id.js";
+import { creatorInput } from "./person-ref.js";
 import { ENTITY_FIELDS } from "./records/field-names.js";
 import { integer, text } from "./records/platform.js";
 import type { Entity } from "./records/registry.js";
@@ -52,7 +53,7 @@ export const entityBrief = z.looseObject({
 export const entityPageShape = <K extends string>(key: K) =>
   countedPageShape(key, entityBrief.omit({ entityType: true }));
 
-/** The filters as the platform takes them; `creator` already a user id (created-filters.ts creatorId). */
+/** The filters as the platform takes them; `creator` already a user id (person-ref.ts creatorId). */
 export function entityFilters(args: {
   name?: string;
   folder_id?: string;

@@ -5,10 +5,11 @@ import { defineTool } from "../../../core/tool.js";
 import * as assays from "../api/assays.js";
 import { partialNote } from "../api/filtered-list.js";
 import type { LabdataClient } from "../client.js";
-import { createdInput, creatorId, creatorInput } from "../created-filters.js";
+import { createdInput } from "../created-filters.js";
 import { assayTables, runNumber, runNumberOf } from "../format/assay-markdown.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
 import { ENTRY, pastedId, runInput } from "../pasted-id.js";
+import { creatorId, creatorInput } from "../person-ref.js";
 import { assayBrief } from "../records/brief.js";
 import { ASSAY_RUN_FIELDS } from "../records/field-names.js";
 

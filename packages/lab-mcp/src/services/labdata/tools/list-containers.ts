@@ -5,11 +5,12 @@ import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { listContainers as listRemoteContainers } from "../api/inventory.js";
 import type { LabdataClient } from "../client.js";
-import { createdInput, creatorId, creatorInput, spanRange } from "../created-filters.js";
+import { createdInput, spanRange } from "../created-filters.js";
 import { resolveEntity } from "../entity-ref.js";
 import { containerLine } from "../format/inventory-markdown.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
 import { ENTITY, pastedId } from "../pasted-id.js";
+import { creatorId, creatorInput } from "../person-ref.js";
 import { containerBrief } from "../records/brief.js";
 
 export const listContainers = defineTool({

@@ -4,7 +4,6 @@ import { heading, markdown } from "../../../core/render.js";
 import { defineTool } from "../../../core/tool.js";
 import { ENTITY_TYPES, listEntities as listRemoteEntities } from "../api/entities.js";
 import type { LabdataClient } from "../client.js";
-import { creatorId } from "../created-filters.js";
 import {
   ARCHIVED_LEFT_OUT,
   entityFilters,
@@ -14,6 +13,7 @@ import {
 } from "../entity-list.js";
 import { sequenceLine } from "../format/sequence-markdown.js";
 import { countedPage, foundLine } from "../list-page.js";
+import { creatorId } from "../person-ref.js";
 
 /** How the list calls the items of each type. */
 const PLURAL = {

@@ -6,10 +6,11 @@ import { defineTool } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as notebook from "../api/notebook.js";
 import type { LabdataClient } from "../client.js";
-import { daySpanInput, personId, personInput, spanRange } from "../created-filters.js";
+import { daySpanInput, spanRange } from "../created-filters.js";
 import { entryLine } from "../format/entry-markdown.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
 import { FOLDER, pastedId } from "../pasted-id.js";
+import { personId, personInput } from "../person-ref.js";
 import { entryBrief } from "../records/brief.js";
 
 export const listEntries = defineTool({

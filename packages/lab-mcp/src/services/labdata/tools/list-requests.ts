@@ -7,10 +7,11 @@ import { oneLine } from "../../../core/untrusted-text.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as workflows from "../api/workflows.js";
 import type { LabdataClient } from "../client.js";
-import { createdInput, personId, personInput } from "../created-filters.js";
+import { createdInput } from "../created-filters.js";
 import { fieldText } from "../format/field.js";
 import { nameAndId } from "../format/labels.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
+import { personId, personInput } from "../person-ref.js";
 import { requestBrief } from "../records/brief.js";
 import type { LabRequest } from "../records/notebook.js";
 

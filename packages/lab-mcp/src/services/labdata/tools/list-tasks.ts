@@ -6,10 +6,10 @@ import { defineTool } from "../../../core/tool.js";
 import { partialNote } from "../api/filtered-list.js";
 import * as workflows from "../api/workflows.js";
 import type { LabdataClient } from "../client.js";
-import { creatorId, creatorInput, personId, personInput } from "../created-filters.js";
 import { nameAndId } from "../format/labels.js";
 import { taskLine } from "../format/task-markdown.js";
 import { countedPage, countedPageShape, foundLine } from "../list-page.js";
+import { creatorId, creatorInput, personId, personInput } from "../person-ref.js";
 import { taskBrief } from "../records/brief.js";
 
 const STATUS_WORDS: Record<workflows.TaskStatusFilter, string> = {
